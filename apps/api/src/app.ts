@@ -1,0 +1,70 @@
+import { randomUUID } from "node:crypto";
+import { createPublicIdCodec } from "@davmu/contracts/public-id";
+import fastifyStatic from "@fastify/static";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import type { DatabaseHandle } from "./db/database.ts";
+import { accountRoutes } from "./modules/accounts/routes.ts";
+import { appRoutes } from "./modules/app/routes.ts";
+import { contentRoutes } from "./modules/content/routes.ts";
+import { healthRoutes } from "./modules/health/routes.ts";
+import { authPlugin } from "./plugins/auth.ts";
+import type { Config } from "./plugins/config.ts";
+import { dbPlugin } from "./plugins/db.ts";
+import { errorsPlugin } from "./plugins/errors.ts";
+import { openapiPlugin } from "./plugins/openapi.ts";
+import { webPlugin } from "./plugins/web.ts";
+
+export interface BuildOptions {
+  /** An already open database (tests share one); closed by its owner, not by the app. */
+  database?: DatabaseHandle;
+  logger?: FastifyServerOptions["logger"];
+}
+
+/**
+ * Composes the server in layers: infrastructure plugins (errors, database, auth, OpenAPI),
+ * then the API's modules, then the share site.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}) {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    requestIdLogLabel: "reqId",
+    trustProxy: true,
+    forceCloseConnections: "idle",
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-trace-id", request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { config, database: options.database });
+  await app.register(healthRoutes);
+
+  if (config.serveApi) {
+    const codec = createPublicIdCodec(config.hashidSalt, config.hashidMinLength);
+    await app.register(authPlugin);
+    await app.register(openapiPlugin);
+    await app.register(accountRoutes, { config });
+    await app.register(appRoutes);
+    await app.register(contentRoutes, { config, codec });
+    await app.register(fastifyStatic, {
+      root: config.mediaDir,
+      prefix: "/media/",
+      decorateReply: false,
+      maxAge: "1d",
+    });
+  }
+
+  if (config.serveWeb) {
+    await app.register(webPlugin, { config });
+    app.get("/", (_request, reply) => reply.redirect("/davmu/share/", 302));
+  }
+
+  return app;
+}
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,52 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import type { DatabaseConfig } from "../plugins/config.ts";
+import type { Database } from "./schema.ts";
+
+export type Dialect = DatabaseConfig["dialect"];
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Answers when the database can run a query. */
+  ping(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+const INT8_OID = 20;
+
+export function openDatabase(config: DatabaseConfig): DatabaseHandle {
+  let db: Kysely<Database>;
+  if (config.dialect === "sqlite") {
+    if (config.path !== ":memory:") mkdirSync(dirname(config.path), { recursive: true });
+    const sqlite = new SQLite(config.path);
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("busy_timeout = 5000");
+    sqlite.pragma("foreign_keys = ON");
+    sqlite.pragma("synchronous = NORMAL");
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  } else {
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: config.poolMax,
+      connectionTimeoutMillis: config.connectTimeoutMs,
+      // epoch-millisecond columns are bigint: read them as numbers (safe below 2^53)
+      types: {
+        getTypeParser: ((oid: number, format?: "text" | "binary") =>
+          oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+      },
+    });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  return {
+    db,
+    dialect: config.dialect,
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    destroy: () => db.destroy(),
+  };
+}

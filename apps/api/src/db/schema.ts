@@ -1,0 +1,93 @@
+import type { Generated } from "kysely";
+
+/** Times are epoch milliseconds; booleans are 0/1 integers, alike on SQLite and PostgreSQL. */
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface NavItemsTable {
+  id: string;
+  position: number;
+  title: string;
+  binding: string;
+  category: string;
+  is_home: number;
+  layout: string;
+  groups_json: string;
+  icons_json: string;
+  label_color: string;
+  label_selected_color: string;
+}
+
+export interface MediaAccountsTable {
+  id: Generated<number>;
+  key: string;
+  name: string;
+  avatar: string;
+  description: string;
+  created_at: number;
+}
+
+export interface ContentsTable {
+  id: Generated<number>;
+  external_id: string;
+  content_type: string;
+  group_id: string | null;
+  title: string;
+  summary: string;
+  source_alias: string;
+  body_html: string;
+  cover_url: string;
+  publish_at: number;
+  view_count: number;
+  like_count: number;
+  collect_count: number;
+  duration_str: string;
+  pic_num: number;
+  payload_json: string;
+  state: number;
+  comment_available: number;
+  enable_comment: number;
+  mp_id: number | null;
+  album_status: number | null;
+  album_total: number | null;
+  expired_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ContentRelationsTable {
+  content_id: number;
+  related_id: number;
+  position: number;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  phone: string | null;
+  alias: string;
+  avatar: string;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  kind: "anonymous" | "user";
+  user_id: number | null;
+  device_id: string | null;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface Database {
+  settings: SettingsTable;
+  nav_items: NavItemsTable;
+  media_accounts: MediaAccountsTable;
+  contents: ContentsTable;
+  content_relations: ContentRelationsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+}

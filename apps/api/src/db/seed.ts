@@ -1,0 +1,107 @@
+import type { Kysely } from "kysely";
+import { demoGroupCycle, demoNavigationItems, demoSettings } from "./demo/demo-app.ts";
+import { demoArticles, demoMediaAccounts } from "./demo/demo-content.ts";
+import type { Database } from "./schema.ts";
+
+/**
+ * Loads the demo organisation: settings, navigation, media accounts and articles with relations.
+ * Idempotent: rows are matched by their stable keys and updated in place.
+ */
+export async function seedDemoData(db: Kysely<Database>, now = Date.now()) {
+  return db.transaction().execute(async (trx) => {
+    for (const [key, value] of Object.entries(demoSettings)) {
+      await trx
+        .insertInto("settings")
+        .values({ key, value })
+        .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
+        .execute();
+    }
+
+    for (const [position, item] of demoNavigationItems.entries()) {
+      const row = {
+        id: item.id,
+        position,
+        title: item.title,
+        binding: item.binding,
+        category: item.category,
+        is_home: item.isHome ? 1 : 0,
+        layout: item.layout,
+        groups_json: JSON.stringify(item.groups),
+        icons_json: JSON.stringify(item.icons),
+        label_color: item.labelColor,
+        label_selected_color: item.labelSelectedColor,
+      };
+      const { id: _id, ...update } = row;
+      await trx
+        .insertInto("nav_items")
+        .values(row)
+        .onConflict((oc) => oc.column("id").doUpdateSet(update))
+        .execute();
+    }
+
+    const mpIds = new Map<string, number>();
+    for (const account of demoMediaAccounts) {
+      const values = {
+        key: account.key,
+        name: account.name,
+        avatar: `/media/avatars/${account.avatar}`,
+        description: account.description,
+      };
+      const row = await trx
+        .insertInto("media_accounts")
+        .values({ ...values, created_at: now })
+        .onConflict((oc) => oc.column("key").doUpdateSet(values))
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      mpIds.set(account.key, row.id);
+    }
+
+    const contentIds: number[] = [];
+    for (const [index, article] of demoArticles.entries()) {
+      const values = {
+        content_type: "article",
+        group_id: demoGroupCycle[index % demoGroupCycle.length] ?? null,
+        title: article.title,
+        summary: article.summary,
+        source_alias: article.sourceAlias,
+        body_html: article.bodyHtml,
+        cover_url: `/media/covers/${article.cover}`,
+        publish_at: Date.parse(article.publishAt),
+        view_count: article.viewCount,
+        like_count: article.likeCount,
+        collect_count: article.collectCount,
+        duration_str: "",
+        pic_num: 0,
+        payload_json: "{}",
+        state: 0,
+        album_status: null,
+        album_total: null,
+        expired_at: null,
+        comment_available: article.commentAvailable ? 1 : 0,
+        enable_comment: article.commentAvailable ? 1 : 0,
+        mp_id: article.mpKey ? (mpIds.get(article.mpKey) ?? null) : null,
+        updated_at: now,
+      };
+      const row = await trx
+        .insertInto("contents")
+        .values({ ...values, external_id: article.externalId, created_at: now })
+        .onConflict((oc) => oc.column("external_id").doUpdateSet(values))
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      contentIds.push(row.id);
+    }
+
+    // each article recommends the next three, so related reading is never empty
+    await trx.deleteFrom("content_relations").where("content_id", "in", contentIds).execute();
+    const relations = contentIds.flatMap((id, i) =>
+      [1, 2, 3].map((step, position) => ({
+        content_id: id,
+        related_id: contentIds[(i + step) % contentIds.length] as number,
+        position,
+      })),
+    );
+    if (relations.length) await trx.insertInto("content_relations").values(relations).execute();
+
+    return { articles: contentIds.length, mediaAccounts: mpIds.size };
+  });
+}

@@ -1,0 +1,49 @@
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./plugins/config.ts";
+
+const startedAt = performance.now();
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(JSON.stringify({ level: "fatal", msg: error.message, variable: error.variable }));
+    process.exit(78); // EX_CONFIG
+  }
+  throw error;
+}
+
+const app = await buildApp(config);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, "shutting down: finishing in-flight requests");
+  const timer = setTimeout(() => {
+    app.log.error({ timeoutMs: config.shutdownTimeoutMs }, "shutdown timed out; exiting");
+    process.exit(1);
+  }, config.shutdownTimeoutMs);
+  timer.unref();
+  try {
+    await app.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, "shutdown failed");
+    process.exit(1);
+  }
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
+
+try {
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(
+    { startupMs: Math.round(performance.now() - startedAt), site: `${config.publicOrigin}/davmu/share/` },
+    "ready",
+  );
+} catch (error) {
+  app.log.fatal({ err: error }, "could not start");
+  process.exit(1);
+}

@@ -1,0 +1,61 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database, SessionsTable } from "../../db/schema.ts";
+
+export interface Session {
+  id: number;
+  kind: SessionsTable["kind"];
+  userId: number | null;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Tokens are 256 random bits; only their SHA-256 is stored, so a database leak yields no usable token. */
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export function newToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** Reads the token out of an authorization header: a bare token or "Bearer <token>". */
+export function tokenFromHeader(header: string | undefined): string | null {
+  if (!header) return null;
+  const token = header.replace(/^Bearer\s+/i, "").trim();
+  return /^[A-Za-z0-9_-]{20,128}$/.test(token) ? token : null;
+}
+
+export function createSessionRepository(db: Kysely<Database>) {
+  return {
+    async createAnonymous(deviceId: string | null, ttlDays: number, now = Date.now()) {
+      const token = newToken();
+      const expiresAt = now + ttlDays * DAY_MS;
+      await db
+        .insertInto("sessions")
+        .values({
+          token_hash: hashToken(token),
+          kind: "anonymous",
+          user_id: null,
+          device_id: deviceId,
+          created_at: now,
+          expires_at: expiresAt,
+          revoked_at: null,
+        })
+        .execute();
+      return { token, expiresAt };
+    },
+
+    async findActive(token: string, now = Date.now()): Promise<Session | null> {
+      const row = await db
+        .selectFrom("sessions")
+        .select(["id", "kind", "user_id"])
+        .where("token_hash", "=", hashToken(token))
+        .where("revoked_at", "is", null)
+        .where("expires_at", ">", now)
+        .executeTakeFirst();
+      return row ? { id: row.id, kind: row.kind, userId: row.user_id } : null;
+    },
+  };
+}
+export type SessionRepository = ReturnType<typeof createSessionRepository>;

@@ -1,0 +1,99 @@
+import { type ContentItem, type ContentType, contentTypes, type RelatedItem, routeTypeFor } from "@davmu/contracts/content";
+import type { PublicIdCodec } from "@davmu/contracts/public-id";
+import type { ContentRow, MediaAccountRow } from "./repository.ts";
+import { sanitizeArticleHtml } from "./sanitize.ts";
+
+export interface LinkContext {
+  codec: PublicIdCodec;
+  /** Origin visitors reach the site at, e.g. https://share.example.com */
+  publicOrigin: string;
+  /** `{actor}` segment for the organisation's own content */
+  siteActor: string;
+}
+
+const sharePrefix = "/davmu/share";
+
+function asContentType(value: string): ContentType {
+  return (contentTypes as readonly string[]).includes(value) ? (value as ContentType) : "article";
+}
+
+/** Share-page path of a content item: /davmu/share/{actor}/{type}/{yyyy}/{mm}/{post_id}/index.html */
+export function contentPath(row: Pick<ContentRow, "id" | "content_type" | "publish_at" | "mp_id">, ctx: LinkContext) {
+  const date = new Date(row.publish_at);
+  const year = String(date.getUTCFullYear());
+  const month = String(date.getUTCMonth() + 1).padStart(2, "0");
+  const actor = row.mp_id === null ? ctx.siteActor : "mp";
+  const type = routeTypeFor(asContentType(row.content_type));
+  return `${sharePrefix}/${actor}/${type}/${year}/${month}/${ctx.codec.encode(row.id)}/index.html`;
+}
+
+function styleOf(row: ContentRow) {
+  return { data: row.cover_url ? [{ thumb: row.cover_url, url: row.cover_url, wbep_thumb: row.cover_url }] : [] };
+}
+
+export function toRelatedItem(row: ContentRow, ctx: LinkContext): RelatedItem {
+  return {
+    post_id: ctx.codec.encode(row.id),
+    content_type: asContentType(row.content_type),
+    title: row.title,
+    source_alias: row.source_alias,
+    publish_at: new Date(row.publish_at).toISOString(),
+    view_count: row.view_count,
+    content_link: contentPath(row, ctx),
+    style: styleOf(row),
+  };
+}
+
+const emptyPayload = {
+  url: "",
+  real_url: "",
+  nav: false,
+  capsule: false,
+  bizName: "",
+  enable_app: true,
+  enable_pc: true,
+  app_url: "",
+  pc_url: "",
+};
+
+/** Database row → the content item of spec §3. Pure: every input is passed in. */
+export function toContentItem(
+  row: ContentRow,
+  related: ContentRow[],
+  mp: MediaAccountRow | null,
+  ctx: LinkContext,
+): ContentItem {
+  const postId = ctx.codec.encode(row.id);
+  const path = contentPath(row, ctx);
+  const link = ctx.publicOrigin + path;
+  const contentType = asContentType(row.content_type);
+  return {
+    post_id: postId,
+    content_type: contentType,
+    type: routeTypeFor(contentType),
+    title: row.title,
+    summary: row.summary,
+    source_alias: row.source_alias,
+    publish_at: new Date(row.publish_at).toISOString(),
+    view_count: row.view_count,
+    like_count: row.like_count,
+    collect_count: row.collect_count,
+    duration_str: row.duration_str,
+    pic_num: row.pic_num,
+    payload: { ...emptyPayload, ...(JSON.parse(row.payload_json) as Partial<typeof emptyPayload>) },
+    share_link: link,
+    content_link: path,
+    pc_link: `${ctx.publicOrigin}${sharePrefix}/pc?url=${encodeURIComponent(path)}`,
+    style: styleOf(row),
+    state: row.state,
+    meta: { comment_available: row.comment_available === 1 ? "true" : "false" },
+    enable_comment: row.enable_comment === 1,
+    relations: related.map((r) => toRelatedItem(r, ctx)),
+    track_id: `${contentType}-${postId}`,
+    mp: mp ? { id: ctx.codec.encode(mp.id), name: mp.name, avatar: mp.avatar, description: mp.description } : null,
+    mp_user_id: mp ? ctx.codec.encode(mp.id) : null,
+    album_status: row.album_total === null ? null : { status: row.album_status ?? 0, total: row.album_total },
+    expired_at: row.expired_at === null ? null : new Date(row.expired_at).toISOString(),
+    content: sanitizeArticleHtml(row.body_html),
+  };
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { unauthorized } from "../lib/api-error.ts";
+import {
+  createSessionRepository,
+  type Session,
+  type SessionRepository,
+  tokenFromHeader,
+} from "../modules/accounts/sessions.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    sessions: SessionRepository;
+    /** onRequest hook: the request must carry a live token (anonymous or user) in `authorization`. */
+    requireSession: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    session: Session | null;
+    /** The visitor's stored anonymous id, sent as X-Request-Id (spec §7). */
+    clientId: string | null;
+  }
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    const sessions = createSessionRepository(app.database.db);
+    app.decorate("sessions", sessions);
+    app.decorateRequest("session", null);
+    app.decorateRequest("clientId", null);
+
+    app.addHook("onRequest", async (request) => {
+      const clientId = request.headers["x-request-id"];
+      if (typeof clientId === "string" && clientId.length <= 128) {
+        request.clientId = clientId;
+        request.log = request.log.child({ clientId });
+      }
+    });
+
+    app.decorate("requireSession", async (request: FastifyRequest) => {
+      const token = tokenFromHeader(request.headers.authorization);
+      if (!token) throw unauthorized("缺少 authorization，请先调用 /peony/v1/auth 获取匿名令牌");
+      const session = await sessions.findActive(token);
+      if (!session) throw unauthorized("令牌无效或已过期，请重新获取");
+      request.session = session;
+    });
+  },
+  { name: "auth", dependencies: ["db"] },
+);

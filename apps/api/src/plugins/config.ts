@@ -1,0 +1,143 @@
+import { isAbsolute, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** Root of the repository: relative paths in the configuration are resolved against it. */
+export const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
+
+export type DatabaseConfig =
+  | { dialect: "sqlite"; path: string }
+  | { dialect: "postgres"; url: string; poolMax: number; connectTimeoutMs: number };
+
+export interface Config {
+  env: "development" | "production" | "test";
+  host: string;
+  port: number;
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  database: DatabaseConfig;
+  hashidSalt: string;
+  hashidMinLength: number;
+  /** Origin visitors reach the site at; share links are built on it. */
+  publicOrigin: string;
+  /** `{actor}` segment of share links for the organisation's own content. */
+  siteActor: string;
+  anonymousTokenTtlDays: number;
+  serveApi: boolean;
+  serveWeb: boolean;
+  webBuildDir: string;
+  mediaDir: string;
+  shutdownTimeoutMs: number;
+}
+
+/** A bad environment variable: the message names it and says what is expected. */
+export class ConfigError extends Error {
+  readonly variable: string;
+  constructor(variable: string, expected: string, got: string) {
+    super(`Invalid environment variable ${variable}: expected ${expected}, got ${JSON.stringify(got)}`);
+    this.name = "ConfigError";
+    this.variable = variable;
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function readString(env: Env, name: string, fallback: string): string {
+  const value = env[name];
+  return value === undefined || value === "" ? fallback : value;
+}
+
+function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw new ConfigError(name, `an integer from ${min} to ${max}`, raw);
+  }
+  return value;
+}
+
+function readBool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = raw.trim().toLowerCase();
+  if (["1", "true", "yes", "on"].includes(value)) return true;
+  if (["0", "false", "no", "off"].includes(value)) return false;
+  throw new ConfigError(name, "true or false", raw);
+}
+
+function readChoice<T extends string>(env: Env, name: string, choices: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (!(choices as readonly string[]).includes(raw)) throw new ConfigError(name, `one of ${choices.join(", ")}`, raw);
+  return raw as T;
+}
+
+function readOrigin(env: Env, name: string, fallback: string): string {
+  const raw = readString(env, name, fallback);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, "an absolute http(s) URL", raw);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new ConfigError(name, "an http(s) URL", raw);
+  return raw.replace(/\/+$/, "");
+}
+
+function readDatabase(env: Env): DatabaseConfig {
+  const raw = readString(env, "DATABASE_URL", "sqlite:data/davmu.db");
+  if (/^postgres(ql)?:\/\//.test(raw)) {
+    try {
+      new URL(raw);
+    } catch {
+      throw new ConfigError("DATABASE_URL", "a postgres://user:pass@host:port/db URL", raw);
+    }
+    return {
+      dialect: "postgres",
+      url: raw,
+      poolMax: readInt(env, "PG_POOL_MAX", 10, 1, 200),
+      connectTimeoutMs: readInt(env, "DB_CONNECT_TIMEOUT_MS", 5000, 100, 120000),
+    };
+  }
+  if (raw.startsWith("sqlite:")) {
+    const file = raw.slice("sqlite:".length);
+    if (!file) throw new ConfigError("DATABASE_URL", "sqlite:<file> or sqlite::memory:", raw);
+    return { dialect: "sqlite", path: file === ":memory:" ? file : resolvePath(file) };
+  }
+  throw new ConfigError("DATABASE_URL", "postgres://… or sqlite:<file>", raw);
+}
+
+function resolvePath(path: string): string {
+  return isAbsolute(path) ? path : resolve(repoRoot, path);
+}
+
+/** Reads and validates the whole configuration; throws a ConfigError naming the first bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const appEnv = readChoice(env, "NODE_ENV", ["development", "production", "test"] as const, "development");
+  const port = readInt(env, "PORT", 3000, 0, 65535);
+  const hashidSalt = readString(env, "HASHID_SALT", "davmu-share-development-salt");
+  if (appEnv === "production" && env.HASHID_SALT === undefined) {
+    throw new ConfigError("HASHID_SALT", "a secret salt in production", "");
+  }
+  return {
+    env: appEnv,
+    host: readString(env, "HOST", "0.0.0.0"),
+    port,
+    logLevel: readChoice(
+      env,
+      "LOG_LEVEL",
+      ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const,
+      appEnv === "test" ? "warn" : "info",
+    ),
+    database: readDatabase(env),
+    hashidSalt,
+    hashidMinLength: readInt(env, "HASHID_MIN_LENGTH", 8, 0, 32),
+    publicOrigin: readOrigin(env, "PUBLIC_ORIGIN", `http://localhost:${port || 3000}`),
+    siteActor: readString(env, "SITE_ACTOR", "news"),
+    anonymousTokenTtlDays: readInt(env, "ANONYMOUS_TOKEN_TTL_DAYS", 30, 1, 3650),
+    serveApi: readBool(env, "SERVE_API", true),
+    serveWeb: readBool(env, "SERVE_WEB", true),
+    webBuildDir: resolvePath(readString(env, "WEB_BUILD_DIR", "apps/web/build")),
+    mediaDir: resolvePath(readString(env, "MEDIA_DIR", "apps/api/demo-media")),
+    shutdownTimeoutMs: readInt(env, "SHUTDOWN_TIMEOUT_MS", 10000, 0, 600000),
+  };
+}

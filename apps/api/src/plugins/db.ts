@@ -1,0 +1,25 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { type DatabaseHandle, openDatabase } from "../db/database.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import type { Config } from "./config.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    database: DatabaseHandle;
+  }
+}
+
+/** Opens the database, brings its schema up to date and closes it with the server. */
+export const dbPlugin = fp(
+  async (app: FastifyInstance, opts: { config: Config; database?: DatabaseHandle }) => {
+    const handle = opts.database ?? openDatabase(opts.config.database);
+    const applied = await migrateToLatest(handle.db);
+    if (applied.length) app.log.info({ migrations: applied }, "migrations applied");
+    app.decorate("database", handle);
+    app.addHook("onClose", async () => {
+      if (!opts.database) await handle.destroy();
+    });
+  },
+  { name: "db" },
+);

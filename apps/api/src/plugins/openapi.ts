@@ -1,0 +1,30 @@
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+
+/** OpenAPI 3 generated from the route schemas, browsable at /docs. */
+export const openapiPlugin = fp(
+  async (app: FastifyInstance) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: "3.1.0",
+        info: {
+          title: "Davmu platform API",
+          description:
+            "The calls the share site makes. Every answer is the envelope {code, msg, data}; code 0 is success. " +
+            "Send `authorization` (user token, else the anonymous token from POST /peony/v1/auth) and `X-Request-Id`.",
+          version: "1.0.0",
+        },
+        tags: [
+          { name: "account", description: "Tokens and accounts" },
+          { name: "app", description: "App info and site config" },
+          { name: "content", description: "Content items and lists" },
+          { name: "ops", description: "Health and readiness" },
+        ],
+      },
+    });
+    await app.register(swaggerUi, { routePrefix: "/docs" });
+  },
+  { name: "openapi" },
+);

@@ -1,0 +1,50 @@
+/** What kind of browser the visitor is in, read from the user agent. */
+
+const mobilePattern = /Android|iPhone|iPad|iPod|Mobile|HarmonyOS|OpenHarmony|Windows Phone/i;
+
+export function isMobileUserAgent(ua: string): boolean {
+  return mobilePattern.test(ua);
+}
+
+export function isWeChat(ua: string): boolean {
+  return /MicroMessenger/i.test(ua);
+}
+
+/** Inside the product's own native client (its web views add this marker to the user agent). */
+export function isInOwnClient(ua: string): boolean {
+  return /DavmuApp\//i.test(ua);
+}
+
+export function isMiniProgram(ua: string, wxEnvironment?: string): boolean {
+  return wxEnvironment === "miniprogram" || /miniProgram/i.test(ua);
+}
+
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+/**
+ * Desktop visitors get the phone-framed /pc page: when the viewport is at least 1000 px wide and
+ * wider than tall, or the device is not a mobile device. Without a viewport (on the server) only
+ * the device counts.
+ */
+export function shouldUsePcWrapper(ua: string, viewport?: Viewport): boolean {
+  if (!isMobileUserAgent(ua)) return true;
+  return viewport !== undefined && viewport.width >= 1000 && viewport.width > viewport.height;
+}
+
+export function deviceType(ua: string): "Android" | "IOS" {
+  return /iPhone|iPad|iPod|Mac OS X/i.test(ua) && !/Android/i.test(ua) ? "IOS" : "Android";
+}
+
+/** "iOS 17.1", "Android 13", or the best guess the user agent allows. */
+export function deviceOs(ua: string): string {
+  const ios = ua.match(/OS (\d+)[_.](\d+)(?:[_.](\d+))? like Mac OS X/);
+  if (ios) return `iOS ${ios[1]}.${ios[2]}${ios[3] ? `.${ios[3]}` : ""}`;
+  const android = ua.match(/Android (\d+(?:\.\d+)*)/);
+  if (android) return `Android ${android[1]}`;
+  const harmony = ua.match(/(?:Open)?HarmonyOS(?:[ /](\d+(?:\.\d+)*))?/);
+  if (harmony) return harmony[1] ? `HarmonyOS ${harmony[1]}` : "HarmonyOS";
+  return "unknown";
+}

@@ -1,0 +1,11 @@
+/** Page-wide events: any component can ask for the open-app dialog or the login popup. */
+export const openAppEvent = "davmu:openApp";
+export const loginEvent = "davmu:login";
+
+export function emitOpenApp(): void {
+  window.dispatchEvent(new Event(openAppEvent));
+}
+
+export function emitLogin(): void {
+  window.dispatchEvent(new Event(loginEvent));
+}

@@ -1,0 +1,30 @@
+import { createPublicIdCodec, type PublicIdCodec } from "@davmu/contracts/public-id";
+import { data, redirect } from "react-router";
+import { webEnv } from "./env.server.ts";
+
+let codec: PublicIdCodec | undefined;
+function publicIds(): PublicIdCodec {
+  codec ??= createPublicIdCodec(webEnv().hashidSalt, webEnv().hashidMinLength);
+  return codec;
+}
+
+export const indexSegment = "index.html";
+
+/** A detail page exists only at …/index.html; any other last segment is an unknown page. */
+export function requireIndexSegment(index: string | undefined): void {
+  if (index !== indexSegment) throw data({ message: "页面找不到了" }, { status: 404 });
+}
+
+export function isPreviewActor(actor: string | undefined): boolean {
+  return typeof actor === "string" && actor.startsWith("preview-");
+}
+
+/** Outside preview, the id must decode as a public id, else the visitor goes to /404. */
+export function requirePublicId(id: string | undefined, actor: string | undefined): string {
+  if (isPreviewActor(actor)) {
+    if (!id) throw redirect("/404");
+    return id;
+  }
+  if (!id || publicIds().decode(id) === null) throw redirect("/404");
+  return id;
+}

@@ -1,0 +1,15 @@
+import type { MetaDescriptor } from "react-router";
+
+/** The head every page carries (spec §1): title 客户端分享 with generic keywords and description. */
+export const siteTitle = "客户端分享";
+export const siteKeywords = "新闻,资讯,视频,直播,本地新闻,客户端";
+export const siteDescription = "客户端分享页：阅读新闻、观看视频与直播，打开客户端体验更多内容。";
+
+export function baseMeta(extra: MetaDescriptor[] = []): MetaDescriptor[] {
+  return [
+    { title: siteTitle },
+    { name: "keywords", content: siteKeywords },
+    { name: "description", content: siteDescription },
+    ...extra,
+  ];
+}

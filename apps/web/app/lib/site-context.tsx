@@ -1,0 +1,77 @@
+import { createApiClient } from "@davmu/contracts/client";
+import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
+import { resolveSite, type SiteView, type ThemeView } from "../model/site.ts";
+import { shouldUsePcWrapper } from "./device.ts";
+import { localValues, safeStore } from "./local-values.ts";
+import { startup } from "./startup.ts";
+
+export interface SiteState {
+  site: SiteView;
+  theme: ThemeView;
+}
+
+const SiteContext = createContext<SiteState | null>(null);
+
+export function useSite(): SiteState {
+  const value = useContext(SiteContext);
+  if (!value) throw new Error("useSite needs a SiteProvider");
+  return value;
+}
+
+/** Delay before the site config is read again after the page mounts (spec §4). */
+export const siteConfigReReadMs = 500;
+
+function storage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Desktop visitors are sent to the phone-framed /pc page, unless this page is already inside it. */
+function redirectDesktop(basename: string) {
+  const framed = window.self !== window.top;
+  const onPc = window.location.pathname.replace(/\/+$/, "") === `${basename}pc`;
+  const viewport = { width: window.innerWidth, height: window.innerHeight };
+  if (!framed && !onPc && shouldUsePcWrapper(navigator.userAgent, viewport)) {
+    const inner = window.location.pathname.slice(basename.length - 1) + window.location.search;
+    window.location.replace(`${basename}pc?url=${encodeURIComponent(inner)}`);
+  }
+}
+
+export function SiteProvider(props: { initial: SiteState; publicApiBase: string; basename: string; children: ReactNode }) {
+  const [state, setState] = useState(props.initial);
+  const { publicApiBase, basename } = props;
+
+  useEffect(() => {
+    redirectDesktop(basename);
+    const values = localValues(safeStore(storage()), navigator.userAgent);
+    const client = createApiClient({
+      baseUrl: publicApiBase,
+      credentials: () => ({ token: values.token(), anonymousToken: values.anonymousToken(), anonymousId: values.anonymousId() }),
+      timeoutMs: 10000,
+    });
+    values.deviceMeta();
+    const booted = startup(client, values)
+      .then((theme) => {
+        if (theme) setState((s) => ({ ...s, theme }));
+      })
+      .catch((error) => console.warn("startup failed:", error));
+    const timer = window.setTimeout(() => {
+      void booted
+        .then(() => client.siteConfig())
+        .then((answer) => {
+          if (answer.code === 0) setState((s) => ({ ...s, site: resolveSite(answer.data) }));
+        })
+        .catch((error) => console.warn("site config re-read failed:", error));
+    }, siteConfigReReadMs);
+    return () => window.clearTimeout(timer);
+  }, [publicApiBase, basename]);
+
+  useEffect(() => {
+    document.documentElement.style.setProperty("--theme", state.theme.primaryColor);
+  }, [state.theme.primaryColor]);
+
+  return <SiteContext.Provider value={state}>{props.children}</SiteContext.Provider>;
+}

@@ -1,0 +1,66 @@
+import type { ContentItem, RelatedItem } from "@davmu/contracts/content";
+import { formatBigNumber, formatDateTime, formatRelativeTime } from "../lib/format.ts";
+
+export interface RelatedCard {
+  id: string;
+  title: string;
+  href: string;
+  source: string;
+  time: string;
+  views: string;
+  thumb: string | null;
+}
+
+export interface ArticleView {
+  id: string;
+  title: string;
+  summary: string;
+  source: string;
+  publishedAt: string;
+  publishedLabel: string;
+  views: string;
+  cover: { src: string; alt: string } | null;
+  /** Body HTML, already sanitised by the API. */
+  bodyHtml: string;
+  mp: { name: string; avatar: string; description: string } | null;
+  related: RelatedCard[];
+  commentsOpen: boolean;
+}
+
+const sitePrefix = "/davmu/share";
+
+/** Links from the API are full share paths; inside the router they are relative to its basename. */
+export function toRouterPath(contentLink: string): string {
+  return contentLink.startsWith(`${sitePrefix}/`) ? contentLink.slice(sitePrefix.length) : contentLink;
+}
+
+export function toRelatedCard(item: RelatedItem, now: number): RelatedCard {
+  return {
+    id: item.post_id,
+    title: item.title,
+    href: toRouterPath(item.content_link),
+    source: item.source_alias,
+    time: formatRelativeTime(item.publish_at, now),
+    views: formatBigNumber(item.view_count),
+    thumb: item.style.data[0]?.thumb ?? null,
+  };
+}
+
+/** Content item → what the article page draws. Pure; `now` is passed so SSR and tests agree. */
+export function toArticleView(item: ContentItem, now: number): ArticleView {
+  const coverUrl = item.style.data[0]?.url;
+  return {
+    id: item.post_id,
+    title: item.title,
+    summary: item.summary,
+    source: item.mp?.name || item.source_alias,
+    publishedAt: item.publish_at,
+    publishedLabel: formatDateTime(item.publish_at),
+    views: formatBigNumber(item.view_count),
+    cover: coverUrl ? { src: coverUrl, alt: item.title } : null,
+    bodyHtml: item.content,
+    mp: item.mp ? { name: item.mp.name, avatar: item.mp.avatar, description: item.mp.description } : null,
+    related: item.relations.map((r) => toRelatedCard(r, now)),
+    commentsOpen: item.meta.comment_available === "true" || item.enable_comment,
+  };
+}

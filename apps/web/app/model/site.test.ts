@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { openAppPrompt, parseAppInfo, resolveSite } from "./site.ts";
+
+describe("resolveSite", () => {
+  it("R-SITE-3 defaults: site name 客户端 and an open-the-app line when the description is missing", () => {
+    expect(resolveSite(null)).toEqual({ name: "客户端", description: "打开App，查看更多精彩内容", logo: "", debug: false });
+    expect(resolveSite({ site_name: "  ", descriptions: "" }).name).toBe("客户端");
+  });
+  it("R-SITE-3 configured values win", () => {
+    const site = resolveSite({ site_name: "江澜新闻", descriptions: "本地好新闻", site_logo: "/media/logo.png", debug: false });
+    expect(site).toEqual({ name: "江澜新闻", description: "本地好新闻", logo: "/media/logo.png", debug: false });
+  });
+});
+
+describe("parseAppInfo", () => {
+  it("R-SITE-5 theme colour is app info primaryColor", () => {
+    const json = JSON.stringify({ primaryColor: "#1E90FF", bottomNavigationBar: { navigationItems: [] } });
+    expect(parseAppInfo(json).primaryColor).toBe("#1E90FF");
+  });
+  it("R-SITE-5 theme colour defaults to #FF4A26 when missing, malformed or not JSON", () => {
+    expect(parseAppInfo(null).primaryColor).toBe("#FF4A26");
+    expect(parseAppInfo("{oops").primaryColor).toBe("#FF4A26");
+    expect(parseAppInfo(JSON.stringify({ primaryColor: "red" })).primaryColor).toBe("#FF4A26");
+    expect(parseAppInfo(JSON.stringify({ primaryColor: "#FFF" })).navigationItems).toEqual([]);
+  });
+});
+
+describe("openAppPrompt", () => {
+  it("R-UI-DIALOG the dialog text names the site", () => {
+    expect(openAppPrompt("江澜新闻")).toBe("打开江澜新闻，体验更多内容");
+  });
+});

@@ -1,0 +1,106 @@
+import { isbot } from "isbot";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { ErrorPage } from "./components/ErrorPage.tsx";
+import { OpenAppDialog } from "./components/OpenAppDialog.tsx";
+import { callApi } from "./lib/api.server.ts";
+import { shouldUsePcWrapper } from "./lib/device.ts";
+import { webEnv } from "./lib/env.server.ts";
+import { baseMeta } from "./lib/meta.ts";
+import { SiteProvider, type SiteState } from "./lib/site-context.tsx";
+import { defaultThemeColor, parseAppInfo, resolveSite } from "./model/site.ts";
+
+export const basename = "/davmu/share/";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/media/logo.png" },
+];
+
+export const meta: Route.MetaFunction = () => baseMeta();
+
+/** Pages inside the /pc frame are not sent to /pc again. */
+function isFramed(request: Request, url: URL): boolean {
+  return request.headers.get("sec-fetch-dest") === "iframe" || url.searchParams.has("pc_frame");
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const ua = request.headers.get("user-agent") ?? "";
+  const inner = url.pathname.startsWith(basename) ? url.pathname.slice(basename.length - 1) : url.pathname;
+  if (inner !== "/pc" && !isbot(ua) && shouldUsePcWrapper(ua) && !isFramed(request, url)) {
+    throw redirect(`/pc?url=${encodeURIComponent(inner + url.search)}`);
+  }
+  const [siteAnswer, appAnswer] = await Promise.all([
+    callApi((c) => c.siteConfig()).catch((error) => {
+      console.warn("site config unavailable:", (error as Error).message);
+      return null;
+    }),
+    callApi((c) => c.appInfo()).catch((error) => {
+      console.warn("app info unavailable:", (error as Error).message);
+      return null;
+    }),
+  ]);
+  const initial: SiteState = {
+    site: resolveSite(siteAnswer?.code === 0 ? siteAnswer.data : null),
+    theme: parseAppInfo(appAnswer?.code === 0 ? appAnswer.data.app_info : null),
+  };
+  return data({ initial, publicApiBase: webEnv().publicApiBase });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const color = root?.initial.theme.primaryColor ?? defaultThemeColor;
+  return (
+    <html lang="zh-CN" style={{ "--theme": color } as React.CSSProperties}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="format-detection" content="telephone=no" />
+        <meta name="theme-color" content={color} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <SiteProvider initial={loaderData.initial} publicApiBase={loaderData.publicApiBase} basename={basename}>
+      <Outlet />
+      <OpenAppDialog />
+    </SiteProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let status = 500;
+  let message = "页面出错了，请稍后重试";
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    message =
+      status === 404
+        ? "抱歉，您访问的页面找不到了"
+        : ((error.data as { message?: string } | null)?.message ?? (error.statusText || message));
+  } else if (error instanceof Error && import.meta.env.DEV) {
+    message = error.message;
+  }
+  return <ErrorPage status={status} message={message} />;
+}

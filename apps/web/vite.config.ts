@@ -1,0 +1,12 @@
+import { reactRouter } from "@react-router/dev/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  base: "/davmu/share/",
+  plugins: [reactRouter()],
+  build: {
+    // WeChat's in-app browsers: Chrome 78 on Android, WKWebView on iOS 12
+    target: ["chrome78", "safari12"],
+    cssTarget: ["chrome78", "safari12"],
+  },
+});

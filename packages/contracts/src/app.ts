@@ -1,0 +1,75 @@
+import { type Static, Type } from "typebox";
+
+export const Platform = Type.Union([Type.Literal("mobile"), Type.Literal("wap")]);
+
+/** Anonymous login: the site asks for a token before any other call (spec §4 Startup). */
+export const AuthRequest = Type.Object(
+  {
+    appid: Type.Integer({ minimum: 1, description: "client application id, 1 for this site" }),
+    platform: Platform,
+    device_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  },
+  { additionalProperties: false },
+);
+export type AuthRequest = Static<typeof AuthRequest>;
+
+export const AuthResult = Type.Object({
+  token: Type.String(),
+  user_id: Type.Union([Type.String(), Type.Null()]),
+  expires_at: Type.String({ format: "date-time" }),
+});
+export type AuthResult = Static<typeof AuthResult>;
+
+export const SiteConfig = Type.Object({
+  site_name: Type.String(),
+  descriptions: Type.String(),
+  site_logo: Type.String(),
+  debug: Type.Boolean({ description: "loads the on-page debug console when true" }),
+});
+export type SiteConfig = Static<typeof SiteConfig>;
+
+export const NavGroup = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  type: Type.String({ description: "module type, e.g. news, app, dejin, link" }),
+});
+export type NavGroup = Static<typeof NavGroup>;
+
+export const NavIcons = Type.Object({
+  normal: Type.String(),
+  selected: Type.String(),
+  dark_normal: Type.String(),
+  dark_selected: Type.String(),
+});
+
+export const NavigationItem = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  binding: Type.String({ description: "what the item opens, e.g. home, content_model, personal_center" }),
+  category: Type.String({ description: "news, app, topic, …" }),
+  isHome: Type.Boolean(),
+  layout: Type.String(),
+  groups: Type.Array(NavGroup),
+  icons: NavIcons,
+  labelColor: Type.String(),
+  labelSelectedColor: Type.String(),
+});
+export type NavigationItem = Static<typeof NavigationItem>;
+
+export const AppInfo = Type.Object({
+  name: Type.String(),
+  primaryColor: Type.String({ pattern: "^#[0-9A-Fa-f]{6}$" }),
+  bottomNavigationBar: Type.Object({ navigationItems: Type.Array(NavigationItem) }),
+});
+export type AppInfo = Static<typeof AppInfo>;
+
+/** GET /peony/v1/app/info answers app_info as a JSON string (spec §7). */
+export const AppInfoEnvelopeData = Type.Object({
+  app_info: Type.String({ description: "AppInfo serialised as JSON" }),
+});
+export type AppInfoEnvelopeData = Static<typeof AppInfoEnvelopeData>;
+
+export const AppInfoQuery = Type.Object({
+  appid: Type.Optional(Type.Integer({ minimum: 1 })),
+  platform: Type.Optional(Platform),
+});
