@@ -30,25 +30,30 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     logger: options.logger ?? { level: config.logLevel },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    requestIdLogLabel: "reqId",
     trustProxy: true,
     forceCloseConnections: "idle",
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // while shutting down, answers close their keep-alive connection so the server can finish
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-trace-id", request.id);
+    if (closing) reply.header("connection", "close");
   });
 
   await app.register(errorsPlugin);
+  await app.register(openapiPlugin);
   await app.register(dbPlugin, { config, database: options.database });
   await app.register(healthRoutes);
 
   if (config.serveApi) {
     const codec = createPublicIdCodec(config.hashidSalt, config.hashidMinLength);
     await app.register(authPlugin);
-    await app.register(openapiPlugin);
     await app.register(accountRoutes, { config });
     await app.register(appRoutes);
     await app.register(contentRoutes, { config, codec });

@@ -9,7 +9,6 @@ export const AuthRequest = Type.Object(
     platform: Platform,
     device_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   },
-  { additionalProperties: false },
 );
 export type AuthRequest = Static<typeof AuthRequest>;
 

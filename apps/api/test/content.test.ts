@@ -1,0 +1,149 @@
+import { createPublicIdCodec } from "@davmu/contracts/public-id";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoData } from "../src/db/seed.ts";
+import { startTestServer, type TestServer } from "./helper.ts";
+
+describe("content", () => {
+  let server: TestServer;
+  let token: string;
+  const codec = createPublicIdCodec("davmu-share-development-salt", 8);
+  let withheldId: string;
+  let unsafeId: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ PUBLIC_ORIGIN: "https://share.example.com" });
+    const db = server.database.handle.db;
+    await seedDemoData(db);
+    const now = Date.now();
+    const base = {
+      content_type: "article",
+      group_id: "city",
+      summary: "",
+      source_alias: "测试来源",
+      cover_url: "",
+      publish_at: now,
+      view_count: 0,
+      like_count: 0,
+      collect_count: 0,
+      duration_str: "",
+      pic_num: 0,
+      payload_json: "{}",
+      comment_available: 0,
+      enable_comment: 0,
+      mp_id: null,
+      album_status: null,
+      album_total: null,
+      expired_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+    const withheld = await db
+      .insertInto("contents")
+      .values({ ...base, external_id: "withheld", title: "已撤稿", body_html: "<p>x</p>", state: 17 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const unsafe = await db
+      .insertInto("contents")
+      .values({
+        ...base,
+        external_id: "unsafe",
+        title: "带脚本的稿件",
+        state: 0,
+        body_html:
+          '<p onclick="steal()">正文<script>alert(1)</script></p><img src="javascript:alert(1)" onerror="x()"><a href="https://example.com/a">链接</a><iframe src="https://evil.example"></iframe>',
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    withheldId = codec.encode(withheld.id);
+    unsafeId = codec.encode(unsafe.id);
+    token = await server.anonymousToken();
+  });
+  afterAll(() => server.close());
+
+  it("R-ENT-CONTENT an article answers every field of the content item", async () => {
+    const demo = await server.database.handle.db
+      .selectFrom("contents")
+      .select("id")
+      .where("external_id", "=", "demo-article-01")
+      .executeTakeFirstOrThrow();
+    const postId = codec.encode(demo.id);
+    const { status, body } = await server.get(`/inner/static/content/${postId}`, token);
+    expect(status).toBe(200);
+    expect(body.code).toBe(0);
+    const item = body.data;
+    for (const field of [
+      "post_id", "content_type", "type", "title", "summary", "source_alias", "publish_at", "view_count",
+      "like_count", "collect_count", "duration_str", "pic_num", "payload", "share_link", "content_link",
+      "pc_link", "style", "state", "meta", "enable_comment", "relations", "track_id", "mp", "mp_user_id",
+      "album_status", "expired_at", "content",
+    ]) {
+      expect(item, field).toHaveProperty(field);
+    }
+    expect(Object.keys(item.payload).sort()).toEqual(
+      ["app_url", "bizName", "capsule", "enable_app", "enable_pc", "nav", "pc_url", "real_url", "url"].sort(),
+    );
+    expect(item.post_id).toBe(postId);
+    expect(item.content_type).toBe("article");
+    expect(item.type).toBe("doc");
+    expect(item.title.length).toBeGreaterThan(5);
+    expect(item.content).toContain("<p>");
+    expect(item.style.data[0].url).toMatch(/^\/media\/covers\/.+\.jpg$/);
+    expect(item.meta.comment_available).toMatch(/^(true|false)$/);
+    expect(item.relations).toHaveLength(3);
+    expect(item.relations[0]).toHaveProperty("content_link");
+    expect(item.content_link).toMatch(new RegExp(`^/davmu/share/(news|mp)/doc/\\d{4}/\\d{2}/${postId}/index\\.html$`));
+    expect(item.share_link).toBe(`https://share.example.com${item.content_link}`);
+  });
+
+  it("R-ENT-CONTENT body HTML is sanitised on the way out of the database", async () => {
+    const { body } = await server.get(`/inner/static/content/${unsafeId}`, token);
+    const html: string = body.data.content;
+    expect(html).not.toMatch(/script|onclick|onerror|javascript:|iframe/i);
+    expect(html).toContain("正文");
+    expect(html).toContain('href="https://example.com/a"');
+    expect(html).toContain('rel="noopener noreferrer nofollow"');
+  });
+
+  it("R-CONTENT-1 an unknown id answers 404 with code 10024", async () => {
+    const { status, body } = await server.get(`/inner/static/content/${codec.encode(999999)}`, token);
+    expect(status).toBe(404);
+    expect(body).toEqual({ code: 10024, msg: "内容不存在或已下线", data: null });
+  });
+
+  it("R-CONTENT-1 content in state 17 or 100 is unavailable", async () => {
+    const { status, body } = await server.get(`/inner/static/content/${withheldId}`, token);
+    expect(status).toBe(404);
+    expect(body.code).toBe(10024);
+  });
+
+  it("R-SRV-4 a malformed id gets a 4xx envelope, never a 500", async () => {
+    for (const id of ["not-a-hashid", "abc", "%E4%BD%A0%E5%A5%BD", "a".repeat(65), "12345678"]) {
+      const { status, body } = await server.get(`/inner/static/content/${id}`, token);
+      expect([400, 404], id).toContain(status);
+      expect(body.data, id).toBeNull();
+      expect(typeof body.msg).toBe("string");
+    }
+  });
+
+  it("R-SRV-1 the content list pages newest first and filters by group", async () => {
+    const first = await server.get("/peony/v1/content?pageindex=1&pagesize=5", token);
+    const second = await server.get("/peony/v1/content?pageindex=2&pagesize=5", token);
+    expect(first.body.data.list).toHaveLength(5);
+    expect(first.body.data.total).toBe(13); // 12 demo articles and the unsafe one; the withheld one is hidden
+    const dates = [...first.body.data.list, ...second.body.data.list].map((i: { publish_at: string }) => i.publish_at);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const ids = new Set([...first.body.data.list, ...second.body.data.list].map((i: { post_id: string }) => i.post_id));
+    expect(ids.size).toBe(10);
+    const culture = await server.get("/peony/v1/content?gid=culture", token);
+    expect(culture.body.data.total).toBeGreaterThan(0);
+    expect(culture.body.data.total).toBeLessThan(13);
+  });
+
+  it("R-SRV-4 wrong query types get 400 naming the parameter", async () => {
+    for (const query of ["pageindex=zero", "pageindex=0", "pagesize=500", "pagesize=-1"]) {
+      const { status, body } = await server.get(`/peony/v1/content?${query}`, token);
+      expect(status, query).toBe(400);
+      expect(body.msg).toMatch(/page(index|size)/);
+    }
+  });
+});

@@ -1,0 +1,119 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { inject } from "vitest";
+import { type App, buildApp } from "../src/app.ts";
+import { type DatabaseHandle, openDatabase } from "../src/db/database.ts";
+import { type Config, loadConfig } from "../src/plugins/config.ts";
+
+export const testDialect = process.env.TEST_DATABASE === "postgres" ? "postgres" : "sqlite";
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, empty database of the dialect under test: a temp SQLite file, or a new PostgreSQL database. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (testDialect === "sqlite") {
+    const dir = mkdtempSync(join(tmpdir(), "davmu-sqlite-"));
+    const url = `sqlite:${join(dir, "test.db")}`;
+    const config = loadConfig({ DATABASE_URL: url });
+    const handle = openDatabase(config.database);
+    return {
+      handle,
+      url,
+      async drop() {
+        await handle.destroy();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const adminUrl = inject("postgresAdminUrl");
+  const name = `t_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
+  const handle = openDatabase(loadConfig({ DATABASE_URL: url }).database);
+  return {
+    handle,
+    url,
+    async drop() {
+      await handle.destroy();
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestServer {
+  app: App;
+  /** http://127.0.0.1:<port> */
+  base: string;
+  database: TestDatabase;
+  config: Config;
+  close(): Promise<void>;
+  /** A fresh anonymous token. */
+  anonymousToken(): Promise<string>;
+  get(path: string, token?: string | null, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
+  post(path: string, body: unknown, token?: string | null, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
+}
+
+/**
+ * Boots the whole API on a loopback port over a fresh database, as production runs it.
+ * `extend` may add routes before the server starts (to provoke failures, say).
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  extend?: (app: App) => void | Promise<void>,
+): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: "test", SERVE_WEB: "false", DATABASE_URL: database.url, ...env });
+  const app = await buildApp(config, { database: database.handle, logger: false });
+  if (extend) await extend(app);
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+
+  async function request(method: string, path: string, body: unknown, token?: string | null, headers = {}) {
+    const init: RequestInit = { method, headers: { ...(token ? { authorization: token } : {}), ...headers } };
+    if (body !== undefined) {
+      init.body = typeof body === "string" ? body : JSON.stringify(body);
+      (init.headers as Record<string, string>)["content-type"] ??= "application/json";
+    }
+    const response = await fetch(base + path, init);
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed as any, headers: response.headers };
+  }
+
+  const server: TestServer = {
+    app,
+    base,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+    async anonymousToken() {
+      const answer = await request("POST", "/peony/v1/auth", { appid: 1, platform: "mobile" });
+      return answer.body.data.token as string;
+    },
+    get: (path, token, headers) => request("GET", path, undefined, token, headers),
+    post: (path, body, token, headers) => request("POST", path, body, token, headers),
+  };
+  return server;
+}

@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "./helper.ts";
+
+describe("OpenAPI", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it("R-SRV-3 the OpenAPI 3 document lists every endpoint with its schemas", async () => {
+    const { status, body } = await server.get("/docs/json");
+    expect(status).toBe(200);
+    expect(body.openapi).toMatch(/^3\./);
+    for (const path of ["/peony/v1/auth", "/peony/v1/group", "/peony/v1/app/info", "/inner/static/data", "/inner/static/content/{id}", "/peony/v1/content", "/healthz", "/readyz"]) {
+      expect(Object.keys(body.paths), path).toContain(path);
+    }
+    const auth = body.paths["/peony/v1/auth"].post;
+    expect(auth.requestBody.content["application/json"].schema.required).toEqual(["appid", "platform"]);
+    const content = body.paths["/inner/static/content/{id}"].get;
+    expect(content.responses["200"].content["application/json"].schema.properties.data.properties).toHaveProperty("payload");
+  });
+
+  it("R-SRV-3 a browsable page serves the document", async () => {
+    const response = await fetch(`${server.base}/docs/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    expect(await response.text()).toContain("swagger");
+  });
+});

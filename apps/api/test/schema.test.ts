@@ -1,0 +1,45 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMigrator, migrateToLatest } from "../src/db/migrate.ts";
+import { seedDemoData } from "../src/db/seed.ts";
+import { createTestDatabase, type TestDatabase } from "./helper.ts";
+
+describe("migrations and demo data", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.drop());
+
+  it("R-SRV-2 migrations create the schema on an empty database and a rerun changes nothing", async () => {
+    expect(await migrateToLatest(database.handle.db)).toEqual(["001-initial"]);
+    expect(await migrateToLatest(database.handle.db)).toEqual([]);
+    const tables = await database.handle.db.introspection.getTables();
+    const names = tables.map((t) => t.name);
+    for (const table of ["settings", "nav_items", "media_accounts", "contents", "content_relations", "users", "sessions"]) {
+      expect(names).toContain(table);
+    }
+  });
+
+  it("R-SRV-2 the demo data loads, and loading it again keeps one copy of each row", async () => {
+    const first = await seedDemoData(database.handle.db);
+    expect(first.articles).toBeGreaterThanOrEqual(10);
+    await seedDemoData(database.handle.db);
+    const count = async (table: "contents" | "media_accounts" | "content_relations" | "nav_items") =>
+      Number((await database.handle.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    expect(await count("contents")).toBe(first.articles);
+    expect(await count("media_accounts")).toBe(first.mediaAccounts);
+    expect(await count("content_relations")).toBe(first.articles * 3);
+    expect(await count("nav_items")).toBe(4);
+  });
+
+  it("R-SRV-2 the schema migrates down and up again", async () => {
+    const migrator = createMigrator(database.handle.db);
+    const down = await migrator.migrateDown();
+    expect(down.error).toBeUndefined();
+    const tables = await database.handle.db.introspection.getTables();
+    expect(tables.map((t) => t.name)).not.toContain("contents");
+    expect(await migrateToLatest(database.handle.db)).toEqual(["001-initial"]);
+    await sql`select count(*) from contents`.execute(database.handle.db);
+  });
+});
