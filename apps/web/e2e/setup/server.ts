@@ -1,0 +1,84 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { TestProject } from "vitest/node";
+
+/** Browser tests run against the real product: built site, API and a seeded SQLite file, on loopback. */
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    siteOrigin: string;
+  }
+}
+
+const root = fileURLToPath(new URL("../../../../", import.meta.url));
+const node = process.execPath;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitForReady(origin: string, server: ChildProcess, log: () => string) {
+  const deadline = Date.now() + 30000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}:\n${log()}`);
+    try {
+      const response = await fetch(`${origin}/readyz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not become ready:\n${log()}`);
+}
+
+export default async function setup(project: TestProject) {
+  if (!existsSync(join(root, "apps/web/build/server/index.js"))) {
+    const built = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+    if (built.status !== 0) throw new Error("building the site failed");
+  }
+  const dir = mkdtempSync(join(tmpdir(), "davmu-e2e-"));
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    HASHID_SALT: "e2e-salt",
+    DATABASE_URL: `sqlite:${join(dir, "e2e.db")}`,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: "warn",
+  };
+  const seeded = spawnSync(node, ["apps/api/src/db/cli.ts", "seed"], { cwd: root, env, encoding: "utf8" });
+  if (seeded.status !== 0) throw new Error(`seeding failed:\n${seeded.stdout}\n${seeded.stderr}`);
+
+  let output = "";
+  const server = spawn(node, ["apps/api/src/main.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  server.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  server.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  await waitForReady(origin, server, () => output);
+  project.provide("siteOrigin", origin);
+
+  return async () => {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+    rmSync(dir, { recursive: true, force: true });
+  };
+}

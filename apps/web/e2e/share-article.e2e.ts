@@ -1,0 +1,238 @@
+import type { Browser, Request } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { desktopContext, firstArticleLink, launchBrowser, phoneContext } from "./browser.ts";
+
+const origin = inject("siteOrigin");
+
+describe("an article share link on a phone in WeChat", () => {
+  let browser: Browser;
+  let articleUrl: string;
+  let articleTitle: string;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    articleUrl = await firstArticleLink(page, origin);
+    articleTitle = (await page.locator(".card-title").first().textContent()) ?? "";
+    await context.close();
+  });
+  afterAll(() => browser?.close());
+
+  it("R-SITE-1 the article link lives under /davmu/share/ in the spec's route shape", () => {
+    expect(articleUrl).toMatch(/\/davmu\/share\/(news|mp)\/doc\/\d{4}\/\d{2}\/[A-Za-z0-9]+\/index\.html$/);
+  });
+
+  it("R-WEB-SSR at 375×667 the visitor sees the article's title, source, time, views, cover and body", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    const response = await page.goto(articleUrl);
+    expect(response?.status()).toBe(200);
+    await expect.poll(() => page.locator("h1.article-title").textContent()).toBe(articleTitle);
+    expect(await page.locator(".article-source").textContent()).not.toBe("");
+    expect(await page.locator(".article-meta time").textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(await page.locator(".article-views").textContent()).toMatch(/^\d+(\.\d)?万?$/);
+    const cover = page.locator(".article-cover img");
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(750);
+    expect((await page.locator(".article-body p").count()) > 3).toBe(true);
+    await context.close();
+  });
+
+  it("R-WEB-SSR the article reads with JavaScript off", async () => {
+    const context = await phoneContext(browser, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(articleUrl);
+    expect(await page.locator("h1.article-title").textContent()).toBe(articleTitle);
+    expect((await page.locator(".article-body").textContent())?.length ?? 0).toBeGreaterThan(300);
+    await context.close();
+  });
+
+  it("R-SITE-2 the head title is 客户端分享 with keywords and description", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(articleUrl);
+    expect(await page.title()).toBe("客户端分享");
+    expect(await page.locator('meta[name="keywords"]').getAttribute("content")).toContain("新闻");
+    expect(await page.locator('meta[name="description"]').getAttribute("content")).not.toBe("");
+    await context.close();
+  });
+
+  it("R-UI-BANNER once loaded, the banner shows logo, site name, description, login, open-app and menu", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(articleUrl);
+    const banner = page.getByTestId("open-app-banner");
+    await banner.waitFor();
+    expect(await banner.locator(".banner-name").textContent()).toBe("江澜新闻");
+    expect(await banner.locator(".banner-desc").textContent()).toBe("打开江澜新闻App，阅读更多本地好新闻");
+    expect(await banner.locator(".banner-logo").getAttribute("src")).toBe("/media/logo.png");
+    await banner.getByRole("button", { name: "登录" }).waitFor();
+    await banner.getByRole("button", { name: "打开导航" }).click();
+    expect(await page.getByRole("navigation", { name: "栏目导航" }).getByRole("link").allTextContents()).toContain("推荐");
+    await context.close();
+  });
+
+  it("R-UI-BANNER the banner is not shown on preview links", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${articleUrl}?preview=1`);
+    await page.locator("h1.article-title").waitFor();
+    await page.waitForFunction(() => document.documentElement.style.getPropertyValue("--theme") !== "");
+    expect(await page.getByTestId("open-app-banner").count()).toBe(0);
+    await context.close();
+  });
+
+  it("R-UI-DIALOG the open-app button opens 打开{site}，体验更多内容 with 立即前往 and 再考虑下", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(articleUrl);
+    await page.getByTestId("open-app-banner").getByRole("button", { name: "打开App" }).click();
+    const dialog = page.getByRole("dialog");
+    expect(await dialog.locator("#open-app-text").textContent()).toBe("打开江澜新闻，体验更多内容");
+    await dialog.getByRole("button", { name: "立即前往" }).waitFor();
+    await dialog.getByRole("button", { name: "再考虑下" }).click();
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    await context.close();
+  });
+
+  it("R-UI-DIALOG in a mini program the header and confirm are hidden and cancel reads 关闭弹窗", async () => {
+    const context = await phoneContext(browser);
+    await context.addInitScript(() => {
+      (window as Window & { __wxjs_environment?: string }).__wxjs_environment = "miniprogram";
+    });
+    const page = await context.newPage();
+    await page.goto(articleUrl);
+    await page.locator(".read-in-app").click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "关闭弹窗" }).waitFor();
+    expect(await dialog.getByRole("button", { name: "立即前往" }).count()).toBe(0);
+    expect(await dialog.locator(".dialog-header").count()).toBe(0);
+    await context.close();
+  });
+
+  it("R-SITE-5 the browser gets an anonymous token first, then the app info, and applies the theme colour", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    const calls: string[] = [];
+    page.on("request", (request: Request) => {
+      const path = new URL(request.url()).pathname;
+      if (path === "/peony/v1/auth" || path === "/peony/v1/app/info") calls.push(path);
+    });
+    await page.goto(articleUrl);
+    await expect.poll(() => calls.length).toBeGreaterThanOrEqual(2);
+    expect(calls.slice(0, 2)).toEqual(["/peony/v1/auth", "/peony/v1/app/info"]);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--theme").trim())).toBe("#FF4A26");
+    await context.close();
+  });
+
+  it("R-SITE-4 the site config is read again once, 500 ms after mount", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    const reads: number[] = [];
+    page.on("request", (request: Request) => {
+      if (new URL(request.url()).pathname === "/inner/static/data") reads.push(Date.now());
+    });
+    const started = Date.now();
+    await page.goto(articleUrl);
+    await page.getByTestId("open-app-banner").waitFor();
+    await expect.poll(() => reads.length, { timeout: 5000 }).toBe(1);
+    await page.waitForTimeout(1000);
+    expect(reads).toHaveLength(1);
+    expect((reads[0] as number) - started).toBeGreaterThanOrEqual(500);
+    await context.close();
+  });
+
+  it("R-ENT-LOCAL after load the visitor's local values are stored", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(articleUrl);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("ANONYMOUS_TOKEN"))).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const stored = await page.evaluate(() => ({
+      anonymousId: localStorage.getItem("ANONYMOUS_ID"),
+      deviceId: localStorage.getItem("DEVICE_ID_AUTH"),
+      meta: JSON.parse(localStorage.getItem("DEVICE_META") ?? "null"),
+    }));
+    expect(stored.anonymousId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(stored.deviceId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(stored.meta).toMatchObject({ device_type: "IOS", device_os: "iOS 17.1" });
+    await context.close();
+  });
+});
+
+describe("bad share links", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it("R-ROUTE-4 an id that does not decode redirects to /404 with a way home", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${origin}/davmu/share/news/doc/2026/11/not-an-id/index.html`);
+    expect(new URL(page.url()).pathname).toBe("/davmu/share/404");
+    expect(await page.locator(".error-message").textContent()).toBe("抱歉，您访问的页面找不到了");
+    await page.getByRole("link", { name: "返回首页" }).click();
+    await page.locator(".card-list").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/davmu/share/");
+    await context.close();
+  });
+
+  it("R-ROUTE-2 a detail page whose last segment is not index.html is not found", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    const link = await firstArticleLink(page, origin);
+    const response = await page.goto(link.replace(/index\.html$/, "detail.html"));
+    expect(response?.status()).toBe(404);
+    expect(await page.locator(".error-code").textContent()).toBe("404");
+    await context.close();
+  });
+
+  it("R-ROUTE-3 a missing article goes to /404; an unknown route says the page could not be found", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    // well-formed id of content that does not exist
+    await page.goto(`${origin}/davmu/share/news/doc/2026/11/zzzzzzzzzzzz/index.html`);
+    expect(new URL(page.url()).pathname).toBe("/davmu/share/404");
+    const unknown = await page.goto(`${origin}/davmu/share/no/such/page`);
+    expect(unknown?.status()).toBe(404);
+    expect(await page.locator(".error-message").textContent()).toContain("找不到");
+    await context.close();
+  });
+});
+
+describe("desktop visitors", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it("R-SITE-6 at 1280×800 a share link lands on /pc with the page in a phone frame", async () => {
+    const phone = await phoneContext(browser);
+    const link = await firstArticleLink(await phone.newPage(), origin);
+    await phone.close();
+    const context = await desktopContext(browser);
+    const page = await context.newPage();
+    await page.goto(link);
+    const url = new URL(page.url());
+    expect(url.pathname).toBe("/davmu/share/pc");
+    expect(url.searchParams.get("url")).toBe(link.slice(`${origin}/davmu/share`.length));
+    const frame = page.frameLocator("iframe.pc-frame");
+    await frame.locator("h1.article-title").waitFor();
+    const box = await page.locator("iframe.pc-frame").boundingBox();
+    expect(box?.width).toBe(375);
+    await context.close();
+  });
+
+  it("R-SITE-6 a phone turned wide (≥ 1000 px, wider than tall) is sent to /pc by the page itself", async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1024, height: 768 },
+      userAgent: "Mozilla/5.0 (iPad; CPU OS 17_1 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.44",
+    });
+    const page = await context.newPage();
+    await page.goto(`${origin}/davmu/share/`);
+    await page.waitForURL(/\/davmu\/share\/pc\?url=/);
+    await context.close();
+  });
+});
