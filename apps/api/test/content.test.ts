@@ -72,10 +72,33 @@ describe("content", () => {
     expect(body.code).toBe(0);
     const item = body.data;
     for (const field of [
-      "post_id", "content_type", "type", "title", "summary", "source_alias", "publish_at", "view_count",
-      "like_count", "collect_count", "duration_str", "pic_num", "payload", "share_link", "content_link",
-      "pc_link", "style", "state", "meta", "enable_comment", "relations", "track_id", "mp", "mp_user_id",
-      "album_status", "expired_at", "content",
+      "post_id",
+      "content_type",
+      "type",
+      "title",
+      "summary",
+      "source_alias",
+      "publish_at",
+      "view_count",
+      "like_count",
+      "collect_count",
+      "duration_str",
+      "pic_num",
+      "payload",
+      "share_link",
+      "content_link",
+      "pc_link",
+      "style",
+      "state",
+      "meta",
+      "enable_comment",
+      "relations",
+      "track_id",
+      "mp",
+      "mp_user_id",
+      "album_status",
+      "expired_at",
+      "content",
     ]) {
       expect(item, field).toHaveProperty(field);
     }

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./helper.ts";
-import { testDialect } from "./helper.ts";
+import { startTestServer, type TestServer, testDialect } from "./helper.ts";
 
 describe("health, readiness and shutdown", () => {
   let server: TestServer;
@@ -24,7 +23,10 @@ describe("health, readiness and shutdown", () => {
   });
 
   it("R-SRV-6 /readyz checks the database", async () => {
-    expect(await server.get("/readyz")).toMatchObject({ status: 200, body: { status: "ready", database: testDialect } });
+    expect(await server.get("/readyz")).toMatchObject({
+      status: 200,
+      body: { status: "ready", database: testDialect },
+    });
   });
 
   it("R-SRV-6 graceful shutdown finishes the request in flight", async () => {

@@ -63,7 +63,12 @@ export interface TestServer {
   /** A fresh anonymous token. */
   anonymousToken(): Promise<string>;
   get(path: string, token?: string | null, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
-  post(path: string, body: unknown, token?: string | null, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
+  post(
+    path: string,
+    body: unknown,
+    token?: string | null,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any }>;
 }
 
 /**

@@ -12,13 +12,24 @@ describe("OpenAPI", () => {
     const { status, body } = await server.get("/docs/json");
     expect(status).toBe(200);
     expect(body.openapi).toMatch(/^3\./);
-    for (const path of ["/peony/v1/auth", "/peony/v1/group", "/peony/v1/app/info", "/inner/static/data", "/inner/static/content/{id}", "/peony/v1/content", "/healthz", "/readyz"]) {
+    for (const path of [
+      "/peony/v1/auth",
+      "/peony/v1/group",
+      "/peony/v1/app/info",
+      "/inner/static/data",
+      "/inner/static/content/{id}",
+      "/peony/v1/content",
+      "/healthz",
+      "/readyz",
+    ]) {
       expect(Object.keys(body.paths), path).toContain(path);
     }
     const auth = body.paths["/peony/v1/auth"].post;
     expect(auth.requestBody.content["application/json"].schema.required).toEqual(["appid", "platform"]);
     const content = body.paths["/inner/static/content/{id}"].get;
-    expect(content.responses["200"].content["application/json"].schema.properties.data.properties).toHaveProperty("payload");
+    expect(content.responses["200"].content["application/json"].schema.properties.data.properties).toHaveProperty(
+      "payload",
+    );
   });
 
   it("R-SRV-3 a browsable page serves the document", async () => {

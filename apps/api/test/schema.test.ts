@@ -16,7 +16,15 @@ describe("migrations and demo data", () => {
     expect(await migrateToLatest(database.handle.db)).toEqual([]);
     const tables = await database.handle.db.introspection.getTables();
     const names = tables.map((t) => t.name);
-    for (const table of ["settings", "nav_items", "media_accounts", "contents", "content_relations", "users", "sessions"]) {
+    for (const table of [
+      "settings",
+      "nav_items",
+      "media_accounts",
+      "contents",
+      "content_relations",
+      "users",
+      "sessions",
+    ]) {
       expect(names).toContain(table);
     }
   });
@@ -26,7 +34,14 @@ describe("migrations and demo data", () => {
     expect(first.articles).toBeGreaterThanOrEqual(10);
     await seedDemoData(database.handle.db);
     const count = async (table: "contents" | "media_accounts" | "content_relations" | "nav_items") =>
-      Number((await database.handle.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await database.handle.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await count("contents")).toBe(first.articles);
     expect(await count("media_accounts")).toBe(first.mediaAccounts);
     expect(await count("content_relations")).toBe(first.articles * 3);

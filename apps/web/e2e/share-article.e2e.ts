@@ -68,7 +68,9 @@ describe("an article share link on a phone in WeChat", () => {
     expect(await banner.locator(".banner-logo").getAttribute("src")).toBe("/media/logo.png");
     await banner.getByRole("button", { name: "登录" }).waitFor();
     await banner.getByRole("button", { name: "打开导航" }).click();
-    expect(await page.getByRole("navigation", { name: "栏目导航" }).getByRole("link").allTextContents()).toContain("推荐");
+    expect(await page.getByRole("navigation", { name: "栏目导航" }).getByRole("link").allTextContents()).toContain(
+      "推荐",
+    );
     await context.close();
   });
 
@@ -121,7 +123,9 @@ describe("an article share link on a phone in WeChat", () => {
     await page.goto(articleUrl);
     await expect.poll(() => calls.length).toBeGreaterThanOrEqual(2);
     expect(calls.slice(0, 2)).toEqual(["/peony/v1/auth", "/peony/v1/app/info"]);
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--theme").trim())).toBe("#FF4A26");
+    expect(
+      await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--theme").trim()),
+    ).toBe("#FF4A26");
     await context.close();
   });
 
@@ -146,7 +150,9 @@ describe("an article share link on a phone in WeChat", () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     await page.goto(articleUrl);
-    await expect.poll(() => page.evaluate(() => localStorage.getItem("ANONYMOUS_TOKEN"))).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem("ANONYMOUS_TOKEN")))
+      .toMatch(/^[A-Za-z0-9_-]{43}$/);
     const stored = await page.evaluate(() => ({
       anonymousId: localStorage.getItem("ANONYMOUS_ID"),
       deviceId: localStorage.getItem("DEVICE_ID_AUTH"),
@@ -228,7 +234,8 @@ describe("desktop visitors", () => {
   it("R-SITE-6 a phone turned wide (≥ 1000 px, wider than tall) is sent to /pc by the page itself", async () => {
     const context = await browser.newContext({
       viewport: { width: 1024, height: 768 },
-      userAgent: "Mozilla/5.0 (iPad; CPU OS 17_1 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.44",
+      userAgent:
+        "Mozilla/5.0 (iPad; CPU OS 17_1 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.44",
     });
     const page = await context.newPage();
     await page.goto(`${origin}/davmu/share/`);

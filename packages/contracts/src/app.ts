@@ -3,13 +3,11 @@ import { type Static, Type } from "typebox";
 export const Platform = Type.Union([Type.Literal("mobile"), Type.Literal("wap")]);
 
 /** Anonymous login: the site asks for a token before any other call (spec §4 Startup). */
-export const AuthRequest = Type.Object(
-  {
-    appid: Type.Integer({ minimum: 1, description: "client application id, 1 for this site" }),
-    platform: Platform,
-    device_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-  },
-);
+export const AuthRequest = Type.Object({
+  appid: Type.Integer({ minimum: 1, description: "client application id, 1 for this site" }),
+  platform: Platform,
+  device_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+});
 export type AuthRequest = Static<typeof AuthRequest>;
 
 export const AuthResult = Type.Object({

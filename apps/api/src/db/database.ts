@@ -36,7 +36,9 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
       // epoch-millisecond columns are bigint: read them as numbers (safe below 2^53)
       types: {
         getTypeParser: ((oid: number, format?: "text" | "binary") =>
-          oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+          oid === INT8_OID
+            ? (value: string) => Number(value)
+            : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
       },
     });
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

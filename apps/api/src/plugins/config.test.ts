@@ -13,7 +13,11 @@ describe("loadConfig", () => {
 
   it("R-SRV-1 a postgres:// DATABASE_URL selects PostgreSQL", () => {
     const config = loadConfig({ DATABASE_URL: "postgres://app:secret@db:5432/share", PG_POOL_MAX: "4" });
-    expect(config.database).toMatchObject({ dialect: "postgres", url: "postgres://app:secret@db:5432/share", poolMax: 4 });
+    expect(config.database).toMatchObject({
+      dialect: "postgres",
+      url: "postgres://app:secret@db:5432/share",
+      poolMax: 4,
+    });
   });
 
   it.each([

@@ -37,9 +37,11 @@ export const errorsPlugin = fp(
       return reply.status(status).send({ code, msg, data: null });
     });
     app.setNotFoundHandler((request, reply) => {
-      return reply
-        .status(404)
-        .send({ code: ErrorCode.notFound, msg: `接口不存在：${request.method} ${request.url.split("?")[0]}`, data: null });
+      return reply.status(404).send({
+        code: ErrorCode.notFound,
+        msg: `接口不存在：${request.method} ${request.url.split("?")[0]}`,
+        data: null,
+      });
     });
   },
   { name: "errors" },

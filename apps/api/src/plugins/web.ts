@@ -46,7 +46,9 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
   const serverEntry = join(opts.config.webBuildDir, "server", "index.js");
   const clientDir = join(opts.config.webBuildDir, "client");
   if (!existsSync(serverEntry)) {
-    throw new Error(`the share site is not built (${serverEntry} is missing): run "npm run build" first, or set SERVE_WEB=false`);
+    throw new Error(
+      `the share site is not built (${serverEntry} is missing): run "npm run build" first, or set SERVE_WEB=false`,
+    );
   }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handle = createRequestHandler(build, opts.config.env === "development" ? "development" : "production");

@@ -57,8 +57,15 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   run(join(bin, "initdb"), ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-locale"]);
   run(join(bin, "pg_ctl"), [
-    "-D", dataDir, "-l", join(dir, "server.log"), "-w", "-t", "60",
-    "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+    "-D",
+    dataDir,
+    "-l",
+    join(dir, "server.log"),
+    "-w",
+    "-t",
+    "60",
+    "-o",
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
     "start",
   ]);
   project.provide("postgresAdminUrl", `postgres://postgres@127.0.0.1:${port}/postgres`);

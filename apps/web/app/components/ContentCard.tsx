@@ -14,7 +14,9 @@ export function ContentCard({ card }: { card: RelatedCard }) {
             <span>{card.views}阅读</span>
           </p>
         </div>
-        {card.thumb ? <img className="card-thumb" src={card.thumb} alt="" loading="lazy" width={112} height={76} /> : null}
+        {card.thumb ? (
+          <img className="card-thumb" src={card.thumb} alt="" loading="lazy" width={112} height={76} />
+        ) : null}
       </Link>
     </li>
   );

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { deviceOs, deviceType, isInOwnClient, isMiniProgram, isMobileUserAgent, isWeChat, shouldUsePcWrapper } from "./device.ts";
+import {
+  deviceOs,
+  deviceType,
+  isInOwnClient,
+  isMiniProgram,
+  isMobileUserAgent,
+  isWeChat,
+  shouldUsePcWrapper,
+} from "./device.ts";
 
 const wechatAndroid =
   "Mozilla/5.0 (Linux; Android 13; V2227A Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160065 MMWEBSDK/20231202 MicroMessenger/8.0.47.2560(0x28002F30) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64";

@@ -17,7 +17,8 @@ export function readWebEnv(env: Record<string, string | undefined> = process.env
   const apiBase = env.API_BASE || `http://127.0.0.1:${port === "0" ? "3000" : port}`;
   if (!/^https?:\/\/[^/]+/.test(apiBase)) fail("API_BASE", "an http(s) URL", apiBase);
   const publicApiBase = env.PUBLIC_API_BASE ?? "";
-  if (publicApiBase && !/^https?:\/\/[^/]+/.test(publicApiBase)) fail("PUBLIC_API_BASE", "an http(s) URL or empty", publicApiBase);
+  if (publicApiBase && !/^https?:\/\/[^/]+/.test(publicApiBase))
+    fail("PUBLIC_API_BASE", "an http(s) URL or empty", publicApiBase);
   const minLength = env.HASHID_MIN_LENGTH ? Number(env.HASHID_MIN_LENGTH) : 8;
   if (!Number.isInteger(minLength) || minLength < 0 || minLength > 32) {
     fail("HASHID_MIN_LENGTH", "an integer from 0 to 32", String(env.HASHID_MIN_LENGTH));

@@ -40,7 +40,12 @@ function redirectDesktop(basename: string) {
   }
 }
 
-export function SiteProvider(props: { initial: SiteState; publicApiBase: string; basename: string; children: ReactNode }) {
+export function SiteProvider(props: {
+  initial: SiteState;
+  publicApiBase: string;
+  basename: string;
+  children: ReactNode;
+}) {
   const [state, setState] = useState(props.initial);
   const { publicApiBase, basename } = props;
 
@@ -49,7 +54,11 @@ export function SiteProvider(props: { initial: SiteState; publicApiBase: string;
     const values = localValues(safeStore(storage()), navigator.userAgent);
     const client = createApiClient({
       baseUrl: publicApiBase,
-      credentials: () => ({ token: values.token(), anonymousToken: values.anonymousToken(), anonymousId: values.anonymousId() }),
+      credentials: () => ({
+        token: values.token(),
+        anonymousToken: values.anonymousToken(),
+        anonymousId: values.anonymousId(),
+      }),
       timeoutMs: 10000,
     });
     values.deviceMeta();

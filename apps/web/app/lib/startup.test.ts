@@ -5,11 +5,17 @@ import { startup } from "./startup.ts";
 
 function memoryStore(): KeyValueStore {
   const data = new Map<string, string>();
-  return { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v), removeItem: (k) => void data.delete(k) };
+  return {
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => void data.set(k, v),
+    removeItem: (k) => void data.delete(k),
+  };
 }
 const ua = "Mozilla/5.0 (Linux; Android 13) Mobile MicroMessenger/8.0";
 const ok = <T>(data: T): EnvelopeOf<T> => ({ code: 0, msg: "ok", data });
-const appInfo = ok({ app_info: JSON.stringify({ primaryColor: "#2266CC", bottomNavigationBar: { navigationItems: [] } }) });
+const appInfo = ok({
+  app_info: JSON.stringify({ primaryColor: "#2266CC", bottomNavigationBar: { navigationItems: [] } }),
+});
 
 describe("startup", () => {
   it("R-SITE-5 fetches an anonymous token first, then the app info, and takes its theme colour", async () => {

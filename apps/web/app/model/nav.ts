@@ -2,8 +2,22 @@ import type { NavigationItem } from "@davmu/contracts/app";
 
 /** Module types the share site cannot open: their items are left out of navigation. */
 export const excludedNavTypes: readonly string[] = [
-  "app", "naoce", "applet", "dimim", "circle", "dejin", "report", "wzlist", "ask-politics",
-  "fazak", "link", "maavd", "ilive", "zoceh", "service", "clue_report",
+  "app",
+  "naoce",
+  "applet",
+  "dimim",
+  "circle",
+  "dejin",
+  "report",
+  "wzlist",
+  "ask-politics",
+  "fazak",
+  "link",
+  "maavd",
+  "ilive",
+  "zoceh",
+  "service",
+  "clue_report",
 ];
 
 /**

@@ -3,11 +3,21 @@ import { openAppPrompt, parseAppInfo, resolveSite } from "./site.ts";
 
 describe("resolveSite", () => {
   it("R-SITE-3 defaults: site name 客户端 and an open-the-app line when the description is missing", () => {
-    expect(resolveSite(null)).toEqual({ name: "客户端", description: "打开App，查看更多精彩内容", logo: "", debug: false });
+    expect(resolveSite(null)).toEqual({
+      name: "客户端",
+      description: "打开App，查看更多精彩内容",
+      logo: "",
+      debug: false,
+    });
     expect(resolveSite({ site_name: "  ", descriptions: "" }).name).toBe("客户端");
   });
   it("R-SITE-3 configured values win", () => {
-    const site = resolveSite({ site_name: "江澜新闻", descriptions: "本地好新闻", site_logo: "/media/logo.png", debug: false });
+    const site = resolveSite({
+      site_name: "江澜新闻",
+      descriptions: "本地好新闻",
+      site_logo: "/media/logo.png",
+      debug: false,
+    });
     expect(site).toEqual({ name: "江澜新闻", description: "本地好新闻", logo: "/media/logo.png", debug: false });
   });
 });

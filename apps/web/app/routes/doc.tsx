@@ -47,7 +47,9 @@ export default function Doc({ loaderData }: Route.ComponentProps) {
         <article className="article">
           <h1 className="article-title">{article.title}</h1>
           <div className="article-meta">
-            {article.mp?.avatar ? <img className="article-avatar" src={article.mp.avatar} alt="" width={20} height={20} /> : null}
+            {article.mp?.avatar ? (
+              <img className="article-avatar" src={article.mp.avatar} alt="" width={20} height={20} />
+            ) : null}
             <span className="article-source">{article.source}</span>
             <time dateTime={article.publishedAt}>{article.publishedLabel}</time>
             <span className="article-views">

@@ -37,7 +37,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               全部
             </Link>
             {home.groups.map((g) => (
-              <Link key={g.id} to={`/?group=${encodeURIComponent(g.id)}`} className={group === g.id ? "channel active" : "channel"}>
+              <Link
+                key={g.id}
+                to={`/?group=${encodeURIComponent(g.id)}`}
+                className={group === g.id ? "channel active" : "channel"}
+              >
                 {g.name}
               </Link>
             ))}

@@ -5,7 +5,7 @@ const basename = "/davmu/share";
 
 /** Only pages of this site may be framed: a path under the base, never another origin. */
 export function frameSource(url: string | null): string {
-  let path = url && url.startsWith("/") && !url.startsWith("//") ? url : "/";
+  let path = url?.startsWith("/") && !url.startsWith("//") ? url : "/";
   if (path.startsWith(`${basename}/`)) path = path.slice(basename.length);
   if (path === "/pc" || path.startsWith("/pc?")) path = "/";
   const separator = path.includes("?") ? "&" : "?";

@@ -76,4 +76,17 @@ export const demoNavigationItems: NavigationItem[] = [
 ];
 
 /** Which group each demo article belongs to, by its position in the list. */
-export const demoGroupCycle = ["city", "city", "culture", "tech", "life", "life", "culture", "sports", "city", "health", "recommend", "life"];
+export const demoGroupCycle = [
+  "city",
+  "city",
+  "culture",
+  "tech",
+  "life",
+  "life",
+  "culture",
+  "sports",
+  "city",
+  "health",
+  "recommend",
+  "life",
+];

@@ -28,39 +28,39 @@ export interface DemoArticle {
 
 export const demoMediaAccounts: DemoMediaAccount[] = [
   {
-    key: 'jianglan-news',
-    name: '江澜新闻',
-    avatar: 'jianglan-news.png',
-    description: '江澜市融媒体中心官方账号，第一时间报道江澜城事。',
+    key: "jianglan-news",
+    name: "江澜新闻",
+    avatar: "jianglan-news.png",
+    description: "江澜市融媒体中心官方账号，第一时间报道江澜城事。",
   },
   {
-    key: 'jianglan-culture',
-    name: '江澜文旅',
-    avatar: 'jianglan-culture.png',
-    description: '发现江澜的展览、美食与四季风景，陪你慢慢逛这座江城。',
+    key: "jianglan-culture",
+    name: "江澜文旅",
+    avatar: "jianglan-culture.png",
+    description: "发现江澜的展览、美食与四季风景，陪你慢慢逛这座江城。",
   },
   {
-    key: 'lancheng-life',
-    name: '澜城生活',
-    avatar: 'lancheng-life.png',
-    description: '记录江澜街巷里的烟火日常与温暖故事。',
+    key: "lancheng-life",
+    name: "澜城生活",
+    avatar: "lancheng-life.png",
+    description: "记录江澜街巷里的烟火日常与温暖故事。",
   },
 ];
 
 export const demoArticles: DemoArticle[] = [
   {
-    externalId: 'demo-article-01',
-    title: '老城区新添12座口袋公园 居民下楼五分钟就能见绿',
+    externalId: "demo-article-01",
+    title: "老城区新添12座口袋公园 居民下楼五分钟就能见绿",
     summary:
-      '江澜市今年在老城区见缝插绿，利用闲置边角地建成12座口袋公园，配备座椅、健身器材和儿童游乐区，让居民在家门口就能休闲散步。',
-    sourceAlias: '澜城生活',
-    mpKey: 'lancheng-life',
-    publishAt: '2026-11-08T01:30:00Z',
+      "江澜市今年在老城区见缝插绿，利用闲置边角地建成12座口袋公园，配备座椅、健身器材和儿童游乐区，让居民在家门口就能休闲散步。",
+    sourceAlias: "澜城生活",
+    mpKey: "lancheng-life",
+    publishAt: "2026-11-08T01:30:00Z",
     viewCount: 12877,
     likeCount: 436,
     collectCount: 98,
     commentAvailable: true,
-    cover: 'article-01.jpg',
+    cover: "article-01.jpg",
     bodyHtml: `<p>11月7日傍晚，家住江澜市老城区青石巷的陈阿姨像往常一样，吃过晚饭就下楼来到巷口的小公园散步。“以前这里是一块堆杂物的空地，下雨天满地泥水，现在铺了步道、种了桂花，晚上还有灯，街坊们都爱来坐坐。”她笑着说。</p>
 <p>记者从江澜市城市管理局获悉，今年以来，全市在老城区利用闲置边角地、腾退空间和老旧小区公共区域，新建改造口袋公园12座，总面积约2.6万平方米。截至目前，这12座公园已全部对外开放。</p>
 <h2>“见缝插绿”，把小空间用到极致</h2>
@@ -77,20 +77,20 @@ export const demoArticles: DemoArticle[] = [
 <p>市城市管理局相关负责人表示，下一步将继续推进“出门见绿”行动，计划明年再建设口袋公园15座，并对已建成的公园开展常态化养护，让更多居民在家门口享受到身边的绿色。</p>`,
   },
   {
-    externalId: 'demo-article-02',
-    title: '江澜地铁5号线今日开通 18座车站串起城东城西',
+    externalId: "demo-article-02",
+    title: "江澜地铁5号线今日开通 18座车站串起城东城西",
     summary:
-      '江澜地铁5号线11月9日正式开通初期运营，线路全长23.6公里，设站18座，东西向贯穿中心城区，与既有3条线路换乘，高峰行车间隔约4分钟。',
-    sourceAlias: '江澜新闻',
-    mpKey: 'jianglan-news',
-    publishAt: '2026-11-09T00:20:00Z',
+      "江澜地铁5号线11月9日正式开通初期运营，线路全长23.6公里，设站18座，东西向贯穿中心城区，与既有3条线路换乘，高峰行车间隔约4分钟。",
+    sourceAlias: "江澜新闻",
+    mpKey: "jianglan-news",
+    publishAt: "2026-11-09T00:20:00Z",
     viewCount: 1286430,
     likeCount: 35821,
     collectCount: 9672,
     commentAvailable: true,
-    cover: 'article-02.jpg',
+    cover: "article-02.jpg",
     bodyHtml: `<p>11月9日上午8时，随着首班列车从东湖站缓缓驶出，江澜地铁5号线正式开通初期运营。这条线路西起西岭站，东至东湖站，全长23.6公里，共设车站18座，全部为地下站。至此，江澜城市轨道交通运营线路增至4条，运营总里程超过百公里。</p>
-<figure><img src="/media/covers/article-02.jpg" alt="江澜地铁5号线线路示意插画"><figcaption>5号线东西向贯穿中心城区，与既有线路形成换乘网络。</figcaption></figure>
+
 <h2>城东到城西，通勤时间缩短近一半</h2>
 <p>5号线沿线串联了西岭居住区、老城商圈、市民中心和东湖科创园等重要区域。据测算，乘客从西岭站到东湖站全程约需42分钟，比乘坐地面公交节省近一半时间。</p>
 <p>“以前我坐公交上班要换乘两次，早高峰经常堵在桥上，单程得一个多小时。”在西岭站候车的市民小周说，“今天专门来体验一下，以后每天能多睡半小时。”</p>
@@ -107,20 +107,20 @@ export const demoArticles: DemoArticle[] = [
 <p>据了解，开通首日，5号线各站客流平稳有序，站内志愿者为乘客提供引导服务。运营方提醒，乘客可通过官方出行应用查询实时列车信息，合理安排出行时间。</p>`,
   },
   {
-    externalId: 'demo-article-03',
-    title: '“江澜千年”特展开幕 三百余件文物讲述一座城的来处',
+    externalId: "demo-article-03",
+    title: "“江澜千年”特展开幕 三百余件文物讲述一座城的来处",
     summary:
-      '江澜市博物馆年度大展“江澜千年——一座江城的生长记忆”11月10日开幕，三百余件文物与数字展项相结合，展期持续至明年3月。',
-    sourceAlias: '江澜文旅',
-    mpKey: 'jianglan-culture',
-    publishAt: '2026-11-10T06:45:00Z',
+      "江澜市博物馆年度大展“江澜千年——一座江城的生长记忆”11月10日开幕，三百余件文物与数字展项相结合，展期持续至明年3月。",
+    sourceAlias: "江澜文旅",
+    mpKey: "jianglan-culture",
+    publishAt: "2026-11-10T06:45:00Z",
     viewCount: 45209,
     likeCount: 2318,
     collectCount: 1164,
     commentAvailable: true,
-    cover: 'article-03.jpg',
+    cover: "article-03.jpg",
     bodyHtml: `<p>11月10日，江澜市博物馆年度特展“江澜千年——一座江城的生长记忆”正式向公众开放。展览汇集馆藏及兄弟博物馆借展文物三百余件，时间跨度从新石器时代延续至近现代，以“水”为线索，讲述江澜从江边聚落成长为现代城市的历程。</p>
-<figure><img src="/media/covers/article-03.jpg" alt="博物馆展厅插画"><figcaption>特展主展厅以江水为意象，展线蜿蜒如河。</figcaption></figure>
+
 <h2>四个单元，读懂一座江城</h2>
 <p>展览分为“临水而居”“舟楫往来”“市井繁华”“江城新貌”四个单元。走进展厅，观众首先看到的是一组出土于江畔遗址的陶器和石器，器身上清晰可见的绳纹，诉说着先民在江边渔猎耕作的日常。</p>
 <p>第二单元中，一艘按比例复原的木船模型格外引人注目。策展人介绍，江澜历史上因水运而兴，码头、货栈和商号沿江分布，这艘船的原型是当地出土的一段古船残骸，研究团队根据构件尺寸推算，复原了它的原貌。</p>
@@ -137,18 +137,18 @@ export const demoArticles: DemoArticle[] = [
 <p>博物馆方面表示，展期内还将陆续推出专家讲座、亲子手作和夜场活动，具体安排将通过官方渠道另行发布。</p>`,
   },
   {
-    externalId: 'demo-article-04',
-    title: '无人配送车驶进社区 快递“最后一公里”更省心',
+    externalId: "demo-article-04",
+    title: "无人配送车驶进社区 快递“最后一公里”更省心",
     summary:
-      '江澜高新区首批20辆无人配送车在8个社区开始试运行，可自动规划路线、避让行人，居民凭取件码即可在楼下取走快递和生鲜包裹。',
-    sourceAlias: '江澜新闻',
-    mpKey: 'jianglan-news',
-    publishAt: '2026-11-11T04:10:00Z',
+      "江澜高新区首批20辆无人配送车在8个社区开始试运行，可自动规划路线、避让行人，居民凭取件码即可在楼下取走快递和生鲜包裹。",
+    sourceAlias: "江澜新闻",
+    mpKey: "jianglan-news",
+    publishAt: "2026-11-11T04:10:00Z",
     viewCount: 7863,
     likeCount: 214,
     collectCount: 57,
     commentAvailable: true,
-    cover: 'article-04.jpg',
+    cover: "article-04.jpg",
     bodyHtml: `<p>11月11日上午，在江澜高新区云栖社区的一处路口，一辆白色的小型无人配送车在绿灯亮起后平稳驶过斑马线，随后停靠在3号楼门前。不一会儿，居民吴女士拿着手机走过来，输入取件码，车身侧面的货柜门应声打开。</p>
 <p>“刚下班到家，手机上就收到了取件通知，下楼一分钟就拿到了，比自己去驿站方便多了。”吴女士说。</p>
 <h2>首批20辆车服务8个社区</h2>
@@ -166,18 +166,18 @@ export const demoArticles: DemoArticle[] = [
 <p>据介绍，试运行期间将持续收集居民意见，重点评估安全性和使用体验，后续计划逐步扩大覆盖范围。</p>`,
   },
   {
-    externalId: 'demo-article-05',
-    title: '冷空气周末抵达 江澜银杏大道迎来最佳观赏期',
+    externalId: "demo-article-05",
+    title: "冷空气周末抵达 江澜银杏大道迎来最佳观赏期",
     summary:
-      '受冷空气影响，本周末江澜气温将下降6至8摄氏度，市区多条银杏大道正值叶色金黄，气象部门提醒市民及时添衣保暖、错峰出行赏秋。',
-    sourceAlias: '江澜晚报',
+      "受冷空气影响，本周末江澜气温将下降6至8摄氏度，市区多条银杏大道正值叶色金黄，气象部门提醒市民及时添衣保暖、错峰出行赏秋。",
+    sourceAlias: "江澜晚报",
     mpKey: null,
-    publishAt: '2026-11-12T09:30:00Z',
+    publishAt: "2026-11-12T09:30:00Z",
     viewCount: 84512,
     likeCount: 5127,
     collectCount: 1893,
     commentAvailable: true,
-    cover: 'article-05.jpg',
+    cover: "article-05.jpg",
     bodyHtml: `<p>秋意渐浓，江澜的街头巷尾已被层层金黄点染。记者从江澜市气象台获悉，受一股较强冷空气影响，本周六至周日全市将出现明显降温，最低气温将降至6摄氏度左右。与此同时，市区多处银杏景观正迎来一年中的最佳观赏期。</p>
 <h2>降温明显，注意添衣保暖</h2>
 <p>据气象台预报，冷空气将于本周五夜间抵达，周六白天伴有小雨和4至5级偏北风，气温下降6至8摄氏度；周日起天气转晴，但早晚温差较大。</p>
@@ -195,18 +195,18 @@ export const demoArticles: DemoArticle[] = [
 <p>交管部门提醒，周末赏秋人流较大，建议市民尽量乘坐公共交通出行，不要在机动车道停留拍照，注意自身安全。</p>`,
   },
   {
-    externalId: 'demo-article-06',
-    title: '首届江澜米粉文化节开幕 三十家老字号同台“比拼”',
+    externalId: "demo-article-06",
+    title: "首届江澜米粉文化节开幕 三十家老字号同台“比拼”",
     summary:
-      '首届江澜米粉文化节在老城滨江广场开幕，三十家本地米粉老字号和新锐小店集中亮相，现场设有手工米粉制作体验，活动将持续至11月16日。',
-    sourceAlias: '江澜文旅',
-    mpKey: 'jianglan-culture',
-    publishAt: '2026-11-13T07:15:00Z',
+      "首届江澜米粉文化节在老城滨江广场开幕，三十家本地米粉老字号和新锐小店集中亮相，现场设有手工米粉制作体验，活动将持续至11月16日。",
+    sourceAlias: "江澜文旅",
+    mpKey: "jianglan-culture",
+    publishAt: "2026-11-13T07:15:00Z",
     viewCount: 23441,
     likeCount: 1306,
     collectCount: 842,
     commentAvailable: true,
-    cover: 'article-06.jpg',
+    cover: "article-06.jpg",
     bodyHtml: `<p>一碗热气腾腾的米粉，是许多江澜人记忆中的“早餐标配”。11月13日，首届江澜米粉文化节在老城滨江广场开幕，三十家本地米粉老字号与新锐小店同台亮相，吸引了大批市民和外地游客前来“打卡”。</p>
 <h2>一碗粉里的城市味道</h2>
 <p>上午十点，广场上已排起长队。骨汤米粉、酸辣拌粉、鱼汤粉、牛肉炒粉……各色米粉的香气在空气中交织。在一家开了二十多年的老店摊位前，店主麻利地烫粉、浇汤、加料，不到一分钟就端出一碗。</p>
@@ -224,18 +224,18 @@ export const demoArticles: DemoArticle[] = [
 <p>主办方介绍，文化节期间还将评选“市民最喜爱的江澜米粉”，市民可在现场扫码投票。活动结束后，主办方将整理推出一份“江澜米粉地图”，方便市民和游客按图寻味。</p>`,
   },
   {
-    externalId: 'demo-article-07',
-    title: '中小学课后服务“菜单”上新 科创和非遗课程最受欢迎',
+    externalId: "demo-article-07",
+    title: "中小学课后服务“菜单”上新 科创和非遗课程最受欢迎",
     summary:
-      '本学期江澜市中小学课后服务推出四大类两百余门课程，编程、航模等科创课程和剪纸、扎染等非遗课程报名火爆，学生基本实现“按需点单”。',
-    sourceAlias: '江澜日报',
+      "本学期江澜市中小学课后服务推出四大类两百余门课程，编程、航模等科创课程和剪纸、扎染等非遗课程报名火爆，学生基本实现“按需点单”。",
+    sourceAlias: "江澜日报",
     mpKey: null,
-    publishAt: '2026-11-14T02:40:00Z',
+    publishAt: "2026-11-14T02:40:00Z",
     viewCount: 3412,
     likeCount: 167,
     collectCount: 73,
     commentAvailable: true,
-    cover: 'article-07.jpg',
+    cover: "article-07.jpg",
     bodyHtml: `<p>下午四点半，江澜市实验小学的科创教室里，五年级学生正围在桌前调试自己搭建的小车。“左轮再调快一点，它就能沿着黑线转弯了！”一名男生一边盯着屏幕一边说。这是学校课后服务“编程与机器人”课程的日常一幕。</p>
 <p>记者从江澜市教育局获悉，本学期全市中小学课后服务课程全面“上新”，共开设学业辅导、科技创新、文体艺术、劳动实践四大类两百余门课程，学生可根据兴趣自主选择，基本实现“按需点单”。</p>
 <h2>课程更丰富，“老师”更多元</h2>
@@ -252,20 +252,20 @@ export const demoArticles: DemoArticle[] = [
 <p>据介绍，市教育局将建立课后服务质量评价机制，定期收集学生和家长的意见，对报名人数多、评价好的课程加大支持力度，对效果不佳的课程及时调整，让课后服务真正成为学生成长的“加油站”。</p>`,
   },
   {
-    externalId: 'demo-article-08',
-    title: '2026江澜马拉松鸣枪开跑 两万名跑者沿江奔跑',
+    externalId: "demo-article-08",
+    title: "2026江澜马拉松鸣枪开跑 两万名跑者沿江奔跑",
     summary:
-      '2026江澜马拉松11月15日清晨在市民中心广场鸣枪，两万名跑者沿澜江两岸奔跑，赛道串联老城、大桥与湿地公园，沿途市民热情加油助威。',
-    sourceAlias: '江澜新闻',
-    mpKey: 'jianglan-news',
-    publishAt: '2026-11-15T05:00:00Z',
+      "2026江澜马拉松11月15日清晨在市民中心广场鸣枪，两万名跑者沿澜江两岸奔跑，赛道串联老城、大桥与湿地公园，沿途市民热情加油助威。",
+    sourceAlias: "江澜新闻",
+    mpKey: "jianglan-news",
+    publishAt: "2026-11-15T05:00:00Z",
     viewCount: 563218,
     likeCount: 18904,
     collectCount: 3265,
     commentAvailable: true,
-    cover: 'article-08.jpg',
+    cover: "article-08.jpg",
     bodyHtml: `<p>11月15日清晨7时30分，随着发令枪响，2026江澜马拉松在市民中心广场鸣枪开跑。来自全国各地的两万名跑者身着五颜六色的运动服，沿着澜江两岸奔跑，用脚步丈量这座江城的秋日风景。</p>
-<figure><img src="/media/covers/article-08.jpg" alt="马拉松跑者插画"><figcaption>跑者们沿江奔跑，赛道两侧是正值金秋的城市风景。</figcaption></figure>
+
 <h2>赛道串起江城地标</h2>
 <p>本届赛事设全程马拉松、半程马拉松和健康跑三个项目。全程赛道从市民中心出发，途经老城历史街区、澜江大桥、滨江绿道和澜溪湿地公园，最终返回市民中心，被不少跑者称为“一条能看完半个江澜的赛道”。</p>
 <p>清晨的澜江大桥上，江风微凉，跑者们的身影连成一条彩色长龙。“跑到桥中间的时候，太阳刚好升起来，江面一片金光，那一刻觉得所有的训练都值了。”第三次参加江澜马拉松的跑友老梁说。</p>
@@ -281,20 +281,20 @@ export const demoArticles: DemoArticle[] = [
 <p>最终，男子组和女子组全程冠军分别以2小时12分和2小时29分的成绩冲过终点。赛事组委会表示，本届赛事整体运行平稳有序。组委会同时提醒跑者，赛后要注意拉伸放松，适当补充水分和营养。</p>`,
   },
   {
-    externalId: 'demo-article-09',
-    title: '澜溪河生态修复三年 水清岸绿白鹭又回来了',
+    externalId: "demo-article-09",
+    title: "澜溪河生态修复三年 水清岸绿白鹭又回来了",
     summary:
-      '经过三年系统治理，澜溪河主要断面水质稳定达到Ⅲ类，沿岸建成生态缓冲带和湿地，白鹭等水鸟重回河畔，昔日“臭水沟”变身市民休闲好去处。',
-    sourceAlias: '江澜新闻',
-    mpKey: 'jianglan-news',
-    publishAt: '2026-11-17T00:50:00Z',
+      "经过三年系统治理，澜溪河主要断面水质稳定达到Ⅲ类，沿岸建成生态缓冲带和湿地，白鹭等水鸟重回河畔，昔日“臭水沟”变身市民休闲好去处。",
+    sourceAlias: "江澜新闻",
+    mpKey: "jianglan-news",
+    publishAt: "2026-11-17T00:50:00Z",
     viewCount: 9104,
     likeCount: 683,
     collectCount: 205,
     commentAvailable: true,
-    cover: 'article-09.jpg',
+    cover: "article-09.jpg",
     bodyHtml: `<p>初冬清晨，澜溪河面上薄雾轻笼，几只白鹭在浅滩边踱步觅食，不时振翅掠过水面。沿河步道上，晨练的市民放慢脚步，举起手机记录下这一幕。很难想象，三年前这里还是周边居民口中的“臭水沟”。</p>
-<figure><img src="/media/covers/article-09.jpg" alt="澜溪河生态景观插画"><figcaption>修复后的澜溪河两岸芦苇摇曳，水鸟成群。</figcaption></figure>
+
 <h2>从“治水”到“养水”</h2>
 <p>澜溪河是澜江的一条支流，全长约14公里，流经城西多个居住区。由于早年沿岸排污口较多、河道硬化严重，河水一度发黑发臭。2023年起，江澜市启动澜溪河生态修复工程，从截污、清淤、补水、复绿等方面系统推进治理。</p>
 <p>“治水不能只盯着水面，关键在岸上。”市生态环境局相关负责人介绍，工程共排查整治沿河排口百余个，新建截污管网二十余公里，同时拆除部分硬质护岸，改造为缓坡生态岸线，种植芦苇、菖蒲、再力花等水生植物，让河道具备自我净化的能力。</p>
@@ -309,18 +309,18 @@ export const demoArticles: DemoArticle[] = [
 <p>据介绍，下一步，江澜市将把澜溪河的治理经验推广到其他城市河道，并计划沿河建设串联多个公园的滨水绿道，让更多市民能够亲水、近水、乐水。</p>`,
   },
   {
-    externalId: 'demo-article-10',
-    title: '流感进入季节性高发期 15家社区医院增设夜间门诊',
+    externalId: "demo-article-10",
+    title: "流感进入季节性高发期 15家社区医院增设夜间门诊",
     summary:
-      '随着气温走低，江澜流感等呼吸道疾病就诊量有所上升，全市15家社区卫生服务中心自11月18日起增设夜间门诊，方便上班族和学生家长就近就医。',
-    sourceAlias: '江澜日报',
+      "随着气温走低，江澜流感等呼吸道疾病就诊量有所上升，全市15家社区卫生服务中心自11月18日起增设夜间门诊，方便上班族和学生家长就近就医。",
+    sourceAlias: "江澜日报",
     mpKey: null,
-    publishAt: '2026-11-18T11:30:00Z',
+    publishAt: "2026-11-18T11:30:00Z",
     viewCount: 856,
     likeCount: 41,
     collectCount: 29,
     commentAvailable: false,
-    cover: 'article-10.jpg',
+    cover: "article-10.jpg",
     bodyHtml: `<p>随着气温持续走低，江澜市进入流感等呼吸道疾病的季节性高发期。记者从江澜市卫生健康委员会了解到，为缓解大医院就诊压力、方便市民就近就医，从11月18日起，全市15家社区卫生服务中心增设夜间门诊，服务时间延长至晚上9点。</p>
 <h2>下班后也能在“家门口”看病</h2>
 <p>晚上7点多，在滨江街道社区卫生服务中心的夜间门诊，前来就诊的人不少，但秩序井然。带着孩子来看咳嗽的刘女士说：“白天要上班，孩子也要上学，以前晚上只能去大医院急诊排队。现在小区旁边就能看，十几分钟就看完了。”</p>
@@ -336,18 +336,18 @@ export const demoArticles: DemoArticle[] = [
 <p>市卫生健康委员会相关负责人表示，将密切关注呼吸道疾病流行情况，根据就诊需求动态调整夜间门诊的开设数量和时段。市民可通过“健康江澜”服务平台查询各社区卫生服务中心的门诊时间和疫苗接种安排。</p>`,
   },
   {
-    externalId: 'demo-article-11',
-    title: '冬季农产品展销会开幕 本地柑橘冬笋成“抢手货”',
+    externalId: "demo-article-11",
+    title: "冬季农产品展销会开幕 本地柑橘冬笋成“抢手货”",
     summary:
-      '2026江澜冬季农产品展销会在国际会展中心开幕，两百余家本地农业企业和合作社参展，柑橘、冬笋、腊味等特色产品俏销，首日成交额超千万元。',
-    sourceAlias: '江澜新闻',
-    mpKey: 'jianglan-news',
-    publishAt: '2026-11-19T08:20:00Z',
+      "2026江澜冬季农产品展销会在国际会展中心开幕，两百余家本地农业企业和合作社参展，柑橘、冬笋、腊味等特色产品俏销，首日成交额超千万元。",
+    sourceAlias: "江澜新闻",
+    mpKey: "jianglan-news",
+    publishAt: "2026-11-19T08:20:00Z",
     viewCount: 612,
     likeCount: 38,
     collectCount: 12,
     commentAvailable: true,
-    cover: 'article-11.jpg',
+    cover: "article-11.jpg",
     bodyHtml: `<p>11月19日，2026江澜冬季农产品展销会在江澜国际会展中心开幕。两百余家本地农业企业、农民专业合作社和家庭农场带着自家的“土特产”进城，柑橘、冬笋、茶叶、腊味等时令产品摆满展位，现场人头攒动。</p>
 <h2>“从田头到餐桌”，新鲜直达</h2>
 <p>在南岭镇柑橘合作社的展位前，一筐筐橙黄饱满的蜜橘格外吸引眼球。合作社负责人一边给顾客称重一边介绍：“这些橘子是前天刚从树上摘的，今年雨水好，糖度比往年还高一些。”不到中午，他们带来的两千多斤橘子就已卖出大半。</p>
@@ -364,20 +364,20 @@ export const demoArticles: DemoArticle[] = [
 <p>据了解，本次展销会将持续至11月23日，每天9时至18时免费对市民开放。主办方提醒，展会期间周边停车位较为紧张，建议市民乘坐公共交通前往。</p>`,
   },
   {
-    externalId: 'demo-article-12',
-    title: '老街修表匠坚守三十八年 小小柜台守住街坊的时光',
+    externalId: "demo-article-12",
+    title: "老街修表匠坚守三十八年 小小柜台守住街坊的时光",
     summary:
-      '在江澜老城青石巷，一位修表匠在三平方米的柜台后坚守了三十八年，修过的钟表数以万计，还常为老人免费调校旧表，被街坊们称为“时间守护人”。',
-    sourceAlias: '澜城生活',
-    mpKey: 'lancheng-life',
-    publishAt: '2026-11-22T01:00:00Z',
+      "在江澜老城青石巷，一位修表匠在三平方米的柜台后坚守了三十八年，修过的钟表数以万计，还常为老人免费调校旧表，被街坊们称为“时间守护人”。",
+    sourceAlias: "澜城生活",
+    mpKey: "lancheng-life",
+    publishAt: "2026-11-22T01:00:00Z",
     viewCount: 18370,
     likeCount: 2941,
     collectCount: 615,
     commentAvailable: true,
-    cover: 'article-12.jpg',
+    cover: "article-12.jpg",
     bodyHtml: `<p>江澜老城青石巷的巷口，有一个不起眼的小柜台。玻璃柜里摆着几块待修的旧手表，墙上挂着七八只走得分秒不差的挂钟。柜台后面，戴着放大目镜的蒋师傅正埋头拨弄一枚细小的齿轮，周围的喧闹仿佛都与他无关。</p>
-<figure><img src="/media/covers/article-12.jpg" alt="修表工作台插画"><figcaption>三平方米的修表柜台，蒋师傅一守就是三十八年。</figcaption></figure>
+
 <p>今年六十一岁的蒋师傅，二十三岁开始在这条巷子里修表，一干就是三十八年。从机械表到石英表，从座钟到怀表，经他手修好的钟表已经数不清了。</p>
 <h2>“修的是表，也是念想”</h2>
 <p>前不久，一位老人拿着一块停走多年的旧手表找到蒋师傅。那是老伴生前留下的表，表蒙已经开裂，机芯也锈住了。蒋师傅花了整整三天，一点点清洗零件、更换发条，让这块表重新走了起来。</p>

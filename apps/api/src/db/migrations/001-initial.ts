@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter } from "kysely";
+import { type CreateTableBuilder, type Kysely, PostgresAdapter } from "kysely";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was, not as it is typed today
 type AnyDb = Kysely<any>;
@@ -8,12 +8,10 @@ function isPostgres(db: AnyDb): boolean {
 }
 
 /** Adds an auto-incrementing integer primary key `id`, spelled for each dialect. */
-function withId<T extends { addColumn: (...args: never[]) => unknown }>(db: AnyDb, table: T): T {
-  // biome-ignore lint/suspicious/noExplicitAny: the builder's generic column signature
-  const t = table as any;
+function withId<T extends string>(db: AnyDb, table: CreateTableBuilder<T, never>): CreateTableBuilder<T, "id"> {
   return isPostgres(db)
-    ? t.addColumn("id", "serial", (c: any) => c.primaryKey())
-    : t.addColumn("id", "integer", (c: any) => c.primaryKey().autoIncrement());
+    ? table.addColumn("id", "serial", (c) => c.primaryKey())
+    : table.addColumn("id", "integer", (c) => c.primaryKey().autoIncrement());
 }
 
 export async function up(db: AnyDb): Promise<void> {
@@ -103,7 +101,15 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const table of ["sessions", "users", "content_relations", "contents", "media_accounts", "nav_items", "settings"]) {
+  for (const table of [
+    "sessions",
+    "users",
+    "content_relations",
+    "contents",
+    "media_accounts",
+    "nav_items",
+    "settings",
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -1,4 +1,10 @@
-import { type ContentItem, type ContentType, contentTypes, type RelatedItem, routeTypeFor } from "@davmu/contracts/content";
+import {
+  type ContentItem,
+  type ContentType,
+  contentTypes,
+  type RelatedItem,
+  routeTypeFor,
+} from "@davmu/contracts/content";
 import type { PublicIdCodec } from "@davmu/contracts/public-id";
 import type { ContentRow, MediaAccountRow } from "./repository.ts";
 import { sanitizeArticleHtml } from "./sanitize.ts";

@@ -27,7 +27,13 @@ export function createContentRepository(db: Kysely<Database>) {
       let query = db.selectFrom("contents").where("state", "not in", opts.hiddenStates);
       if (opts.groupId) query = query.where("group_id", "=", opts.groupId);
       const [rows, count] = await Promise.all([
-        query.selectAll().orderBy("publish_at", "desc").orderBy("id", "desc").offset(opts.offset).limit(opts.limit).execute(),
+        query
+          .selectAll()
+          .orderBy("publish_at", "desc")
+          .orderBy("id", "desc")
+          .offset(opts.offset)
+          .limit(opts.limit)
+          .execute(),
         query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(count.n) };

@@ -1,4 +1,10 @@
-import { ContentIdParams, ContentItem, ContentList, ContentListQuery, unavailableStates } from "@davmu/contracts/content";
+import {
+  ContentIdParams,
+  ContentItem,
+  ContentList,
+  ContentListQuery,
+  unavailableStates,
+} from "@davmu/contracts/content";
 import { Envelope, ErrorEnvelope } from "@davmu/contracts/envelope";
 import { ErrorCode } from "@davmu/contracts/error-codes";
 import type { PublicIdCodec } from "@davmu/contracts/public-id";
@@ -58,7 +64,11 @@ export const contentRoutes: FastifyPluginAsyncTypebox<{ config: Config; codec: P
         limit: pagesize,
         hiddenStates: unavailableStates,
       });
-      return { code: 0, msg: "ok", data: { list: rows.map((r) => toRelatedItem(r, links)), total, pageindex, pagesize } };
+      return {
+        code: 0,
+        msg: "ok",
+        data: { list: rows.map((r) => toRelatedItem(r, links)), total, pageindex, pagesize },
+      };
     },
   );
 };

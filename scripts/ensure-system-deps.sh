@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs the system packages the tests need, from Debian's apt, when they are missing:
+# Chromium (browser tests), CJK fonts (pages render Chinese), PostgreSQL server binaries (API tests).
+set -euo pipefail
+
+missing=()
+[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
+fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || missing+=(fonts-noto-cjk)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || [ -n "${TEST_POSTGRES_URL:-}" ] || missing+=(postgresql)
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+if [ "$(id -u)" -ne 0 ]; then
+  echo "missing system packages: ${missing[*]} — install them with: sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
+echo "installing system packages: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

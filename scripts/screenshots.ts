@@ -1,0 +1,41 @@
+/**
+ * Phone screenshots (375×667, WeChat user agent) of the running site's pages, for a visual check.
+ * Usage: node scripts/screenshots.ts [origin] [out-dir]   (defaults: http://localhost:3000, /tmp/davmu-shots)
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { desktopContext, firstArticleLink, launchBrowser, phoneContext } from "../apps/web/e2e/browser.ts";
+
+const origin = process.argv[2] ?? "http://localhost:3000";
+const out = process.argv[3] ?? "/tmp/davmu-shots";
+mkdirSync(out, { recursive: true });
+
+const browser = await launchBrowser();
+try {
+  const context = await phoneContext(browser);
+  const page = await context.newPage();
+  const article = await firstArticleLink(page, origin);
+  const shots: Array<[string, string, (() => Promise<void>)?]> = [
+    ["home", `${origin}/davmu/share/`],
+    ["article", article],
+    ["article-full", article],
+    ["dialog", article, async () => void (await page.getByRole("button", { name: "打开App" }).click())],
+    ["nav-panel", article, async () => void (await page.getByRole("button", { name: "打开导航" }).click())],
+    ["not-found", `${origin}/davmu/share/news/doc/2026/11/nope/index.html`],
+  ];
+  for (const [name, url, act] of shots) {
+    await page.goto(url);
+    await page.waitForTimeout(800);
+    if (act) await act();
+    await page.screenshot({ path: join(out, `${name}.png`), fullPage: name === "article-full" });
+    console.log(join(out, `${name}.png`));
+  }
+  const desktop = await desktopContext(browser);
+  const pc = await desktop.newPage();
+  await pc.goto(article);
+  await pc.waitForTimeout(1500);
+  await pc.screenshot({ path: join(out, "pc.png") });
+  console.log(join(out, "pc.png"));
+} finally {
+  await browser.close();
+}
