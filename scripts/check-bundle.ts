@@ -56,8 +56,11 @@ for (const file of files) {
   });
 }
 
-console.log(`${files.length} scripts, ${(totalGzip / 1024).toFixed(1)} KiB gzip in all (budget ${(budgetGzipBytes / 1024).toFixed(0)} KiB)`);
-if (totalGzip > budgetGzipBytes) problems.push(`scripts total ${totalGzip} B gzip, over the ${budgetGzipBytes} B budget`);
+console.log(
+  `${files.length} scripts, ${(totalGzip / 1024).toFixed(1)} KiB gzip in all (budget ${(budgetGzipBytes / 1024).toFixed(0)} KiB)`,
+);
+if (totalGzip > budgetGzipBytes)
+  problems.push(`scripts total ${totalGzip} B gzip, over the ${budgetGzipBytes} B budget`);
 if (problems.length) {
   console.error(problems.slice(0, 40).join("\n"));
   if (problems.length > 40) console.error(`… and ${problems.length - 40} more`);
