@@ -47,7 +47,11 @@ async function firstOk(url: string, child: ChildProcess, started: number): Promi
 async function measure(command: string, args: string[], env: Record<string, string>, path: string) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: "ignore" });
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: "ignore",
+  });
   try {
     return await firstOk(`http://127.0.0.1:${port}${path}`, child, started);
   } finally {
@@ -70,7 +74,10 @@ const seedEnv = { DATABASE_URL: `sqlite:${seededDb}`, LOG_LEVEL: "silent" };
 spawnSync(node, ["apps/api/src/db/cli.ts", "seed"], { cwd: root, env: { ...process.env, ...seedEnv } });
 const list = spawnSync(
   node,
-  ["-e", `const D=require("better-sqlite3");const d=new D(${JSON.stringify(seededDb)});console.log(d.prepare("select id, mp_id, publish_at from contents order by publish_at desc limit 1").get().id)`],
+  [
+    "-e",
+    `const D=require("better-sqlite3");const d=new D(${JSON.stringify(seededDb)});console.log(d.prepare("select id, mp_id, publish_at from contents order by publish_at desc limit 1").get().id)`,
+  ],
   { cwd: join(root, "apps/api"), encoding: "utf8" },
 );
 const { createPublicIdCodec } = await import("../packages/contracts/src/public-id.ts");
@@ -93,5 +100,7 @@ const base = median(results.baseline as number[]);
 console.log(`cold start to first page served, median of ${runs} runs:`);
 for (const [name, xs] of Object.entries(results)) {
   const m = median(xs);
-  console.log(`  ${name.padEnd(8)} ${m.toFixed(0).padStart(6)} ms   ${(m / base).toFixed(1).padStart(5)}× baseline   (runs: ${xs.map((x) => x.toFixed(0)).join(", ")})`);
+  console.log(
+    `  ${name.padEnd(8)} ${m.toFixed(0).padStart(6)} ms   ${(m / base).toFixed(1).padStart(5)}× baseline   (runs: ${xs.map((x) => x.toFixed(0)).join(", ")})`,
+  );
 }
