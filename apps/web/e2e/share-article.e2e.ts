@@ -57,7 +57,7 @@ describe("an article share link on a phone in WeChat", () => {
     await context.close();
   });
 
-  it("R-UI-BANNER once loaded, the banner shows logo, site name, description, login, open-app and menu", async () => {
+  it("R-UI-BANNER R-UI-NAVPANEL once loaded, the banner shows logo, site name, description, login, open-app and a menu listing the groups", async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     await page.goto(articleUrl);

@@ -1,9 +1,9 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { freePort } from "../../../../scripts/free-port.ts";
 
 /** A throwaway PostgreSQL cluster for the API suite: initdb into a temp dir, on a free loopback port. */
 
@@ -23,17 +23,6 @@ function findPgBin(): string {
     if (existsSync(join(bin, "initdb"))) return bin;
   }
   throw new Error("PostgreSQL server binaries not found: apt-get install postgresql (or set PG_BIN)");
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 /** PostgreSQL refuses to run as root: run its tools as the postgres user then. */

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
+import { freePort } from "../../../../scripts/free-port.ts";
 
 /** Browser tests run against the real product: built site, API and a seeded SQLite file, on loopback. */
 
@@ -16,17 +16,6 @@ declare module "vitest" {
 
 const root = fileURLToPath(new URL("../../../../", import.meta.url));
 const node = process.execPath;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 async function waitForReady(origin: string, server: ChildProcess, log: () => string) {
   const deadline = Date.now() + 30000;
