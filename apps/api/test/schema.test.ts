@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMigrator, migrateToLatest } from "../src/db/migrate.ts";
 import { seedDemoData } from "../src/db/seed.ts";
-import { createTestDatabase, type TestDatabase } from "./helper.ts";
+import { createTestDatabase, type TestDatabase, testDialect } from "./helper.ts";
 
 describe("migrations and demo data", () => {
   let database: TestDatabase;
@@ -57,4 +57,16 @@ describe("migrations and demo data", () => {
     expect(await migrateToLatest(database.handle.db)).toEqual(["001-initial"]);
     await sql`select count(*) from contents`.execute(database.handle.db);
   });
+
+  it.runIf(testDialect === "sqlite")(
+    "R-SRV-1 the SQLite file runs in WAL mode with a busy timeout and foreign keys",
+    async () => {
+      const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(database.handle.db);
+      expect(mode.rows[0]?.journal_mode).toBe("wal");
+      const timeout = await sql<{ timeout: number }>`pragma busy_timeout`.execute(database.handle.db);
+      expect(timeout.rows[0]?.timeout).toBe(5000);
+      const keys = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(database.handle.db);
+      expect(keys.rows[0]?.foreign_keys).toBe(1);
+    },
+  );
 });

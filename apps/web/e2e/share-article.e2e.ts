@@ -19,6 +19,12 @@ describe("an article share link on a phone in WeChat", () => {
   });
   afterAll(() => browser?.close());
 
+  it("R-SITE-1 /davmu/share redirects to /davmu/share/, keeping the query", async () => {
+    const response = await fetch(`${origin}/davmu/share?group=city`, { redirect: "manual" });
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toBe("/davmu/share/?group=city");
+  });
+
   it("R-SITE-1 the article link lives under /davmu/share/ in the spec's route shape", () => {
     expect(articleUrl).toMatch(/\/davmu\/share\/(news|mp)\/doc\/\d{4}\/\d{2}\/[A-Za-z0-9]+\/index\.html$/);
   });
