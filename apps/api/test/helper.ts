@@ -47,8 +47,20 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await handle.destroy();
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      // wait for the pool's connections to leave rather than terminating them mid-close
+      try {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await client.query(`drop database if exists ${name}`);
+            break;
+          } catch (error) {
+            if ((error as { code?: string }).code !== "55006" || attempt >= 50) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+      } finally {
+        await client.end();
+      }
     },
   };
 }

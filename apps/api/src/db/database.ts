@@ -41,6 +41,10 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
             : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
       },
     });
+    // an idle connection the server drops (restart, failover) must not crash the process
+    pool.on("error", (error) =>
+      console.error(JSON.stringify({ level: 50, msg: "idle database connection lost", err: error.message })),
+    );
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   return {
