@@ -1,8 +1,9 @@
+import { siteBase } from "@davmu/contracts/site-path";
 import type { Config } from "@react-router/dev/config";
 
 export default {
   appDirectory: "app",
   ssr: true,
   // every page, asset and link lives under this base (see vite.config.ts `base`)
-  basename: "/davmu/share/",
+  basename: siteBase,
 } satisfies Config;

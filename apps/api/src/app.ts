@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
+import { siteBase } from "@davmu/contracts/site-path";
 import fastifyStatic from "@fastify/static";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyServerOptions } from "fastify";
@@ -67,7 +68,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   if (config.serveWeb) {
     await app.register(webPlugin, { config });
-    app.get("/", (_request, reply) => reply.redirect("/davmu/share/", 302));
+    app.get("/", (_request, reply) => reply.redirect(siteBase, 302));
   }
 
   return app;

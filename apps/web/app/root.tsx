@@ -1,3 +1,4 @@
+import { siteBase } from "@davmu/contracts/site-path";
 import { isbot } from "isbot";
 import {
   data,
@@ -21,8 +22,6 @@ import { baseMeta } from "./lib/meta.ts";
 import { SiteProvider, type SiteState } from "./lib/site-context.tsx";
 import { defaultThemeColor, parseAppInfo, resolveSite } from "./model/site.ts";
 
-export const basename = "/davmu/share/";
-
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/media/logo.png" },
@@ -38,7 +37,7 @@ function isFramed(request: Request, url: URL): boolean {
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const ua = request.headers.get("user-agent") ?? "";
-  const inner = url.pathname.startsWith(basename) ? url.pathname.slice(basename.length - 1) : url.pathname;
+  const inner = url.pathname.startsWith(siteBase) ? url.pathname.slice(siteBase.length - 1) : url.pathname;
   if (inner !== "/pc" && !isbot(ua) && shouldUsePcWrapper(ua) && !isFramed(request, url)) {
     throw redirect(`/pc?url=${encodeURIComponent(inner + url.search)}`);
   }
@@ -83,7 +82,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <SiteProvider initial={loaderData.initial} publicApiBase={loaderData.publicApiBase} basename={basename}>
+    <SiteProvider initial={loaderData.initial} publicApiBase={loaderData.publicApiBase}>
       <Outlet />
       <OpenAppDialog />
     </SiteProvider>

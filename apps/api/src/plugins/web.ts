@@ -2,12 +2,11 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
+import { siteBase, siteBasePath } from "@davmu/contracts/site-path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Config } from "./config.ts";
-
-export const siteBase = "/davmu/share/";
 
 function toRequest(request: FastifyRequest): Request {
   const origin = `${request.protocol}://${request.host}`;
@@ -68,7 +67,7 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
 
-  app.get("/davmu/share", (request, reply) => {
+  app.get(siteBasePath, (request, reply) => {
     const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
     return reply.redirect(siteBase + query, 301);
   });

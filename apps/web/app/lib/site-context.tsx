@@ -1,4 +1,5 @@
 import { createApiClient } from "@davmu/contracts/client";
+import { siteBase, siteBasePath } from "@davmu/contracts/site-path";
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { resolveSite, type SiteView, type ThemeView } from "../model/site.ts";
 import { shouldUsePcWrapper } from "./device.ts";
@@ -30,27 +31,22 @@ function storage(): Storage | undefined {
 }
 
 /** Desktop visitors are sent to the phone-framed /pc page, unless this page is already inside it. */
-function redirectDesktop(basename: string) {
+function redirectDesktop() {
   const framed = window.self !== window.top;
-  const onPc = window.location.pathname.replace(/\/+$/, "") === `${basename}pc`;
+  const onPc = window.location.pathname.replace(/\/+$/, "") === `${siteBase}pc`;
   const viewport = { width: window.innerWidth, height: window.innerHeight };
   if (!framed && !onPc && shouldUsePcWrapper(navigator.userAgent, viewport)) {
-    const inner = window.location.pathname.slice(basename.length - 1) + window.location.search;
-    window.location.replace(`${basename}pc?url=${encodeURIComponent(inner)}`);
+    const inner = window.location.pathname.slice(siteBasePath.length) + window.location.search;
+    window.location.replace(`${siteBase}pc?url=${encodeURIComponent(inner)}`);
   }
 }
 
-export function SiteProvider(props: {
-  initial: SiteState;
-  publicApiBase: string;
-  basename: string;
-  children: ReactNode;
-}) {
+export function SiteProvider(props: { initial: SiteState; publicApiBase: string; children: ReactNode }) {
   const [state, setState] = useState(props.initial);
-  const { publicApiBase, basename } = props;
+  const { publicApiBase } = props;
 
   useEffect(() => {
-    redirectDesktop(basename);
+    redirectDesktop();
     const values = localValues(safeStore(storage()), navigator.userAgent);
     const client = createApiClient({
       baseUrl: publicApiBase,
@@ -76,7 +72,7 @@ export function SiteProvider(props: {
         .catch((error) => console.warn("site config re-read failed:", error));
     }, siteConfigReReadMs);
     return () => window.clearTimeout(timer);
-  }, [publicApiBase, basename]);
+  }, [publicApiBase]);
 
   useEffect(() => {
     document.documentElement.style.setProperty("--theme", state.theme.primaryColor);

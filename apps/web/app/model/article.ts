@@ -1,4 +1,5 @@
 import type { ContentItem, RelatedItem } from "@davmu/contracts/content";
+import { siteBasePath } from "@davmu/contracts/site-path";
 import { formatBigNumber, formatDateTime, formatRelativeTime } from "../lib/format.ts";
 
 export interface RelatedCard {
@@ -27,11 +28,9 @@ export interface ArticleView {
   commentsOpen: boolean;
 }
 
-const sitePrefix = "/davmu/share";
-
 /** Links from the API are full share paths; inside the router they are relative to its basename. */
 export function toRouterPath(contentLink: string): string {
-  return contentLink.startsWith(`${sitePrefix}/`) ? contentLink.slice(sitePrefix.length) : contentLink;
+  return contentLink.startsWith(`${siteBasePath}/`) ? contentLink.slice(siteBasePath.length) : contentLink;
 }
 
 export function toRelatedCard(item: RelatedItem, now: number): RelatedCard {

@@ -1,15 +1,14 @@
+import { siteBasePath } from "@davmu/contracts/site-path";
 import { useSite } from "../lib/site-context.tsx";
 import type { Route } from "./+types/pc";
-
-const basename = "/davmu/share";
 
 /** Only pages of this site may be framed: a path under the base, never another origin. */
 export function frameSource(url: string | null): string {
   let path = url?.startsWith("/") && !url.startsWith("//") ? url : "/";
-  if (path.startsWith(`${basename}/`)) path = path.slice(basename.length);
+  if (path.startsWith(`${siteBasePath}/`)) path = path.slice(siteBasePath.length);
   if (path === "/pc" || path.startsWith("/pc?")) path = "/";
   const separator = path.includes("?") ? "&" : "?";
-  return `${basename}${path}${separator}pc_frame=1`;
+  return `${siteBasePath}${path}${separator}pc_frame=1`;
 }
 
 export function loader({ request }: Route.LoaderArgs) {

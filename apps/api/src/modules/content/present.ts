@@ -6,6 +6,7 @@ import {
   routeTypeFor,
 } from "@davmu/contracts/content";
 import type { PublicIdCodec } from "@davmu/contracts/public-id";
+import { siteBasePath } from "@davmu/contracts/site-path";
 import type { ContentRow, MediaAccountRow } from "./repository.ts";
 import { sanitizeArticleHtml } from "./sanitize.ts";
 
@@ -16,8 +17,6 @@ export interface LinkContext {
   /** `{actor}` segment for the organisation's own content */
   siteActor: string;
 }
-
-const sharePrefix = "/davmu/share";
 
 function asContentType(value: string): ContentType {
   return (contentTypes as readonly string[]).includes(value) ? (value as ContentType) : "article";
@@ -30,7 +29,7 @@ export function contentPath(row: Pick<ContentRow, "id" | "content_type" | "publi
   const month = String(date.getUTCMonth() + 1).padStart(2, "0");
   const actor = row.mp_id === null ? ctx.siteActor : "mp";
   const type = routeTypeFor(asContentType(row.content_type));
-  return `${sharePrefix}/${actor}/${type}/${year}/${month}/${ctx.codec.encode(row.id)}/index.html`;
+  return `${siteBasePath}/${actor}/${type}/${year}/${month}/${ctx.codec.encode(row.id)}/index.html`;
 }
 
 function styleOf(row: ContentRow) {
@@ -89,7 +88,7 @@ export function toContentItem(
     payload: { ...emptyPayload, ...(JSON.parse(row.payload_json) as Partial<typeof emptyPayload>) },
     share_link: link,
     content_link: path,
-    pc_link: `${ctx.publicOrigin}${sharePrefix}/pc?url=${encodeURIComponent(path)}`,
+    pc_link: `${ctx.publicOrigin}${siteBasePath}/pc?url=${encodeURIComponent(path)}`,
     style: styleOf(row),
     state: row.state,
     meta: { comment_available: row.comment_available === 1 ? "true" : "false" },

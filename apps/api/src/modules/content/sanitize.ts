@@ -36,8 +36,9 @@ const options: sanitizeHtml.IOptions = {
     "source",
   ],
   allowedAttributes: {
-    a: ["href", "title"],
-    img: ["src", "alt", "width", "height"],
+    // rel, target and loading are set by transformTags below
+    a: ["href", "title", "rel", "target"],
+    img: ["src", "alt", "width", "height", "loading"],
     video: ["src", "poster", "controls", "width", "height"],
     audio: ["src", "controls"],
     source: ["src", "type"],
@@ -52,11 +53,6 @@ const options: sanitizeHtml.IOptions = {
     a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer nofollow", target: "_blank" }),
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: "lazy" } }),
   },
-};
-options.allowedAttributes = {
-  ...(options.allowedAttributes as Record<string, string[]>),
-  a: ["href", "title", "rel", "target"],
-  img: ["src", "alt", "width", "height", "loading"],
 };
 
 /** Article HTML from the database passes through an allowlist before it leaves the server. */
