@@ -1,6 +1,7 @@
 import { sql } from "kysely";
+import { NO_MIGRATIONS } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMigrator, migrateToLatest } from "../src/db/migrate.ts";
+import { createMigrator, migrateToLatest, migrations } from "../src/db/migrate.ts";
 import { seedDemoData } from "../src/db/seed.ts";
 import { createTestDatabase, type TestDatabase, testDialect } from "./helper.ts";
 
@@ -12,7 +13,7 @@ describe("migrations and demo data", () => {
   afterAll(() => database.drop());
 
   it("R-SRV-2 migrations create the schema on an empty database and a rerun changes nothing", async () => {
-    expect(await migrateToLatest(database.handle.db)).toEqual(["001-initial"]);
+    expect(await migrateToLatest(database.handle.db)).toEqual(Object.keys(migrations));
     expect(await migrateToLatest(database.handle.db)).toEqual([]);
     const tables = await database.handle.db.introspection.getTables();
     const names = tables.map((t) => t.name);
@@ -24,6 +25,12 @@ describe("migrations and demo data", () => {
       "content_relations",
       "users",
       "sessions",
+      "otp_codes",
+      "comments",
+      "comment_reports",
+      "collections",
+      "stars",
+      "follows",
     ]) {
       expect(names).toContain(table);
     }
@@ -48,13 +55,13 @@ describe("migrations and demo data", () => {
     expect(await count("nav_items")).toBe(4);
   });
 
-  it("R-SRV-2 the schema migrates down and up again", async () => {
+  it("R-SRV-2 the schema migrates all the way down and up again", async () => {
     const migrator = createMigrator(database.handle.db);
-    const down = await migrator.migrateDown();
+    const down = await migrator.migrateTo(NO_MIGRATIONS);
     expect(down.error).toBeUndefined();
     const tables = await database.handle.db.introspection.getTables();
     expect(tables.map((t) => t.name)).not.toContain("contents");
-    expect(await migrateToLatest(database.handle.db)).toEqual(["001-initial"]);
+    expect(await migrateToLatest(database.handle.db)).toEqual(Object.keys(migrations));
     await sql`select count(*) from contents`.execute(database.handle.db);
   });
 

@@ -2,11 +2,20 @@ import { type Static, Type } from "typebox";
 
 export const Platform = Type.Union([Type.Literal("mobile"), Type.Literal("wap")]);
 
-/** Anonymous login: the site asks for a token before any other call (spec §4 Startup). */
+/** Chinese mobile number (spec §5): 1, then 3 to 9, then nine more digits. */
+export const phonePattern = "^1[3-9]\\d{9}$";
+
+/**
+ * POST /peony/v1/auth. Without `account` it is the anonymous login every visitor makes first
+ * (spec §4 Startup); with `account` and `verify_code` (or `password`) it logs a phone in.
+ */
 export const AuthRequest = Type.Object({
   appid: Type.Integer({ minimum: 1, description: "client application id, 1 for this site" }),
   platform: Platform,
   device_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  account: Type.Optional(Type.String({ pattern: phonePattern, description: "phone number" })),
+  verify_code: Type.Optional(Type.String({ pattern: "^\\d{6}$", description: "SMS code from /peony/v1/vcode" })),
+  password: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
 });
 export type AuthRequest = Static<typeof AuthRequest>;
 

@@ -1,6 +1,21 @@
+import type { InviteRecordList, UserInfo, VcodeResult } from "./account.ts";
 import type { AppInfoEnvelopeData, AuthRequest, AuthResult, SiteConfig } from "./app.ts";
 import type { ContentItem, ContentList, ContentListQuery } from "./content.ts";
 import type { EnvelopeOf } from "./error-codes.ts";
+import type {
+  CollectionRequest,
+  CollectionResult,
+  CommentCreate,
+  Comment as CommentItem,
+  CommentList,
+  FollowList,
+  FollowResult,
+  MediaAccountInfo,
+  ReportRequest,
+  StarRequest,
+  StarResult,
+  UserRelated,
+} from "./interaction.ts";
 import { type Credentials, requestHeaders } from "./request-headers.ts";
 
 export interface ApiClientOptions {
@@ -67,9 +82,55 @@ export function createApiClient(options: ApiClientOptions) {
     return body as EnvelopeOf<T>;
   }
 
+  const id = encodeURIComponent;
+  /** Media-account (mp) content uses the guzzle/dinner variants of the interaction calls (spec §7). */
+  const prefix = (mp: boolean) => (mp ? "/guzzle/v1" : "/peony/v1");
+  type Page = { page?: number; size?: number; cursor?: string };
+
   return {
-    /** POST /peony/v1/auth: anonymous login. */
+    /** POST /peony/v1/auth: anonymous login, or phone login with account and verify_code or password. */
     auth: (body: AuthRequest) => call<AuthResult>("POST", "/peony/v1/auth", { body }),
+    /** GET /peony/v1/vcode: send an SMS login code. */
+    vcode: (tel: string) => call<VcodeResult>("GET", "/peony/v1/vcode", { query: { tel, type: 6 } }),
+    /** GET /peony/v1/account/{id}: the logged-in user's profile. */
+    account: (userId: string) => call<UserInfo>("GET", `/peony/v1/account/${id(userId)}`),
+    /** POST /peony/v1/account/logout: revokes the user token. */
+    logout: () => call<null>("POST", "/peony/v1/account/logout", { body: {} }),
+    /** POST /peony/v1/account: enter an invite code. */
+    invite: (inviteCode: string) => call<null>("POST", "/peony/v1/account", { body: { invite_code: inviteCode } }),
+    /** GET /peony/v1/invite/record. */
+    inviteRecord: () => call<InviteRecordList>("GET", "/peony/v1/invite/record"),
+    /** GET /peony/v1/comment/{post_id} (mp content: /dinner/comment/{id}). */
+    comments: (postId: string, page: Page = {}, mp = false) =>
+      call<CommentList>("GET", mp ? `/dinner/comment/${id(postId)}` : `/peony/v1/comment/${id(postId)}`, {
+        query: page,
+      }),
+    /** GET /peony/v1/comment/{post_id}/{cid}: replies of a comment. */
+    replies: (postId: string, cid: string, page: Page = {}) =>
+      call<CommentList>("GET", `/peony/v1/comment/${id(postId)}/${id(cid)}`, { query: page }),
+    /** POST /peony/v1/comment/{post_id} (mp: /guzzle/v1/comment/{post_id}). */
+    postComment: (postId: string, body: CommentCreate, mp = false) =>
+      call<CommentItem>("POST", `${prefix(mp)}/comment/${id(postId)}`, { body }),
+    /** POST /peony/v1/comment/{post_id}/{cid}/report. */
+    reportComment: (postId: string, cid: string, body: ReportRequest) =>
+      call<{ reported: boolean }>("POST", `/peony/v1/comment/${id(postId)}/${id(cid)}/report`, { body }),
+    /** POST /peony/v1/collection/{id} (mp: /guzzle/v1/collection/{id}). */
+    collect: (postId: string, body: CollectionRequest, mp = false) =>
+      call<CollectionResult>("POST", `${prefix(mp)}/collection/${id(postId)}`, { body }),
+    /** GET /peony/v3/content/{type}/{id}/user_related. */
+    userRelated: (type: string, postId: string) =>
+      call<UserRelated>("GET", `/peony/v3/content/${id(type)}/${id(postId)}/user_related`),
+    /** POST /peony/v1/star (mp: /guzzle/v1/star). */
+    star: (body: StarRequest, mp = false) => call<StarResult>("POST", `${prefix(mp)}/star`, { body }),
+    /** POST /guzzle/v1/mp/follow/{id}. */
+    follow: (mpId: string, type: "add" | "del") =>
+      call<FollowResult>("POST", `/guzzle/v1/mp/follow/${id(mpId)}`, { body: { type } }),
+    /** POST /guzzle/v1/mp/is_followed/{id}. */
+    isFollowed: (mpId: string) => call<FollowResult>("POST", `/guzzle/v1/mp/is_followed/${id(mpId)}`, { body: {} }),
+    /** GET /dinner/mp/info/{id}. */
+    mpInfo: (mpId: string) => call<MediaAccountInfo>("GET", `/dinner/mp/info/${id(mpId)}`),
+    /** GET /dinner/mp/followlist. */
+    followList: () => call<FollowList>("GET", "/dinner/mp/followlist"),
     /** GET /peony/v1/app/info: app info as a JSON string in data.app_info. */
     appInfo: () => call<AppInfoEnvelopeData>("GET", "/peony/v1/app/info"),
     /** GET /peony/v1/group: the same app info. */

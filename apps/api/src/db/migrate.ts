@@ -1,11 +1,13 @@
 import type { Kysely } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
 import * as initial from "./migrations/001-initial.ts";
+import * as accountsInteraction from "./migrations/002-accounts-interaction.ts";
 import type { Database } from "./schema.ts";
 
 /** Every migration, in order. Names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
   "001-initial": initial,
+  "002-accounts-interaction": accountsInteraction,
 };
 
 export function createMigrator(db: Kysely<Database>): Migrator {

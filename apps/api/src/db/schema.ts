@@ -27,6 +27,7 @@ export interface MediaAccountsTable {
   avatar: string;
   description: string;
   created_at: number;
+  follower_count: Generated<number>;
 }
 
 export interface ContentsTable {
@@ -55,6 +56,7 @@ export interface ContentsTable {
   expired_at: number | null;
   created_at: number;
   updated_at: number;
+  comment_count: Generated<number>;
 }
 
 export interface ContentRelationsTable {
@@ -69,6 +71,10 @@ export interface UsersTable {
   alias: string;
   avatar: string;
   created_at: number;
+  password_hash: string | null;
+  invite_code: string | null;
+  invited_by: number | null;
+  invited_at: number | null;
 }
 
 export interface SessionsTable {
@@ -82,6 +88,66 @@ export interface SessionsTable {
   revoked_at: number | null;
 }
 
+export interface OtpCodesTable {
+  id: Generated<number>;
+  phone: string;
+  code_hash: string;
+  ip: string;
+  device_id: string | null;
+  attempts: number;
+  created_at: number;
+  expires_at: number;
+  consumed_at: number | null;
+}
+
+export type CommentStatusValue = "published" | "pending" | "rejected" | "deleted";
+
+export interface CommentsTable {
+  id: Generated<number>;
+  content_id: number;
+  user_id: number;
+  /** 0 for a top-level comment, else the top-level comment this reply belongs to. */
+  root_id: number;
+  target_user_id: number | null;
+  target_alias: string;
+  body: string;
+  status: CommentStatusValue;
+  /** Why a comment is held for review, e.g. "link" or "reports". */
+  hold_reason: string;
+  ip_location: string;
+  star_count: number;
+  reply_count: number;
+  report_count: number;
+  created_at: number;
+}
+
+export interface CommentReportsTable {
+  comment_id: number;
+  user_id: number;
+  reason: string;
+  detail: string;
+  created_at: number;
+}
+
+export interface CollectionsTable {
+  user_id: number;
+  content_id: number;
+  created_at: number;
+}
+
+export interface StarsTable {
+  user_id: number;
+  target_type: "comment" | "content";
+  target_id: number;
+  created_at: number;
+}
+
+export interface FollowsTable {
+  user_id: number;
+  mp_id: number;
+  created_at: number;
+}
+
 export interface Database {
   settings: SettingsTable;
   nav_items: NavItemsTable;
@@ -90,4 +156,10 @@ export interface Database {
   content_relations: ContentRelationsTable;
   users: UsersTable;
   sessions: SessionsTable;
+  otp_codes: OtpCodesTable;
+  comments: CommentsTable;
+  comment_reports: CommentReportsTable;
+  collections: CollectionsTable;
+  stars: StarsTable;
+  follows: FollowsTable;
 }
