@@ -9,11 +9,13 @@ import { accountRoutes } from "./modules/accounts/routes.ts";
 import { appRoutes } from "./modules/app/routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { interactionRoutes } from "./modules/interaction/routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import type { Config } from "./plugins/config.ts";
 import { dbPlugin } from "./plugins/db.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
+import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { webPlugin } from "./plugins/web.ts";
 
 export interface BuildOptions {
@@ -55,7 +57,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   if (config.serveApi) {
     const codec = createPublicIdCodec(config.hashidSalt, config.hashidMinLength);
     await app.register(authPlugin);
-    await app.register(accountRoutes, { config });
+    await app.register(rateLimitPlugin);
+    await app.register(accountRoutes, { config, codec });
+    await app.register(interactionRoutes, { config, codec });
     await app.register(appRoutes);
     await app.register(contentRoutes, { config, codec });
     await app.register(fastifyStatic, {

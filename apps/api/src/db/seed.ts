@@ -1,5 +1,8 @@
 import type { Kysely } from "kysely";
+import { hashPassword } from "../modules/accounts/passwords.ts";
+import { newInviteCode } from "../modules/accounts/users.ts";
 import { demoGroupCycle, demoNavigationItems, demoSettings } from "./demo/demo-app.ts";
+import { demoComments, demoUsers } from "./demo/demo-community.ts";
 import { demoArticles, demoMediaAccounts } from "./demo/demo-content.ts";
 import type { Database } from "./schema.ts";
 
@@ -8,6 +11,10 @@ import type { Database } from "./schema.ts";
  * Idempotent: rows are matched by their stable keys and updated in place.
  */
 export async function seedDemoData(db: Kysely<Database>, now = Date.now()) {
+  const passwords = new Map<string, string>();
+  for (const user of demoUsers) {
+    if (user.password) passwords.set(user.phone, await hashPassword(user.password));
+  }
   return db.transaction().execute(async (trx) => {
     for (const [key, value] of Object.entries(demoSettings)) {
       await trx
@@ -102,6 +109,93 @@ export async function seedDemoData(db: Kysely<Database>, now = Date.now()) {
     );
     if (relations.length) await trx.insertInto("content_relations").values(relations).execute();
 
-    return { articles: contentIds.length, mediaAccounts: mpIds.size };
+    // demo readers, and their comments rebuilt from scratch (other users' comments are kept)
+    const userIds: number[] = [];
+    for (const user of demoUsers) {
+      const values = {
+        alias: user.alias,
+        avatar: `/media/avatars/${user.avatar}`,
+        password_hash: passwords.get(user.phone) ?? null,
+      };
+      const row = await trx
+        .insertInto("users")
+        .values({
+          ...values,
+          phone: user.phone,
+          created_at: now,
+          invite_code: newInviteCode(),
+          invited_by: null,
+          invited_at: null,
+        })
+        .onConflict((oc) => oc.column("phone").doUpdateSet(values))
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      userIds.push(row.id);
+    }
+    await trx.deleteFrom("comments").where("user_id", "in", userIds).execute();
+    const articleIds = new Map(demoArticles.map((a, i) => [a.externalId, contentIds[i] as number]));
+    const hour = 60 * 60 * 1000;
+    let comments = 0;
+    for (const comment of demoComments) {
+      const contentId = articleIds.get(comment.article) as number;
+      const top = await trx
+        .insertInto("comments")
+        .values({
+          content_id: contentId,
+          user_id: userIds[comment.by] as number,
+          root_id: 0,
+          target_user_id: null,
+          target_alias: "",
+          body: comment.text,
+          status: "published",
+          hold_reason: "",
+          ip_location: comment.location,
+          star_count: comment.stars,
+          reply_count: comment.replies?.length ?? 0,
+          report_count: 0,
+          created_at: now - comment.hoursAgo * hour,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      comments += 1;
+      for (const reply of comment.replies ?? []) {
+        const to = reply.to ?? comment.by;
+        await trx
+          .insertInto("comments")
+          .values({
+            content_id: contentId,
+            user_id: userIds[reply.by] as number,
+            root_id: top.id,
+            target_user_id: userIds[to] as number,
+            target_alias: reply.to === undefined ? "" : (demoUsers[to]?.alias ?? ""),
+            body: reply.text,
+            status: "published",
+            hold_reason: "",
+            ip_location: reply.location,
+            star_count: 0,
+            reply_count: 0,
+            report_count: 0,
+            created_at: now - reply.hoursAgo * hour,
+          })
+          .execute();
+        comments += 1;
+      }
+    }
+    // counters follow the rows
+    for (const contentId of contentIds) {
+      const { n } = await trx
+        .selectFrom("comments")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("content_id", "=", contentId)
+        .where("status", "=", "published")
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable("contents")
+        .set({ comment_count: Number(n) })
+        .where("id", "=", contentId)
+        .execute();
+    }
+
+    return { articles: contentIds.length, mediaAccounts: mpIds.size, users: userIds.length, comments };
   });
 }

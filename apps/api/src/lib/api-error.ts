@@ -15,3 +15,8 @@ export class ApiError extends Error {
 export const badRequest = (message: string) => new ApiError(400, ErrorCode.badRequest, message);
 export const unauthorized = (message: string) => new ApiError(401, ErrorCode.unauthorized, message);
 export const notFound = (message: string, code: number = ErrorCode.notFound) => new ApiError(404, code, message);
+export const forbidden = (message: string) => new ApiError(403, 403, message);
+export const conflict = (message: string) => new ApiError(409, 409, message);
+export const tooManyRequests = (message: string) => new ApiError(429, ErrorCode.tooManyRequests, message);
+export const accountNotReady = (message: string) => new ApiError(402, ErrorCode.accountNotReady, message);
+export const unavailable = (message: string) => new ApiError(503, ErrorCode.unavailable, message);

@@ -13,6 +13,10 @@ declare module "fastify" {
     sessions: SessionRepository;
     /** onRequest hook: the request must carry a live token (anonymous or user) in `authorization`. */
     requireSession: (request: FastifyRequest) => Promise<void>;
+    /** onRequest hook: the request must carry a logged-in user's token. */
+    requireUser: (request: FastifyRequest) => Promise<void>;
+    /** onRequest hook: a token is read when present, and the request goes on without one. */
+    optionalSession: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     session: Session | null;
@@ -42,6 +46,18 @@ export const authPlugin = fp(
       const session = await sessions.findActive(token);
       if (!session) throw unauthorized("令牌无效或已过期，请重新获取");
       request.session = session;
+    });
+
+    app.decorate("requireUser", async (request: FastifyRequest) => {
+      await app.requireSession(request);
+      if (request.session?.kind !== "user" || request.session.userId === null) {
+        throw unauthorized("请先登录");
+      }
+    });
+
+    app.decorate("optionalSession", async (request: FastifyRequest) => {
+      const token = tokenFromHeader(request.headers.authorization);
+      if (token) request.session = await sessions.findActive(token);
     });
   },
   { name: "auth", dependencies: ["db"] },

@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.ts";
 
+const production = {
+  NODE_ENV: "production",
+  HASHID_SALT: "salt",
+  OTP_SECRET: "a-production-secret-of-32-characters!",
+  SMS_TRANSPORT: "aliyun",
+  SMS_ACCESS_KEY_ID: "key-id",
+  SMS_ACCESS_KEY_SECRET: "key-secret",
+  SMS_SIGN_NAME: "江澜新闻",
+  SMS_TEMPLATE_CODE: "SMS_000001",
+};
+
 describe("loadConfig", () => {
   it("R-SRV-7 defaults run the embedded product: SQLite file under data/, port 3000", () => {
     const config = loadConfig({});
@@ -45,7 +56,23 @@ describe("loadConfig", () => {
   });
 
   it("R-SRV-7 production refuses to run on the development hashid salt", () => {
-    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/HASHID_SALT/);
-    expect(loadConfig({ NODE_ENV: "production", HASHID_SALT: "s3cret" }).hashidSalt).toBe("s3cret");
+    const { HASHID_SALT: _salt, ...withoutSalt } = production;
+    expect(() => loadConfig(withoutSalt)).toThrow(/HASHID_SALT/);
+    expect(loadConfig({ ...production, HASHID_SALT: "s3cret" }).hashidSalt).toBe("s3cret");
+  });
+
+  it("R-SEC-OTP-3 production refuses the development SMS transport and a missing OTP secret", () => {
+    const { OTP_SECRET: _secret, ...withoutSecret } = production;
+    expect(() => loadConfig(withoutSecret)).toThrow(/OTP_SECRET/);
+    expect(() => loadConfig({ ...production, SMS_TRANSPORT: "dev" })).toThrow(/SMS_TRANSPORT/);
+    const { SMS_SIGN_NAME: _sign, ...withoutSign } = production;
+    expect(() => loadConfig(withoutSign)).toThrow(/SMS_SIGN_NAME/);
+    const config = loadConfig(production);
+    expect(config.sms).toMatchObject({ transport: "aliyun", endpoint: "https://dysmsapi.aliyuncs.com" });
+  });
+
+  it("R-SEC-OTP-3 the development transport is the default outside production", () => {
+    expect(loadConfig({}).sms).toEqual({ transport: "dev" });
+    expect(() => loadConfig({ EDITOR_API_KEY: "short" })).toThrow(/EDITOR_API_KEY/);
   });
 });

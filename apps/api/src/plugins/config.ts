@@ -21,11 +21,40 @@ export interface Config {
   /** `{actor}` segment of share links for the organisation's own content. */
   siteActor: string;
   anonymousTokenTtlDays: number;
+  userTokenTtlDays: number;
   serveApi: boolean;
   serveWeb: boolean;
   webBuildDir: string;
   mediaDir: string;
   shutdownTimeoutMs: number;
+  /** Key that HMACs SMS codes before they are stored. */
+  otpSecret: string;
+  sms: SmsConfig;
+  /** Editors' API key (header x-api-key); editor endpoints refuse every call while it is unset. */
+  editorApiKey: string | null;
+  limits: Limits;
+}
+
+export type SmsConfig =
+  | { transport: "dev" }
+  | {
+      transport: "aliyun";
+      endpoint: string;
+      accessKeyId: string;
+      accessKeySecret: string;
+      signName: string;
+      templateCode: string;
+      timeoutMs: number;
+    };
+
+/** Abuse limits (R-SEC-OTP-2, R-SEC-RATE). */
+export interface Limits {
+  otpPerPhonePerDay: number;
+  otpPerIpPerHour: number;
+  otpPerDevicePerDay: number;
+  loginPerIpPerMinute: number;
+  commentsPerUserPerMinute: number;
+  commentsPerIpPerMinute: number;
 }
 
 /** A bad environment variable: the message names it and says what is expected. */
@@ -110,6 +139,32 @@ function resolvePath(path: string): string {
   return isAbsolute(path) ? path : resolve(repoRoot, path);
 }
 
+function required(env: Env, name: string, why: string): string {
+  const value = env[name];
+  if (value === undefined || value === "") throw new ConfigError(name, why, "");
+  return value;
+}
+
+function readSms(env: Env, appEnv: Config["env"]): SmsConfig {
+  const transport = readChoice(env, "SMS_TRANSPORT", ["dev", "aliyun"] as const, "dev");
+  if (transport === "dev") {
+    if (appEnv === "production") {
+      throw new ConfigError("SMS_TRANSPORT", "a real SMS provider (aliyun) in production", "dev");
+    }
+    return { transport };
+  }
+  const needed = "a value when SMS_TRANSPORT=aliyun";
+  return {
+    transport,
+    endpoint: readOrigin(env, "SMS_ENDPOINT", "https://dysmsapi.aliyuncs.com"),
+    accessKeyId: required(env, "SMS_ACCESS_KEY_ID", needed),
+    accessKeySecret: required(env, "SMS_ACCESS_KEY_SECRET", needed),
+    signName: required(env, "SMS_SIGN_NAME", needed),
+    templateCode: required(env, "SMS_TEMPLATE_CODE", needed),
+    timeoutMs: readInt(env, "SMS_TIMEOUT_MS", 5000, 100, 60000),
+  };
+}
+
 /** Reads and validates the whole configuration; throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const appEnv = readChoice(env, "NODE_ENV", ["development", "production", "test"] as const, "development");
@@ -117,6 +172,14 @@ export function loadConfig(env: Env = process.env): Config {
   const hashidSalt = readString(env, "HASHID_SALT", "davmu-share-development-salt");
   if (appEnv === "production" && env.HASHID_SALT === undefined) {
     throw new ConfigError("HASHID_SALT", "a secret salt in production", "");
+  }
+  const otpSecret = readString(env, "OTP_SECRET", "davmu-share-development-otp-secret");
+  if (appEnv === "production" && (env.OTP_SECRET === undefined || env.OTP_SECRET.length < 32)) {
+    throw new ConfigError("OTP_SECRET", "a secret of at least 32 characters in production", env.OTP_SECRET ?? "");
+  }
+  const editorApiKey = env.EDITOR_API_KEY || null;
+  if (editorApiKey !== null && editorApiKey.length < 24) {
+    throw new ConfigError("EDITOR_API_KEY", "at least 24 characters", "(too short)");
   }
   return {
     env: appEnv,
@@ -134,10 +197,22 @@ export function loadConfig(env: Env = process.env): Config {
     publicOrigin: readOrigin(env, "PUBLIC_ORIGIN", `http://localhost:${port || 3000}`),
     siteActor: readString(env, "SITE_ACTOR", "news"),
     anonymousTokenTtlDays: readInt(env, "ANONYMOUS_TOKEN_TTL_DAYS", 30, 1, 3650),
+    userTokenTtlDays: readInt(env, "USER_TOKEN_TTL_DAYS", 30, 1, 3650),
     serveApi: readBool(env, "SERVE_API", true),
     serveWeb: readBool(env, "SERVE_WEB", true),
     webBuildDir: resolvePath(readString(env, "WEB_BUILD_DIR", "apps/web/build")),
     mediaDir: resolvePath(readString(env, "MEDIA_DIR", "apps/api/demo-media")),
     shutdownTimeoutMs: readInt(env, "SHUTDOWN_TIMEOUT_MS", 10000, 0, 600000),
+    otpSecret,
+    sms: readSms(env, appEnv),
+    editorApiKey,
+    limits: {
+      otpPerPhonePerDay: readInt(env, "OTP_PER_PHONE_PER_DAY", 10, 1, 1000),
+      otpPerIpPerHour: readInt(env, "OTP_PER_IP_PER_HOUR", 20, 1, 100000),
+      otpPerDevicePerDay: readInt(env, "OTP_PER_DEVICE_PER_DAY", 10, 1, 1000),
+      loginPerIpPerMinute: readInt(env, "LOGIN_PER_IP_PER_MINUTE", 30, 1, 100000),
+      commentsPerUserPerMinute: readInt(env, "COMMENTS_PER_USER_PER_MINUTE", 5, 1, 1000),
+      commentsPerIpPerMinute: readInt(env, "COMMENTS_PER_IP_PER_MINUTE", 30, 1, 100000),
+    },
   };
 }

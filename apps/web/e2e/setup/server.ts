@@ -5,12 +5,18 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { freePort } from "../../../../scripts/free-port.ts";
+import { startFakeAliyunSms } from "../../../api/test/support/fake-aliyun-sms.ts";
 
 /** Browser tests run against the real product: built site, API and a seeded SQLite file, on loopback. */
 
 declare module "vitest" {
   export interface ProvidedContext {
     siteOrigin: string;
+    /**
+     * Codes the product "sent" by SMS: the server runs in production mode with the real Alibaba
+     * Cloud adapter pointed at a loopback stand-in; GET `${smsOutboxUrl}?tel=…` lists them.
+     */
+    smsOutboxUrl: string;
   }
 }
 
@@ -39,6 +45,8 @@ export default async function setup(project: TestProject) {
   }
   const dir = mkdtempSync(join(tmpdir(), "davmu-e2e-"));
   const port = await freePort();
+  const smsKeys = { accessKeyId: "e2e-key-id", accessKeySecret: "e2e-key-secret" };
+  const sms = await startFakeAliyunSms(smsKeys);
   const env = {
     ...process.env,
     NODE_ENV: "production",
@@ -48,6 +56,14 @@ export default async function setup(project: TestProject) {
     HOST: "127.0.0.1",
     PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
     LOG_LEVEL: "warn",
+    OTP_SECRET: "e2e-otp-secret-e2e-otp-secret-e2e-otp",
+    SMS_TRANSPORT: "aliyun",
+    SMS_ENDPOINT: sms.endpoint,
+    SMS_ACCESS_KEY_ID: smsKeys.accessKeyId,
+    SMS_ACCESS_KEY_SECRET: smsKeys.accessKeySecret,
+    SMS_SIGN_NAME: "江澜新闻",
+    SMS_TEMPLATE_CODE: "SMS_E2E_LOGIN",
+    EDITOR_API_KEY: "e2e-editor-key-e2e-editor-key",
   };
   const seeded = spawnSync(node, ["apps/api/src/db/cli.ts", "seed"], { cwd: root, env, encoding: "utf8" });
   if (seeded.status !== 0) throw new Error(`seeding failed:\n${seeded.stdout}\n${seeded.stderr}`);
@@ -63,11 +79,13 @@ export default async function setup(project: TestProject) {
   const origin = `http://127.0.0.1:${port}`;
   await waitForReady(origin, server, () => output);
   project.provide("siteOrigin", origin);
+  project.provide("smsOutboxUrl", `${sms.endpoint}/outbox`);
 
   return async () => {
     const exited = new Promise((resolve) => server.once("exit", resolve));
     server.kill("SIGTERM");
     await exited;
+    await sms.close();
     rmSync(dir, { recursive: true, force: true });
   };
 }

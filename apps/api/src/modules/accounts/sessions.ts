@@ -6,6 +6,7 @@ export interface Session {
   id: number;
   kind: SessionsTable["kind"];
   userId: number | null;
+  deviceId: string | null;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -27,34 +28,57 @@ export function tokenFromHeader(header: string | undefined): string | null {
 }
 
 export function createSessionRepository(db: Kysely<Database>) {
+  async function create(
+    kind: SessionsTable["kind"],
+    userId: number | null,
+    deviceId: string | null,
+    ttlDays: number,
+    now: number,
+  ) {
+    const token = newToken();
+    const expiresAt = now + ttlDays * DAY_MS;
+    await db
+      .insertInto("sessions")
+      .values({
+        token_hash: hashToken(token),
+        kind,
+        user_id: userId,
+        device_id: deviceId,
+        created_at: now,
+        expires_at: expiresAt,
+        revoked_at: null,
+      })
+      .execute();
+    return { token, expiresAt };
+  }
+
   return {
-    async createAnonymous(deviceId: string | null, ttlDays: number, now = Date.now()) {
-      const token = newToken();
-      const expiresAt = now + ttlDays * DAY_MS;
+    createAnonymous: (deviceId: string | null, ttlDays: number, now = Date.now()) =>
+      create("anonymous", null, deviceId, ttlDays, now),
+
+    /** A user token after a successful phone login. */
+    createForUser: (userId: number, deviceId: string | null, ttlDays: number, now = Date.now()) =>
+      create("user", userId, deviceId, ttlDays, now),
+
+    /** Logout: the token stops working at once (R-SEC-TOKEN). */
+    async revoke(sessionId: number, now = Date.now()) {
       await db
-        .insertInto("sessions")
-        .values({
-          token_hash: hashToken(token),
-          kind: "anonymous",
-          user_id: null,
-          device_id: deviceId,
-          created_at: now,
-          expires_at: expiresAt,
-          revoked_at: null,
-        })
+        .updateTable("sessions")
+        .set({ revoked_at: now })
+        .where("id", "=", sessionId)
+        .where("revoked_at", "is", null)
         .execute();
-      return { token, expiresAt };
     },
 
     async findActive(token: string, now = Date.now()): Promise<Session | null> {
       const row = await db
         .selectFrom("sessions")
-        .select(["id", "kind", "user_id"])
+        .select(["id", "kind", "user_id", "device_id"])
         .where("token_hash", "=", hashToken(token))
         .where("revoked_at", "is", null)
         .where("expires_at", ">", now)
         .executeTakeFirst();
-      return row ? { id: row.id, kind: row.kind, userId: row.user_id } : null;
+      return row ? { id: row.id, kind: row.kind, userId: row.user_id, deviceId: row.device_id } : null;
     },
   };
 }

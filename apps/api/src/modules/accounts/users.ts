@@ -1,0 +1,82 @@
+import { randomBytes } from "node:crypto";
+import type { Kysely, Selectable } from "kysely";
+import type { Database, UsersTable } from "../../db/schema.ts";
+
+export type UserRow = Selectable<UsersTable>;
+
+export const defaultAvatar = "/media/avatars/user-default.svg";
+
+/** Eight characters without look-alikes (no 0/O, 1/I/L). */
+export function newInviteCode(): string {
+  const alphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+  const bytes = randomBytes(8);
+  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("");
+}
+
+/** 138****8000 */
+export function maskPhone(phone: string | null): string {
+  return phone ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : "";
+}
+
+export function createUserRepository(db: Kysely<Database>) {
+  return {
+    findById: (id: number) => db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst(),
+
+    findByPhone: (phone: string) => db.selectFrom("users").selectAll().where("phone", "=", phone).executeTakeFirst(),
+
+    /** The phone's account, registered now when it has none (R-LOGIN-8); safe under concurrent logins. */
+    async findOrRegister(phone: string, now = Date.now()): Promise<UserRow> {
+      const existing = await this.findByPhone(phone);
+      if (existing) return existing;
+      await db
+        .insertInto("users")
+        .values({
+          phone,
+          alias: `江澜网友${phone.slice(-4)}`,
+          avatar: defaultAvatar,
+          created_at: now,
+          password_hash: null,
+          invite_code: newInviteCode(),
+          invited_by: null,
+          invited_at: null,
+        })
+        .onConflict((oc) => oc.column("phone").doNothing())
+        .execute();
+      return db.selectFrom("users").selectAll().where("phone", "=", phone).executeTakeFirstOrThrow();
+    },
+
+    findByInviteCode: (code: string) =>
+      db.selectFrom("users").selectAll().where("invite_code", "=", code.toUpperCase()).executeTakeFirst(),
+
+    /** Records the inviter once; false when the user already had one. */
+    async setInviter(userId: number, inviterId: number, now = Date.now()): Promise<boolean> {
+      const result = await db
+        .updateTable("users")
+        .set({ invited_by: inviterId, invited_at: now })
+        .where("id", "=", userId)
+        .where("invited_by", "is", null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async invitedBy(inviterId: number, limit: number) {
+      const [rows, total] = await Promise.all([
+        db
+          .selectFrom("users")
+          .select(["id", "alias", "avatar", "invited_at"])
+          .where("invited_by", "=", inviterId)
+          .orderBy("invited_at", "desc")
+          .orderBy("id", "desc")
+          .limit(limit)
+          .execute(),
+        db
+          .selectFrom("users")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("invited_by", "=", inviterId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(total.n) };
+    },
+  };
+}
+export type UserRepository = ReturnType<typeof createUserRepository>;

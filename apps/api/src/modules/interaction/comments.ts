@@ -1,0 +1,196 @@
+import type { Kysely, Selectable, Transaction } from "kysely";
+import type { CommentStatusValue, CommentsTable, Database } from "../../db/schema.ts";
+import { toggleRow } from "./reactions.ts";
+
+export type CommentRow = Selectable<CommentsTable>;
+export type CommentWithAuthor = CommentRow & { alias: string; avatar: string };
+
+/** Reports that hold a published comment for review until an editor decides (R-MOD-2). */
+export const REPORTS_TO_HOLD = 5;
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Keeps the counters of a post and a thread in step with a comment entering or leaving "published". */
+async function countPublished(tx: Db, comment: Pick<CommentRow, "content_id" | "root_id">, delta: 1 | -1) {
+  await tx
+    .updateTable("contents")
+    .set((eb) => ({ comment_count: eb("comment_count", "+", delta) }))
+    .where("id", "=", comment.content_id)
+    .execute();
+  if (comment.root_id !== 0) {
+    await tx
+      .updateTable("comments")
+      .set((eb) => ({ reply_count: eb("reply_count", "+", delta) }))
+      .where("id", "=", comment.root_id)
+      .execute();
+  }
+}
+
+export interface ThreadPage {
+  contentId: number;
+  /** 0 for the post's top-level comments, else the comment whose replies are listed. */
+  rootId: number;
+  viewerId: number | null;
+  size: number;
+  /** Keyset: the last id of the previous page. */
+  afterId: number | null;
+  /** Offset for a numbered page asked without a cursor. */
+  offset: number;
+}
+
+export function createCommentRepository(db: Kysely<Database>) {
+  const withAuthor = () =>
+    db
+      .selectFrom("comments")
+      .innerJoin("users", "users.id", "comments.user_id")
+      .selectAll("comments")
+      .select(["users.alias", "users.avatar"]);
+
+  return {
+    findById: (id: number) => withAuthor().where("comments.id", "=", id).executeTakeFirst(),
+
+    /**
+     * A page of a thread: top-level comments newest first, replies oldest first. Published
+     * comments for everyone, plus the viewer's own held ones. Uses the (content_id, root_id, id) index.
+     */
+    async page(q: ThreadPage): Promise<{ rows: CommentWithAuthor[]; hasMore: boolean }> {
+      const newestFirst = q.rootId === 0;
+      let query = withAuthor()
+        .where("comments.content_id", "=", q.contentId)
+        .where("comments.root_id", "=", q.rootId)
+        .where((eb) =>
+          q.viewerId === null
+            ? eb("comments.status", "=", "published")
+            : eb.or([
+                eb("comments.status", "=", "published"),
+                eb.and([eb("comments.status", "=", "pending"), eb("comments.user_id", "=", q.viewerId)]),
+              ]),
+        )
+        .orderBy("comments.id", newestFirst ? "desc" : "asc")
+        .limit(q.size + 1);
+      if (q.afterId !== null) query = query.where("comments.id", newestFirst ? "<" : ">", q.afterId);
+      else if (q.offset > 0) query = query.offset(q.offset);
+      const rows = await query.execute();
+      return { rows: rows.slice(0, q.size), hasMore: rows.length > q.size };
+    },
+
+    async starredBy(userId: number, commentIds: number[]): Promise<Set<number>> {
+      if (commentIds.length === 0) return new Set();
+      const rows = await db
+        .selectFrom("stars")
+        .select("target_id")
+        .where("user_id", "=", userId)
+        .where("target_type", "=", "comment")
+        .where("target_id", "in", commentIds)
+        .execute();
+      return new Set(rows.map((r) => r.target_id));
+    },
+
+    async recentByUser(userId: number, since: number) {
+      return db
+        .selectFrom("comments")
+        .select(["id", "body"])
+        .where("user_id", "=", userId)
+        .where("created_at", ">", since)
+        .execute();
+    },
+
+    /** Inserts a comment and, when it is published, counts it on its post and thread. */
+    async insert(values: Omit<CommentRow, "id" | "star_count" | "reply_count" | "report_count">) {
+      return db.transaction().execute(async (tx) => {
+        const row = await tx
+          .insertInto("comments")
+          .values({ ...values, star_count: 0, reply_count: 0, report_count: 0 })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        if (values.status === "published") await countPublished(tx, values, 1);
+        return row.id;
+      });
+    },
+
+    /** Moves a comment to a new status and keeps the counters right; false when it was already there. */
+    async setStatus(id: number, status: CommentStatusValue, holdReason?: string): Promise<boolean> {
+      return db.transaction().execute(async (tx) => {
+        const row = await tx
+          .selectFrom("comments")
+          .select(["status", "content_id", "root_id"])
+          .where("id", "=", id)
+          .executeTakeFirst();
+        if (!row || row.status === status) return false;
+        const changed = await tx
+          .updateTable("comments")
+          .set({ status, ...(holdReason === undefined ? {} : { hold_reason: holdReason }) })
+          .where("id", "=", id)
+          .where("status", "=", row.status)
+          .executeTakeFirst();
+        if (Number(changed.numUpdatedRows) !== 1) return false;
+        if (row.status === "published") await countPublished(tx, row, -1);
+        if (status === "published") await countPublished(tx, row, 1);
+        return true;
+      });
+    },
+
+    /** One report per user and comment; enough reports hold the comment for review. */
+    async report(commentId: number, userId: number, reason: string, detail: string, now = Date.now()) {
+      const inserted = await db
+        .insertInto("comment_reports")
+        .values({ comment_id: commentId, user_id: userId, reason, detail, created_at: now })
+        .onConflict((oc) => oc.columns(["comment_id", "user_id"]).doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return;
+      const row = await db
+        .updateTable("comments")
+        .set((eb) => ({ report_count: eb("report_count", "+", 1) }))
+        .where("id", "=", commentId)
+        .returning(["report_count", "status"])
+        .executeTakeFirst();
+      if (row && row.status === "published" && row.report_count >= REPORTS_TO_HOLD) {
+        await this.setStatus(commentId, "pending", "reports");
+      }
+    },
+
+    /** Editors' queue: held comments, or published ones with reports, oldest first. */
+    moderationQueue: (kind: "pending" | "reported", limit: number) => {
+      const query = withAuthor().orderBy("comments.id", "asc").limit(limit);
+      return kind === "pending"
+        ? query.where("comments.status", "=", "pending").execute()
+        : query.where("comments.status", "=", "published").where("comments.report_count", ">", 0).execute();
+    },
+
+    /** Stars or unstars a comment; answers the new state and count. */
+    async star(userId: number, commentId: number, on: boolean, now = Date.now()) {
+      return db.transaction().execute(async (tx) => {
+        const changed = await toggleRow(
+          on,
+          () =>
+            tx
+              .insertInto("stars")
+              .values({ user_id: userId, target_type: "comment", target_id: commentId, created_at: now })
+              .onConflict((oc) => oc.columns(["user_id", "target_type", "target_id"]).doNothing())
+              .executeTakeFirst(),
+          () =>
+            tx
+              .deleteFrom("stars")
+              .where("user_id", "=", userId)
+              .where("target_type", "=", "comment")
+              .where("target_id", "=", commentId)
+              .executeTakeFirst(),
+        );
+        if (changed) {
+          await tx
+            .updateTable("comments")
+            .set((eb) => ({ star_count: eb("star_count", "+", on ? 1 : -1) }))
+            .where("id", "=", commentId)
+            .execute();
+        }
+        const row = await tx
+          .selectFrom("comments")
+          .select("star_count")
+          .where("id", "=", commentId)
+          .executeTakeFirstOrThrow();
+        return { star: on, star_count: Math.max(0, row.star_count) };
+      });
+    },
+  };
+}
+export type CommentRepository = ReturnType<typeof createCommentRepository>;
