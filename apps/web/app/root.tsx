@@ -14,11 +14,14 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/ErrorPage.tsx";
+import { LoginHost } from "./components/LoginHost.tsx";
 import { OpenAppDialog } from "./components/OpenAppDialog.tsx";
+import { Toaster } from "./components/Toaster.tsx";
 import { callApi } from "./lib/api.server.ts";
 import { shouldUsePcWrapper } from "./lib/device.ts";
 import { webEnv } from "./lib/env.server.ts";
 import { baseMeta } from "./lib/meta.ts";
+import { SessionProvider } from "./lib/session.tsx";
 import { SiteProvider, type SiteState } from "./lib/site-context.tsx";
 import { defaultThemeColor, parseAppInfo, resolveSite } from "./model/site.ts";
 
@@ -83,8 +86,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <SiteProvider initial={loaderData.initial} publicApiBase={loaderData.publicApiBase}>
-      <Outlet />
-      <OpenAppDialog />
+      <SessionProvider publicApiBase={loaderData.publicApiBase}>
+        <Outlet />
+        <OpenAppDialog />
+        <LoginHost />
+        <Toaster />
+      </SessionProvider>
     </SiteProvider>
   );
 }
