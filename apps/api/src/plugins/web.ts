@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -8,13 +9,40 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Config } from "./config.ts";
 
-function toRequest(request: FastifyRequest): Request {
+/** Request header that carries the page's CSP nonce to the renderer (apps/web/app/lib/csp.ts). */
+export const cspNonceHeader = "x-davmu-csp-nonce";
+
+/**
+ * Content-Security-Policy of every share page (R-SEC-XSS): scripts only from this origin or inline
+ * with this response's nonce; inline styles stay allowed (the theme colour is a style attribute);
+ * only this site may frame its pages (the /pc wrapper does).
+ */
+export function contentSecurityPolicy(nonce: string, apiOrigin = ""): string {
+  const connect = apiOrigin ? `'self' ${apiOrigin}` : "'self'";
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "media-src 'self' https: blob:",
+    `connect-src ${connect}`,
+    "frame-src 'self'",
+    "frame-ancestors 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join("; ");
+}
+
+function toRequest(request: FastifyRequest, nonce: string): Request {
   const origin = `${request.protocol}://${request.host}`;
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
+    if (key === cspNonceHeader) continue;
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else if (value !== undefined) headers.set(key, value);
   }
+  headers.set(cspNonceHeader, nonce);
   const controller = new AbortController();
   request.raw.once("close", () => {
     if (!request.raw.complete || request.raw.destroyed) controller.abort();
@@ -51,6 +79,7 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
   }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handle = createRequestHandler(build, opts.config.env === "development" ? "development" : "production");
+  const apiOrigin = opts.config.publicApiBase ? new URL(opts.config.publicApiBase).origin : "";
 
   await app.register(fastifyStatic, {
     root: clientDir,
@@ -74,6 +103,13 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
   app.route({
     method: ["GET", "HEAD", "POST"],
     url: `${siteBase}*`,
-    handler: async (request, reply) => sendResponse(reply, await handle(toRequest(request))),
+    handler: async (request, reply) => {
+      const nonce = randomBytes(18).toString("base64");
+      const response = await handle(toRequest(request, nonce));
+      reply.header("content-security-policy", contentSecurityPolicy(nonce, apiOrigin));
+      reply.header("x-content-type-options", "nosniff");
+      reply.header("referrer-policy", "strict-origin-when-cross-origin");
+      return sendResponse(reply, response);
+    },
   });
 }
