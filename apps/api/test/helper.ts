@@ -2,11 +2,15 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createPublicIdCodec } from "@davmu/contracts/public-id";
 import pg from "pg";
 import { inject } from "vitest";
 import { type App, buildApp } from "../src/app.ts";
 import { type DatabaseHandle, openDatabase } from "../src/db/database.ts";
+import { seedDemoData } from "../src/db/seed.ts";
 import { type Config, loadConfig } from "../src/plugins/config.ts";
+
+export const testEditorKey = "test-editor-key-0123456789abcdef";
 
 export const testDialect = process.env.TEST_DATABASE === "postgres" ? "postgres" : "sqlite";
 
@@ -74,6 +78,13 @@ export interface TestServer {
   close(): Promise<void>;
   /** A fresh anonymous token. */
   anonymousToken(): Promise<string>;
+  /** Logs a phone in through the real SMS-code flow (development outbox); registers it when new. */
+  login(phone: string): Promise<{ token: string; userId: string }>;
+  /** The latest code the development transport "sent" to a phone. */
+  lastCode(phone: string): Promise<string | undefined>;
+  /** Seeds the demo data and answers a demo article's public id by its external id. */
+  demoPostId(externalId?: string): Promise<string>;
+  delete(path: string, token?: string | null, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
   get(path: string, token?: string | null, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
   post(
     path: string,
@@ -92,7 +103,17 @@ export async function startTestServer(
   extend?: (app: App) => void | Promise<void>,
 ): Promise<TestServer> {
   const database = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: "test", SERVE_WEB: "false", DATABASE_URL: database.url, ...env });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    SERVE_WEB: "false",
+    DATABASE_URL: database.url,
+    // every test client shares 127.0.0.1: per-IP caps are raised unless a test is about them
+    OTP_PER_IP_PER_HOUR: "10000",
+    LOGIN_PER_IP_PER_MINUTE: "10000",
+    COMMENTS_PER_IP_PER_MINUTE: "10000",
+    EDITOR_API_KEY: testEditorKey,
+    ...env,
+  });
   const app = await buildApp(config, { database: database.handle, logger: false });
   if (extend) await extend(app);
   await app.listen({ host: "127.0.0.1", port: 0 });
@@ -116,6 +137,7 @@ export async function startTestServer(
     return { status: response.status, body: parsed as any, headers: response.headers };
   }
 
+  let seeded = false;
   const server: TestServer = {
     app,
     base,
@@ -129,6 +151,37 @@ export async function startTestServer(
       const answer = await request("POST", "/peony/v1/auth", { appid: 1, platform: "mobile" });
       return answer.body.data.token as string;
     },
+    async lastCode(phone) {
+      const answer = await request("GET", `/dev/sms-outbox?tel=${phone}`, undefined);
+      return answer.body.data.list[0]?.code as string | undefined;
+    },
+    async login(phone) {
+      const anonymous = await server.anonymousToken();
+      const sent = await request("GET", `/peony/v1/vcode?tel=${phone}&type=6`, undefined, anonymous);
+      if (sent.body.code !== 0) throw new Error(`vcode failed: ${JSON.stringify(sent.body)}`);
+      const code = await server.lastCode(phone);
+      const answer = await request("POST", "/peony/v1/auth", {
+        appid: 1,
+        platform: "mobile",
+        account: phone,
+        verify_code: code,
+      });
+      if (answer.body.code !== 0) throw new Error(`login failed: ${JSON.stringify(answer.body)}`);
+      return { token: answer.body.data.token as string, userId: answer.body.data.user_id as string };
+    },
+    async demoPostId(externalId = "demo-article-01") {
+      if (!seeded) {
+        await seedDemoData(database.handle.db);
+        seeded = true;
+      }
+      const row = await database.handle.db
+        .selectFrom("contents")
+        .select("id")
+        .where("external_id", "=", externalId)
+        .executeTakeFirstOrThrow();
+      return createPublicIdCodec(config.hashidSalt, config.hashidMinLength).encode(row.id);
+    },
+    delete: (path, token, headers) => request("DELETE", path, undefined, token, headers),
     get: (path, token, headers) => request("GET", path, undefined, token, headers),
     post: (path, body, token, headers) => request("POST", path, body, token, headers),
   };

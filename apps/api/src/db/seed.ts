@@ -136,7 +136,9 @@ export async function seedDemoData(db: Kysely<Database>, now = Date.now()) {
     const articleIds = new Map(demoArticles.map((a, i) => [a.externalId, contentIds[i] as number]));
     const hour = 60 * 60 * 1000;
     let comments = 0;
-    for (const comment of demoComments) {
+    // oldest first, so ids follow time as they do for real comments
+    const byAge = [...demoComments].sort((a, b) => b.hoursAgo - a.hoursAgo);
+    for (const comment of byAge) {
       const contentId = articleIds.get(comment.article) as number;
       const top = await trx
         .insertInto("comments")

@@ -132,7 +132,9 @@ export function createOtpService({ db, secret, limits, sms, now = Date.now, onSe
           .updateTable("otp_codes")
           .set((eb) => ({
             attempts: eb("attempts", "+", 1),
-            consumed_at: sql<number | null>`case when attempts + 1 >= ${OTP_MAX_ATTEMPTS} then ${at} else null end`,
+            consumed_at: sql<
+              number | null
+            >`case when attempts + 1 >= ${OTP_MAX_ATTEMPTS} then cast(${at} as bigint) else null end`,
           }))
           .where("id", "=", row.id)
           .where("consumed_at", "is", null)
