@@ -260,6 +260,28 @@ describe("accounts, comments and interaction on a phone in WeChat", () => {
     await context.close();
   });
 
+  it("R-LOGIN-13 a token revoked elsewhere ends the session at the next action and asks to log in again", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(withReplies().url);
+    await page.getByTestId("open-app-banner").waitFor();
+    await loginWithCode(page, "13900002222");
+    // the same token logged out from another place
+    const token = await page.evaluate(() => localStorage.getItem("token"));
+    const out = await fetch(`${origin}/peony/v1/account/logout`, {
+      method: "POST",
+      headers: { authorization: token ?? "", "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(out.status).toBe(200);
+    await page.getByRole("button", { name: "收藏" }).click();
+    await expectToast(page, "登录已过期，请重新登录");
+    await popup(page).getByRole("dialog").waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    expect(await page.locator(".banner-avatar").count()).toBe(0);
+    await context.close();
+  });
+
   it("R-WEB-A11Y the login popup is a labelled modal dialog that keeps focus inside; Escape closes it", async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();

@@ -1,4 +1,5 @@
 import { type ApiClient, createApiClient } from "@davmu/contracts/client";
+import { emitSessionExpired } from "./events.ts";
 import { type LocalValues, localValues, safeStore } from "./local-values.ts";
 
 /** The browser's API client and local values: one of each per page, made on first use. */
@@ -22,9 +23,17 @@ function storage(): Storage | undefined {
 export function browserApi(publicApiBase: string): BrowserApi {
   if (current && current.base === publicApiBase) return current.api;
   const values = localValues(safeStore(storage()), navigator.userAgent);
-  const make = (token: () => string | null) =>
+  // a 401 to a call made with the stored user token means that token no longer works
+  const watchUserToken: typeof fetch = (input, init) =>
+    fetch(input, init).then((response) => {
+      const sent = init && init.headers ? (init.headers as Record<string, string>).authorization : undefined;
+      if (response.status === 401 && sent && sent === values.token()) emitSessionExpired();
+      return response;
+    });
+  const make = (token: () => string | null, watch = false) =>
     createApiClient({
       baseUrl: publicApiBase,
+      fetch: watch ? watchUserToken : undefined,
       credentials: () => ({
         token: token(),
         anonymousToken: values.anonymousToken(),
@@ -33,7 +42,7 @@ export function browserApi(publicApiBase: string): BrowserApi {
       timeoutMs: 10000,
     });
   const api: BrowserApi = {
-    client: make(() => values.token()),
+    client: make(() => values.token(), true),
     values,
     withToken: (token) => make(() => token),
   };

@@ -1,8 +1,8 @@
 import type { UserInfo } from "@davmu/contracts/account";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { logout, restoreUser } from "./account.ts";
 import { type BrowserApi, browserApi } from "./browser-api.ts";
-import { emitLogin } from "./events.ts";
+import { emitLogin, sessionExpiredEvent } from "./events.ts";
 import { toast } from "./toast.ts";
 
 /**
@@ -33,6 +33,8 @@ export function SessionProvider(props: { publicApiBase: string; children: ReactN
   const { publicApiBase } = props;
   const [user, setUser] = useState<UserInfo | null>(null);
   const [restored, setRestored] = useState(false);
+  const userRef = useRef<UserInfo | null>(null);
+  userRef.current = user;
 
   useEffect(() => {
     let live = true;
@@ -47,6 +49,20 @@ export function SessionProvider(props: { publicApiBase: string; children: ReactN
     return () => {
       live = false;
     };
+  }, [publicApiBase]);
+
+  // a token that stopped working mid-visit: forget it and ask the visitor to log in again
+  useEffect(() => {
+    const expired = () => {
+      browserApi(publicApiBase).values.clearUser();
+      // on load the restore handles a dead token quietly; mid-visit the visitor is told
+      if (!userRef.current) return;
+      setUser(null);
+      toast("登录已过期，请重新登录");
+      emitLogin();
+    };
+    window.addEventListener(sessionExpiredEvent, expired);
+    return () => window.removeEventListener(sessionExpiredEvent, expired);
   }, [publicApiBase]);
 
   const api = useCallback(() => browserApi(publicApiBase), [publicApiBase]);
