@@ -26,7 +26,7 @@ export function browserApi(publicApiBase: string): BrowserApi {
   // a 401 to a call made with the stored user token means that token no longer works
   const watchUserToken: typeof fetch = (input, init) =>
     fetch(input, init).then((response) => {
-      const sent = init && init.headers ? (init.headers as Record<string, string>).authorization : undefined;
+      const sent = (init?.headers as Record<string, string> | undefined)?.authorization;
       if (response.status === 401 && sent && sent === values.token()) emitSessionExpired();
       return response;
     });
