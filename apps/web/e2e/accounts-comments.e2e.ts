@@ -90,7 +90,7 @@ describe("accounts, comments and interaction on a phone in WeChat", () => {
     return found;
   };
 
-  it("R-UI-LOGIN R-LOGIN-9 R-UI-COMMENTS R-UI-FOOTER R-CONTENT-3 R-CONTENT-4 R-CONTENT-7 R-LOGIN-12 log in by code, comment, reply, expand replies, favourite, follow, log out", async () => {
+  it("R-UI-LOGIN R-LOGIN-9 R-UI-COMMENTS R-UI-FOOTER R-CONTENT-3 R-CONTENT-4 R-CONTENT-7 R-LOGIN-12 R-UI-ACCOUNT log in by code, comment, reply, expand replies, favourite, follow, log out", async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     const violations: string[] = [];
@@ -257,6 +257,16 @@ describe("accounts, comments and interaction on a phone in WeChat", () => {
     await popup(page).getByRole("button", { name: "关闭" }).click();
     await page.getByRole("button", { name: "关注", exact: true }).click();
     await popup(page).getByRole("dialog").waitFor();
+    await context.close();
+  });
+
+  it("R-CONTENT-6 liking a post asks to open the client: the open-app dialog shows", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(withReplies().url);
+    await page.getByTestId("open-app-banner").waitFor();
+    await page.locator("button.cf-icon[aria-label='点赞']").click();
+    await page.getByRole("dialog").filter({ hasText: "体验更多内容" }).waitFor();
     await context.close();
   });
 
