@@ -4,7 +4,7 @@
 # ffmpeg). The outputs are committed: they are demo assets, regenerated only when this script changes.
 set -eu
 cd "$(dirname "$0")/../apps/api/demo-media"
-mkdir -p video/hls/river audio gallery posters
+mkdir -p video/hls/marathon audio gallery posters
 
 ff() { ffmpeg -hide_banner -loglevel error -y "$@"; }
 
@@ -30,12 +30,12 @@ ff -loop 1 -framerate 25 -i covers/article-05.jpg -f lavfi -i "$pad" -t 5 \
   -vf "crop=238:422:256:0,scale=720:-2,zoompan=z='min(zoom+0.0015,1.3)':x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':d=1:s=360x640:fps=25" \
   $h264 -c:a aac -b:a 32k -ac 1 -shortest video/ginkgo-vertical.mp4
 
-# HLS: one 6 s clip cut into three 2 s segments (the landscape live stream and the HLS video)
+# HLS: one 6 s clip cut into three 2 s segments (the HLS video and the landscape live stream)
 ff -loop 1 -framerate 25 -i covers/article-08.jpg -f lavfi -i "$pad" -t 6 \
   -vf "scale=1500:-2,zoompan=z='min(zoom+0.001,1.2)':x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':d=1:s=640x360:fps=25" \
   -c:v libx264 -profile:v baseline -level 3.0 -pix_fmt yuv420p -preset veryslow -crf 30 -g 50 -keyint_min 50 -sc_threshold 0 \
   -c:a aac -b:a 32k -ac 1 -shortest \
-  -f hls -hls_time 2 -hls_list_size 0 -hls_playlist_type vod -hls_segment_filename video/hls/river/seg%d.ts video/hls/river/index.m3u8
+  -f hls -hls_time 2 -hls_list_size 0 -hls_playlist_type vod -hls_segment_filename video/hls/marathon/seg%d.ts video/hls/marathon/index.m3u8
 
 # posters: the first frame of each clip
 for clip in river-egrets metro-line5 rice-noodle museum ginkgo-vertical; do
