@@ -43,6 +43,8 @@ const item: ContentItem = {
       view_count: 999,
       content_link: "/davmu/share/mp/doc/2026/11/ZyXwVuTs/index.html",
       style: { data: [] },
+      duration_str: "",
+      pic_num: 0,
     },
   ],
   track_id: "article-AbCdEfGh",
@@ -51,6 +53,8 @@ const item: ContentItem = {
   album_status: null,
   expired_at: null,
   content: "<p>正文</p>",
+  media: {},
+  recommended: false,
 };
 
 describe("toArticleView", () => {
