@@ -58,7 +58,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     site: resolveSite(siteAnswer?.code === 0 ? siteAnswer.data : null),
     theme: parseAppInfo(appAnswer?.code === 0 ? appAnswer.data.app_info : null),
   };
-  return data({ initial, publicApiBase: webEnv().publicApiBase });
+  return data({ initial, publicApiBase: webEnv().publicApiBase, linkFrameOrigins: webEnv().linkFrameOrigins });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -17,8 +17,10 @@ export const cspNonceHeader = "x-davmu-csp-nonce";
  * with this response's nonce; inline styles stay allowed (the theme colour is a style attribute);
  * only this site may frame its pages (the /pc wrapper does).
  */
-export function contentSecurityPolicy(nonce: string, apiOrigin = ""): string {
+export function contentSecurityPolicy(nonce: string, apiOrigin = "", frameOrigins: readonly string[] = []): string {
   const connect = apiOrigin ? `'self' ${apiOrigin}` : "'self'";
+  // the link popup frames same-origin pages and the configured link origins, never any origin
+  const frames = ["'self'", ...frameOrigins].join(" ");
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -26,7 +28,7 @@ export function contentSecurityPolicy(nonce: string, apiOrigin = ""): string {
     "img-src 'self' data: https:",
     "media-src 'self' https: blob:",
     `connect-src ${connect}`,
-    "frame-src 'self'",
+    `frame-src ${frames}`,
     "frame-ancestors 'self'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -106,7 +108,7 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
     handler: async (request, reply) => {
       const nonce = randomBytes(18).toString("base64");
       const response = await handle(toRequest(request, nonce));
-      reply.header("content-security-policy", contentSecurityPolicy(nonce, apiOrigin));
+      reply.header("content-security-policy", contentSecurityPolicy(nonce, apiOrigin, opts.config.linkFrameOrigins));
       reply.header("x-content-type-options", "nosniff");
       reply.header("referrer-policy", "strict-origin-when-cross-origin");
       return sendResponse(reply, response);
