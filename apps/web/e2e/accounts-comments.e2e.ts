@@ -14,8 +14,18 @@ interface DemoArticle {
 
 /** The demo articles as the home page lists them, with what their server-rendered page shows. */
 async function demoArticles(): Promise<DemoArticle[]> {
-  const home = await (await fetch(`${origin}/davmu/share/`)).text();
-  const links = [...new Set([...home.matchAll(/href="(\/davmu\/share\/(?:news|mp)\/doc\/[^"]+)"/g)].map((m) => m[1]))];
+  // every demo article's link, from the content list (the home page's first screen holds other types too)
+  const auth = await fetch(`${origin}/peony/v1/auth`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ appid: 1, platform: "mobile" }),
+  }).then((r) => r.json());
+  const list = await fetch(`${origin}/peony/v1/content?pagesize=50`, {
+    headers: { authorization: auth.data.token },
+  }).then((r) => r.json());
+  const links = (list.data.list as { content_type: string; content_link: string }[])
+    .filter((item) => item.content_type === "article")
+    .map((item) => item.content_link);
   const found: DemoArticle[] = [];
   for (const link of links) {
     const html = await (
