@@ -6,7 +6,17 @@ import { siteBase, siteBasePath } from "@davmu/contracts/site-path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { encodeBursts } from "../lib/html-stream.ts";
+import { type CachedResponse, createResponseCache, encodedBody, negotiateEncoding } from "../lib/response-cache.ts";
 import type { Config } from "./config.ts";
+
+/** The site's own word on how a request's page may be shared between visitors (see entry.server.tsx). */
+type CacheVariant = (request: Request) => string | null;
+
+/** Longest a rendered page is served from the cache, whatever the page asks for. */
+const pageCacheMaxTtlMs = 60_000;
+/** Every page lists or shows content: a change to any content item drops them all. */
+export const contentTag = "content";
 
 function toRequest(request: FastifyRequest): Request {
   const origin = `${request.protocol}://${request.host}`;
@@ -30,14 +40,56 @@ function toRequest(request: FastifyRequest): Request {
   });
 }
 
-async function sendResponse(reply: FastifyReply, response: Response) {
-  reply.status(response.status);
+function copyHeaders(reply: FastifyReply, response: Response) {
   for (const [key, value] of response.headers) {
     if (key !== "set-cookie") reply.header(key, value);
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header("set-cookie", cookies);
-  return reply.send(response.body ? Readable.fromWeb(response.body as never) : null);
+}
+
+/** Seconds a shared cache may keep the response (`s-maxage`), or null when it must not be shared. */
+export function sharedMaxAge(response: Response): number | null {
+  if (response.status !== 200 || response.headers.has("set-cookie")) return null;
+  if (!response.headers.get("content-type")?.startsWith("text/html")) return null;
+  const cacheControl = response.headers.get("cache-control") ?? "";
+  if (/\b(private|no-store|no-cache)\b/i.test(cacheControl)) return null;
+  const match = /\bs-maxage=(\d+)/i.exec(cacheControl);
+  return match ? Number(match[1]) : null;
+}
+
+/** Only visitors who carry no credentials share pages: a token or any cookie keeps a request out. */
+function anonymous(request: FastifyRequest): boolean {
+  return request.headers.authorization === undefined && request.headers.cookie === undefined;
+}
+
+function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse) {
+  const { body, headers } = encodedBody(entry, negotiateEncoding(request.headers["accept-encoding"]));
+  return reply.status(entry.status).headers(headers).header("x-cache", "hit").send(body);
+}
+
+/**
+ * Sends React Router's answer. HTML is streamed burst by burst and compressed here (so the first
+ * packet holds the head and the top of the page); a page the site marks shareable (`s-maxage`) is
+ * kept for the next anonymous visitor once it has been sent.
+ */
+function sendResponse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  response: Response,
+  store?: (response: Response, body: Buffer) => void,
+) {
+  reply.status(response.status);
+  copyHeaders(reply, response);
+  if (!response.body) return reply.send(null);
+  if (!response.headers.get("content-type")?.startsWith("text/html")) {
+    return reply.send(Readable.fromWeb(response.body as never));
+  }
+  const encoding = negotiateEncoding(request.headers["accept-encoding"]);
+  reply.header("vary", "Accept-Encoding");
+  if (encoding !== "identity") reply.header("content-encoding", encoding);
+  if (store) reply.header("x-cache", "miss");
+  return reply.send(encodeBursts(response.body, encoding, store ? (body) => store(response, body) : undefined));
 }
 
 /** The share site: built assets under /davmu/share/ and every other path there rendered by React Router. */
@@ -51,6 +103,9 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
   }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handle = createRequestHandler(build, opts.config.env === "development" ? "development" : "production");
+  const cacheVariant = (build.entry.module as { cacheVariant?: CacheVariant }).cacheVariant;
+  const cache = createResponseCache({ maxEntries: 500, ttlMs: pageCacheMaxTtlMs });
+  if (app.hasDecorator("contentChanges")) app.contentChanges.subscribe(() => cache.invalidate(contentTag));
 
   await app.register(fastifyStatic, {
     root: clientDir,
@@ -74,6 +129,23 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
   app.route({
     method: ["GET", "HEAD", "POST"],
     url: `${siteBase}*`,
-    handler: async (request, reply) => sendResponse(reply, await handle(toRequest(request))),
+    handler: async (request, reply) => {
+      const fetchRequest = toRequest(request);
+      const variant = request.method === "GET" && anonymous(request) ? (cacheVariant?.(fetchRequest) ?? null) : null;
+      const key = variant === null ? null : `${variant} ${request.url}`;
+      const hit = key === null ? undefined : cache.get(key);
+      if (hit) return sendCached(request, reply, hit);
+      const response = await handle(fetchRequest);
+      const maxAge = key === null ? null : sharedMaxAge(response);
+      const store =
+        key === null || maxAge === null || maxAge <= 0
+          ? undefined
+          : (sent: Response, body: Buffer) => {
+              const headers: Record<string, string> = {};
+              for (const [name, value] of sent.headers) headers[name] = value;
+              cache.set(key, { status: sent.status, headers, body, tags: [contentTag] }, maxAge * 1000);
+            };
+      return sendResponse(request, reply, response, store);
+    },
   });
 }

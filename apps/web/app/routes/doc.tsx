@@ -4,6 +4,7 @@ import { ContentCard } from "../components/ContentCard.tsx";
 import { EyeIcon } from "../components/icons.tsx";
 import { OpenAppBanner } from "../components/OpenAppBanner.tsx";
 import { callApi } from "../lib/api.server.ts";
+import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { emitOpenApp } from "../lib/events.ts";
 import { requireIndexSegment, requirePublicId } from "../lib/guards.server.ts";
 import { baseMeta } from "../lib/meta.ts";
@@ -22,6 +23,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   }
   return { article: toArticleView(answer.data, Date.now()), shareLink: answer.data.share_link };
 }
+
+export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return baseMeta();
