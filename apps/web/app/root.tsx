@@ -21,7 +21,7 @@ import { shouldUsePcWrapper } from "./lib/device.ts";
 import { webEnv } from "./lib/env.server.ts";
 import { baseMeta } from "./lib/meta.ts";
 import { SiteProvider, type SiteState } from "./lib/site-context.tsx";
-import { defaultThemeColor, parseAppInfo, resolveSite } from "./model/site.ts";
+import { defaultThemeColor, parseAppInfo, readableThemeColor, resolveSite } from "./model/site.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/media/logo.png" }];
 
@@ -74,7 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const color = root?.initial.theme.primaryColor ?? defaultThemeColor;
   return (
-    <html lang="zh-CN" style={{ "--theme": color } as React.CSSProperties}>
+    <html lang="zh-CN" style={{ "--theme": color, "--theme-text": readableThemeColor(color) } as React.CSSProperties}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
