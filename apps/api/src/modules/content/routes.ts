@@ -44,7 +44,10 @@ export const contentRoutes: FastifyPluginAsyncTypebox<{ config: Config; codec: P
       const cached = cacheable ? cache.get(request.url) : undefined;
       if (cached) {
         const { body, headers } = encodedBody(cached, negotiateEncoding(request.headers["accept-encoding"]));
-        return reply.headers(headers).header("x-cache", "hit").send(body as never);
+        return reply
+          .headers(headers)
+          .header("x-cache", "hit")
+          .send(body as never);
       }
       const id = codec.decode(request.params.id);
       const row = id === null ? undefined : await repository.findById(id);
@@ -64,7 +67,10 @@ export const contentRoutes: FastifyPluginAsyncTypebox<{ config: Config; codec: P
         tags: [row.id, ...related.map((r) => r.id)].map(contentTag),
       });
       const { body, headers } = encodedBody(entry, negotiateEncoding(request.headers["accept-encoding"]));
-      return reply.headers(headers).header("x-cache", "miss").send(body as never);
+      return reply
+        .headers(headers)
+        .header("x-cache", "miss")
+        .send(body as never);
     },
   );
 
