@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { shouldUsePcWrapper } from "./lib/device.ts";
+import { createHeadFilter } from "./lib/head-filter.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -22,7 +23,10 @@ export function cacheVariant(request: Request): string | null {
   return framed ? "framed" : null;
 }
 
-/** React Router's default Node entry: the shell streams as soon as it is ready; crawlers get the whole page. */
+/**
+ * React Router's default Node entry: the shell streams as soon as it is ready; crawlers get the whole
+ * page. The head goes out without modulepreload hints (lib/head-filter.server.ts).
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -50,7 +54,7 @@ export default function handleRequest(
           },
         });
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        pipe(body);
+        pipe(createHeadFilter()).pipe(body);
         resolve(
           new Response(createReadableStreamFromReadable(body), {
             headers: responseHeaders,

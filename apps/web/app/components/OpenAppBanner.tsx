@@ -7,6 +7,10 @@ import { useSite } from "../lib/site-context.tsx";
 import { visibleNavItems } from "../model/nav.ts";
 import { CloseIcon, MenuIcon } from "./icons.tsx";
 
+function BannerRoom() {
+  return <div className="banner-spacer" />;
+}
+
 /**
  * The open-app banner at the top of share pages: shown once the page has loaded, outside the
  * product's own client and never on preview links.
@@ -17,11 +21,15 @@ export function OpenAppBanner() {
   const { site, theme } = useSite();
   const [menuOpen, setMenuOpen] = useState(false);
 
-  if (!hydrated || params.has("preview") || isInOwnClient(navigator.userAgent)) return null;
+  if (params.has("preview")) return null;
+  // the server keeps the banner's room, so the page does not move when the banner appears
+  if (!hydrated) return <BannerRoom />;
+  if (isInOwnClient(navigator.userAgent)) return null;
   const navItems = visibleNavItems(theme.navigationItems);
 
   return (
     <>
+      <BannerRoom />
       <header className="banner" data-testid="open-app-banner">
         {site.logo ? <img className="banner-logo" src={site.logo} alt="" width={36} height={36} /> : null}
         <div className="banner-text">
@@ -44,7 +52,6 @@ export function OpenAppBanner() {
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
         </button>
       </header>
-      <div className="banner-spacer" />
       {menuOpen ? (
         <nav className="nav-panel" aria-label="栏目导航">
           {navItems.length === 0 ? <p className="nav-empty">暂无栏目</p> : null}

@@ -63,7 +63,7 @@ export default function Doc({ loaderData }: Route.ComponentProps) {
           {article.summary ? <p className="article-summary">{article.summary}</p> : null}
           {article.cover ? (
             <figure className="article-cover">
-              <img src={article.cover.src} alt={article.cover.alt} width={750} height={422} />
+              <img src={article.cover.src} alt={article.cover.alt} width={750} height={422} fetchPriority="high" />
             </figure>
           ) : null}
           {/* sanitised by the API on the way out of the database */}

@@ -50,6 +50,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             ))}
           </nav>
         ) : null}
+        <h2 className="visually-hidden">{home?.groups.find((g) => g.id === group)?.name ?? "最新"}</h2>
         {cards.length === 0 ? (
           <p className="empty">{failed ? "内容加载失败，请稍后重试" : "暂无内容"}</p>
         ) : (
