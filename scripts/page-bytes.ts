@@ -1,7 +1,8 @@
 /**
  * What a visitor downloads to render and hydrate each page type, read from the build: the React Router
  * manifest (build/client/assets/manifest-*.js) names the entry and each route's module, its imports
- * and its CSS, exactly as the served page's modulepreload links do; the stylesheet inlined in the
+ * and its CSS, exactly as the served page's modulepreload links do (the manifest file itself is not
+ * loaded: routes are discovered lazily through /__manifest); the stylesheet inlined in the
  * head is found in the server build. Sizes are gzip (level 6, as served) of each file.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -71,11 +72,12 @@ const gzipSize = (bytes: Buffer | string) => gzipSync(bytes).length;
 
 export function pageBytes(buildDir: string, types: PageType[] = pageTypes): PageBytes[] {
   const clientDir = join(buildDir, "client");
-  const { manifest, file: manifestFile } = readManifest(clientDir);
+  const { manifest } = readManifest(clientDir);
   const css = inlinedCss(join(buildDir, "server", "index.js"));
   const strip = (url: string) => url.replace(/^.*?\/assets\//, "assets/");
   return types.map(({ name, routes }) => {
-    const js = new Set<string>([manifestFile, strip(manifest.entry.module), ...manifest.entry.imports.map(strip)]);
+    // with lazy route discovery (React Router's default) the manifest file is not loaded by pages
+    const js = new Set<string>([strip(manifest.entry.module), ...manifest.entry.imports.map(strip)]);
     const styles = new Set<string>((manifest.entry.css ?? []).map(strip));
     for (const id of routes) {
       const route = manifest.routes[id];
