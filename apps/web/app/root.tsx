@@ -15,7 +15,7 @@ import type { Route } from "./+types/root";
 import criticalCss from "./app.css?inline";
 import { ErrorPage } from "./components/ErrorPage.tsx";
 import { OpenAppDialog } from "./components/OpenAppDialog.tsx";
-import { callApi } from "./lib/api.server.ts";
+import { callApiShared } from "./lib/api.server.ts";
 import { noStore } from "./lib/cache-headers.ts";
 import { shouldUsePcWrapper } from "./lib/device.ts";
 import { webEnv } from "./lib/env.server.ts";
@@ -53,11 +53,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw redirect(`/pc?url=${encodeURIComponent(inner + url.search)}`);
   }
   const [siteAnswer, appAnswer] = await Promise.all([
-    callApi((c) => c.siteConfig()).catch((error) => {
+    callApiShared("site-config", (c) => c.siteConfig()).catch((error) => {
       console.warn("site config unavailable:", (error as Error).message);
       return null;
     }),
-    callApi((c) => c.appInfo()).catch((error) => {
+    callApiShared("app-info", (c) => c.appInfo()).catch((error) => {
       console.warn("app info unavailable:", (error as Error).message);
       return null;
     }),
