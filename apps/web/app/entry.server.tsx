@@ -15,7 +15,7 @@ export const streamTimeout = 5_000;
  * crawlers) see one page; desktop browsers are sent to /pc except inside its frame. Only pages that
  * ask for it with `s-maxage` are kept (see lib/cache-headers.ts).
  */
-export function cacheVariant(request: Request): string | null {
+export function cacheVariant(request: { url: string; headers: Pick<Headers, "get"> }): string | null {
   const ua = request.headers.get("user-agent") ?? "";
   if (isbot(ua) || !shouldUsePcWrapper(ua)) return "phone";
   const framed =

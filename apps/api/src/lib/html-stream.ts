@@ -59,7 +59,7 @@ export function encodeBursts(
         encoding === "br"
           ? createBrotliCompress({
               params: {
-                [constants.BROTLI_PARAM_QUALITY]: 5,
+                [constants.BROTLI_PARAM_QUALITY]: 4,
                 [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
               },
             })

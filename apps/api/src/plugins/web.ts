@@ -10,8 +10,13 @@ import { encodeBursts } from "../lib/html-stream.ts";
 import { type CachedResponse, createResponseCache, encodedBody, negotiateEncoding } from "../lib/response-cache.ts";
 import type { Config } from "./config.ts";
 
+/** What the site needs of a request to tell which visitors may share its page. */
+export interface VariantRequest {
+  url: string;
+  headers: { get(name: string): string | null };
+}
 /** The site's own word on how a request's page may be shared between visitors (see entry.server.tsx). */
-type CacheVariant = (request: Request) => string | null;
+type CacheVariant = (request: VariantRequest) => string | null;
 
 /** Longest a rendered page is served from the cache, whatever the page asks for. */
 const pageCacheMaxTtlMs = 60_000;
@@ -105,6 +110,25 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
   const handle = createRequestHandler(build, opts.config.env === "development" ? "development" : "production");
   const cacheVariant = (build.entry.module as { cacheVariant?: CacheVariant }).cacheVariant;
   const cache = createResponseCache({ maxEntries: 500, ttlMs: pageCacheMaxTtlMs });
+  // the variant depends on a few request traits only: remember it per user agent and frame state
+  const variants = new Map<string, string | null>();
+  function variantOf(request: FastifyRequest): string | null {
+    if (!cacheVariant) return null;
+    const framed = request.url.includes("pc_frame");
+    const userAgent = request.headers["user-agent"] ?? "";
+    const dest = request.headers["sec-fetch-dest"] ?? "";
+    const memo = `${framed}\n${dest}\n${userAgent}`;
+    let variant = variants.get(memo);
+    if (variant === undefined) {
+      variant = cacheVariant({
+        url: `http://site${request.url}`,
+        headers: { get: (name) => request.headers[name.toLowerCase()]?.toString() ?? null },
+      });
+      if (variants.size >= 1000) variants.clear();
+      variants.set(memo, variant);
+    }
+    return variant;
+  }
   if (app.hasDecorator("contentChanges")) app.contentChanges.subscribe(() => cache.invalidate(contentTag));
 
   await app.register(fastifyStatic, {
@@ -130,12 +154,12 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
     method: ["GET", "HEAD", "POST"],
     url: `${siteBase}*`,
     handler: async (request, reply) => {
-      const fetchRequest = toRequest(request);
-      const variant = request.method === "GET" && anonymous(request) ? (cacheVariant?.(fetchRequest) ?? null) : null;
+      // a hit is answered before any Fetch Request is built: it costs a lookup and a write
+      const variant = request.method === "GET" && anonymous(request) ? variantOf(request) : null;
       const key = variant === null ? null : `${variant} ${request.url}`;
       const hit = key === null ? undefined : cache.get(key);
       if (hit) return sendCached(request, reply, hit);
-      const response = await handle(fetchRequest);
+      const response = await handle(toRequest(request));
       const maxAge = key === null ? null : sharedMaxAge(response);
       const store =
         key === null || maxAge === null || maxAge <= 0
