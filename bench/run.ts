@@ -192,7 +192,7 @@ try {
 }
 
 if (args.has("scale")) {
-  const { runScale } = await import("./scale.ts" as string);
+  const { runScale } = await import("./scale.ts");
   results.push(...(await runScale(log)));
 }
 

@@ -36,7 +36,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function waitForOk(url: string, child: ChildProcess, log: () => string, timeoutMs = 60000) {
+export async function waitForOk(url: string, child: ChildProcess, log: () => string, timeoutMs = 120000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}\n${log()}`);
