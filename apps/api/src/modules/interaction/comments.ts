@@ -51,11 +51,14 @@ export function createCommentRepository(db: Kysely<Database>) {
 
     /**
      * A page of a thread: top-level comments newest first, replies oldest first. Published
-     * comments for everyone, plus the viewer's own held ones. Uses the (content_id, root_id, id) index.
+     * comments for everyone, plus the viewer's own held ones. The page's ids come from the
+     * (content_id, root_id, status, id) index alone; then only those rows are read with their authors.
      */
     async page(q: ThreadPage): Promise<{ rows: CommentWithAuthor[]; hasMore: boolean }> {
-      const newestFirst = q.rootId === 0;
-      let query = withAuthor()
+      const direction = q.rootId === 0 ? "desc" : "asc";
+      let ids = db
+        .selectFrom("comments")
+        .select("comments.id")
         .where("comments.content_id", "=", q.contentId)
         .where("comments.root_id", "=", q.rootId)
         .where((eb) =>
@@ -66,11 +69,11 @@ export function createCommentRepository(db: Kysely<Database>) {
                 eb.and([eb("comments.status", "=", "pending"), eb("comments.user_id", "=", q.viewerId)]),
               ]),
         )
-        .orderBy("comments.id", newestFirst ? "desc" : "asc")
+        .orderBy("comments.id", direction)
         .limit(q.size + 1);
-      if (q.afterId !== null) query = query.where("comments.id", newestFirst ? "<" : ">", q.afterId);
-      else if (q.offset > 0) query = query.offset(q.offset);
-      const rows = await query.execute();
+      if (q.afterId !== null) ids = ids.where("comments.id", direction === "desc" ? "<" : ">", q.afterId);
+      else if (q.offset > 0) ids = ids.offset(q.offset);
+      const rows = await withAuthor().where("comments.id", "in", ids).orderBy("comments.id", direction).execute();
       return { rows: rows.slice(0, q.size), hasMore: rows.length > q.size };
     },
 
