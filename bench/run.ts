@@ -107,8 +107,11 @@ try {
     ).json()) as { data: { token: string } }
   ).data.token;
   const pageUrl = product.origin + articlePath;
+  // the size of a cached page as sent (brotli), for a baseline that answers as many bytes
+  const cachedBytes = (await firstFlush(product.origin, articlePath, { encoding: "br" })).totalBodyBytes;
   const targets: Record<string, () => Promise<Load> | Load> = {
     hello: () => load(`${hello.origin}/`, seconds),
+    helloSized: () => load(`${hello.origin}/bytes/${cachedBytes}`, seconds),
     cachedPage: () => load(pageUrl, seconds),
     // a cookie makes a visitor non-anonymous: the page is rendered for every request
     renderedPage: () => load(pageUrl, seconds, { cookie: "bench=1" }),
@@ -119,6 +122,7 @@ try {
   const samples: Record<string, Load[]> = {};
   // warm up every server path (JIT, caches, connections) before measuring
   await load(`${hello.origin}/`, 2);
+  await load(`${hello.origin}/bytes/7000`, 2);
   await load(pageUrl, 2);
   await load(pageUrl, 2, { cookie: "bench=1" });
   await load(`${product.origin}/inner/static/content/${postId}`, 2, { authorization: token });
@@ -164,6 +168,13 @@ try {
       figure: `${ratio("cachedPage", "hello").toFixed(2)}× (${rate("cachedPage")})`,
       budget: "≥ 0.5×",
       ok: ratio("cachedPage", "hello") >= 0.5 && errors("cachedPage") === 0,
+    },
+    {
+      part: "SSR",
+      measure: "article, cached anonymous hit ÷ same-size body (information)",
+      figure: `${ratio("cachedPage", "helloSized").toFixed(2)}×`,
+      budget: "",
+      ok: null,
     },
     {
       part: "SSR",
