@@ -222,10 +222,6 @@ mkdirSync(dir, { recursive: true });
 writeFileSync(join(dir, "results.md"), `${output}\n`);
 writeFileSync(
   join(dir, "results.json"),
-  JSON.stringify(
-    { date: new Date().toISOString(), node: process.version, chromium: chromiumVersion, results },
-    null,
-    2,
-  ),
+  `${JSON.stringify({ date: new Date().toISOString(), node: process.version, chromium: chromiumVersion, results }, null, 2)}\n`,
 );
 process.exit(failed.length ? 1 : 0);
