@@ -21,12 +21,35 @@ try {
     ["article-full", article],
     ["dialog", article, async () => void (await page.getByRole("button", { name: "打开App" }).click())],
     ["nav-panel", article, async () => void (await page.getByRole("button", { name: "打开导航" }).click())],
+    ["comments", article, async () => void (await page.locator("#comments").scrollIntoViewIfNeeded())],
+    [
+      "replies",
+      article,
+      async () => {
+        const toggle = page.locator(".replies-toggle").first();
+        if ((await toggle.count()) === 0) return;
+        await toggle.click();
+        await page.locator(".replies").first().scrollIntoViewIfNeeded();
+      },
+    ],
+    ["login", article, async () => void (await page.getByRole("button", { name: "登录" }).first().click())],
+    [
+      "login-password",
+      article,
+      async () => {
+        await page.getByRole("button", { name: "登录" }).first().click();
+        await page.getByRole("button", { name: "密码登录" }).click();
+      },
+    ],
     ["not-found", `${origin}/davmu/share/news/doc/2026/11/nope/index.html`],
   ];
   for (const [name, url, act] of shots) {
     await page.goto(url);
     await page.waitForTimeout(800);
-    if (act) await act();
+    if (act) {
+      await act();
+      await page.waitForTimeout(400);
+    }
     await page.screenshot({ path: join(out, `${name}.png`), fullPage: name === "article-full" });
     console.log(join(out, `${name}.png`));
   }

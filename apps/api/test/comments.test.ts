@@ -42,6 +42,31 @@ describe("comments and replies", () => {
     expect(Date.parse(first.created_at)).toBeLessThan(Date.now());
   });
 
+  it("R-ENT-COMMENT a comment carries every field of spec §3", async () => {
+    const demo = await server.demoPostId("demo-article-01");
+    const top = (await list("", anonymous, demo)).body.data.list[0];
+    for (const field of [
+      "gid",
+      "content",
+      "alias",
+      "avatar",
+      "user",
+      "created_at",
+      "ip_location",
+      "star",
+      "star_count",
+      "reply_count",
+      "reply_alias",
+      "owner_user_id",
+      "comment_type",
+      "replys",
+      "level",
+    ]) {
+      expect(top, field).toHaveProperty(field);
+    }
+    expect(top.user).toHaveProperty("mp_name");
+  });
+
   it("R-CONTENT-4 replies load per comment, oldest first, naming whom a reply answers", async () => {
     const demo = await server.demoPostId("demo-article-01");
     const top = (await list("", anonymous, demo)).body.data.list[0];

@@ -14,12 +14,15 @@ import {
 import type { Route } from "./+types/root";
 import criticalCss from "./app.css?inline";
 import { ErrorPage } from "./components/ErrorPage.tsx";
+import { LoginHost } from "./components/LoginHost.tsx";
 import { OpenAppDialog } from "./components/OpenAppDialog.tsx";
+import { Toaster } from "./components/Toaster.tsx";
 import { callApiShared } from "./lib/api.server.ts";
 import { noStore } from "./lib/cache-headers.ts";
 import { shouldUsePcWrapper } from "./lib/device.ts";
 import { webEnv } from "./lib/env.server.ts";
 import { baseMeta } from "./lib/meta.ts";
+import { SessionProvider } from "./lib/session.tsx";
 import { SiteProvider, type SiteState } from "./lib/site-context.tsx";
 import { defaultThemeColor, parseAppInfo, readableThemeColor, resolveSite } from "./model/site.ts";
 
@@ -96,8 +99,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <SiteProvider initial={loaderData.initial} publicApiBase={loaderData.publicApiBase}>
-      <Outlet />
-      <OpenAppDialog />
+      <SessionProvider publicApiBase={loaderData.publicApiBase}>
+        <Outlet />
+        <OpenAppDialog />
+        <LoginHost />
+        <Toaster />
+      </SessionProvider>
     </SiteProvider>
   );
 }

@@ -33,6 +33,8 @@ export interface Config {
   /** Editors' API key (header x-api-key); editor endpoints refuse every call while it is unset. */
   editorApiKey: string | null;
   limits: Limits;
+  /** Where visitors' browsers call the API, "" for the site's own origin (the pages' CSP allows it). */
+  publicApiBase: string;
 }
 
 export type SmsConfig =
@@ -214,5 +216,6 @@ export function loadConfig(env: Env = process.env): Config {
       commentsPerUserPerMinute: readInt(env, "COMMENTS_PER_USER_PER_MINUTE", 5, 1, 1000),
       commentsPerIpPerMinute: readInt(env, "COMMENTS_PER_IP_PER_MINUTE", 30, 1, 100000),
     },
+    publicApiBase: env.PUBLIC_API_BASE ? readOrigin(env, "PUBLIC_API_BASE", "") : "",
   };
 }

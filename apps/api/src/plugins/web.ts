@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -23,13 +24,61 @@ const pageCacheMaxTtlMs = 60_000;
 /** Every page lists or shows content: a change to any content item drops them all. */
 export const contentTag = "content";
 
-function toRequest(request: FastifyRequest): Request {
+/** Request header that carries the page's CSP nonce to the renderer (apps/web/app/lib/csp.ts). */
+export const cspNonceHeader = "x-davmu-csp-nonce";
+
+/**
+ * Content-Security-Policy of every share page (R-SEC-XSS): scripts only from this origin or inline
+ * with this response's nonce; inline styles stay allowed (the theme colour is a style attribute);
+ * only this site may frame its pages (the /pc wrapper does).
+ */
+export function contentSecurityPolicy(nonce: string, apiOrigin = ""): string {
+  return policyWithScripts(`'nonce-${nonce}'`, apiOrigin);
+}
+
+/**
+ * The same policy for a page served from the page cache: its inline scripts are allowed by their
+ * SHA-256 hashes, so no nonce is ever handed to more than one visitor.
+ */
+export function contentSecurityPolicyForPage(html: string, apiOrigin = ""): string {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (/\ssrc=/.test(match[1] ?? "")) continue;
+    hashes.add(
+      `'sha256-${createHash("sha256")
+        .update(match[2] ?? "")
+        .digest("base64")}'`,
+    );
+  }
+  return policyWithScripts([...hashes].join(" ") || "'none'", apiOrigin);
+}
+
+function policyWithScripts(inlineScripts: string, apiOrigin: string): string {
+  const connect = apiOrigin ? `'self' ${apiOrigin}` : "'self'";
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${inlineScripts}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "media-src 'self' https: blob:",
+    `connect-src ${connect}`,
+    "frame-src 'self'",
+    "frame-ancestors 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join("; ");
+}
+
+function toRequest(request: FastifyRequest, nonce: string): Request {
   const origin = `${request.protocol}://${request.host}`;
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
+    if (key === cspNonceHeader) continue;
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else if (value !== undefined) headers.set(key, value);
   }
+  headers.set(cspNonceHeader, nonce);
   const controller = new AbortController();
   request.raw.once("close", () => {
     if (!request.raw.complete || request.raw.destroyed) controller.abort();
@@ -108,6 +157,7 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
   }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handle = createRequestHandler(build, opts.config.env === "development" ? "development" : "production");
+  const apiOrigin = opts.config.publicApiBase ? new URL(opts.config.publicApiBase).origin : "";
   const cacheVariant = (build.entry.module as { cacheVariant?: CacheVariant }).cacheVariant;
   const cache = createResponseCache({ maxEntries: 500, ttlMs: pageCacheMaxTtlMs });
   // the variant depends on a few request traits only: remember it per user agent and frame state
@@ -154,12 +204,16 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
     method: ["GET", "HEAD", "POST"],
     url: `${siteBase}*`,
     handler: async (request, reply) => {
+      reply.header("x-content-type-options", "nosniff");
+      reply.header("referrer-policy", "strict-origin-when-cross-origin");
       // a hit is answered before any Fetch Request is built: it costs a lookup and a write
       const variant = request.method === "GET" && anonymous(request) ? variantOf(request) : null;
       const key = variant === null ? null : `${variant} ${request.url}`;
       const hit = key === null ? undefined : cache.get(key);
       if (hit) return sendCached(request, reply, hit);
-      const response = await handle(toRequest(request));
+      const nonce = randomBytes(18).toString("base64");
+      const response = await handle(toRequest(request, nonce));
+      reply.header("content-security-policy", contentSecurityPolicy(nonce, apiOrigin));
       const maxAge = key === null ? null : sharedMaxAge(response);
       const store =
         key === null || maxAge === null || maxAge <= 0
@@ -167,6 +221,8 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
           : (sent: Response, body: Buffer) => {
               const headers: Record<string, string> = {};
               for (const [name, value] of sent.headers) headers[name] = value;
+              // later visitors get a policy of script hashes: this response's nonce is never reused
+              headers["content-security-policy"] = contentSecurityPolicyForPage(body.toString("utf8"), apiOrigin);
               cache.set(key, { status: sent.status, headers, body, tags: [contentTag] }, maxAge * 1000);
             };
       return sendResponse(request, reply, response, store);

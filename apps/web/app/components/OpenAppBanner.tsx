@@ -1,15 +1,24 @@
-import { useState } from "react";
+import { type ComponentType, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { networkErrorMessage } from "../lib/account.ts";
 import { isInOwnClient } from "../lib/device.ts";
 import { emitLogin, emitOpenApp } from "../lib/events.ts";
 import { useHydrated } from "../lib/hydrated.ts";
+import { lazyComponent } from "../lib/lazy-component.ts";
+import { useSession } from "../lib/session.tsx";
 import { useSite } from "../lib/site-context.tsx";
+import { toast } from "../lib/toast.ts";
 import { visibleNavItems } from "../model/nav.ts";
+import type { AccountSheetProps } from "./AccountSheet.tsx";
 import { CloseIcon, MenuIcon } from "./icons.tsx";
 
 function BannerRoom() {
   return <div className="banner-spacer" />;
 }
+
+const loadAccountSheet = lazyComponent<AccountSheetProps>(() =>
+  import("./AccountSheet.tsx").then((m) => m.AccountSheet),
+);
 
 /**
  * The open-app banner at the top of share pages: shown once the page has loaded, outside the
@@ -20,6 +29,19 @@ export function OpenAppBanner() {
   const [params] = useSearchParams();
   const { site, theme } = useSite();
   const [menuOpen, setMenuOpen] = useState(false);
+  const session = useSession();
+  const [Sheet, setSheet] = useState<ComponentType<AccountSheetProps> | null>(null);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const { user } = session;
+
+  function openAccount() {
+    loadAccountSheet()
+      .then((component) => {
+        setSheet(() => component);
+        setSheetOpen(true);
+      })
+      .catch(() => toast(networkErrorMessage));
+  }
 
   if (params.has("preview")) return null;
   // the server keeps the banner's room, so the page does not move when the banner appears
@@ -36,9 +58,15 @@ export function OpenAppBanner() {
           <strong className="banner-name">{site.name}</strong>
           <span className="banner-desc">{site.description}</span>
         </div>
-        <button type="button" className="banner-login" onClick={emitLogin}>
-          登录
-        </button>
+        {user ? (
+          <button type="button" className="banner-avatar" aria-label={`我的账号：${user.alias}`} onClick={openAccount}>
+            <img src={user.avatar} alt="" width={30} height={30} />
+          </button>
+        ) : (
+          <button type="button" className="banner-login" onClick={emitLogin}>
+            登录
+          </button>
+        )}
         <button type="button" className="banner-open" onClick={emitOpenApp}>
           打开App
         </button>
@@ -70,6 +98,9 @@ export function OpenAppBanner() {
             </section>
           ))}
         </nav>
+      ) : null}
+      {user && Sheet && sheetOpen ? (
+        <Sheet user={user} onClose={() => setSheetOpen(false)} onLogout={session.signOut} />
       ) : null}
     </>
   );

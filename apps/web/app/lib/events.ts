@@ -9,3 +9,10 @@ export function emitOpenApp(): void {
 export function emitLogin(): void {
   window.dispatchEvent(new Event(loginEvent));
 }
+
+/** The API refused the stored user token (expired or revoked elsewhere): the session must end. */
+export const sessionExpiredEvent = "davmu:sessionExpired";
+
+export function emitSessionExpired(): void {
+  window.dispatchEvent(new Event(sessionExpiredEvent));
+}

@@ -97,6 +97,15 @@ export function localValues(store: KeyValueStore, userAgent: string) {
     },
     token: () => store.getItem(storageKeys.token),
     userId: () => store.getItem(storageKeys.userId),
+    /** Keeps the logged-in visitor's token and user id (spec §3 local values). */
+    setUser: (token: string, userId: string) => {
+      store.setItem(storageKeys.token, token);
+      store.setItem(storageKeys.userId, userId);
+    },
+    clearUser: () => {
+      store.removeItem(storageKeys.token);
+      store.removeItem(storageKeys.userId);
+    },
     anonymousToken: () => store.getItem(storageKeys.anonymousToken),
     setAnonymousToken: (token: string) => store.setItem(storageKeys.anonymousToken, token),
     clearAnonymousToken: () => store.removeItem(storageKeys.anonymousToken),

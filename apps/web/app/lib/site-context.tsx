@@ -1,9 +1,8 @@
-import { createApiClient } from "@davmu/contracts/client";
 import { siteBase, siteBasePath } from "@davmu/contracts/site-path";
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { readableThemeColor, resolveSite, type SiteView, type ThemeView } from "../model/site.ts";
+import { browserApi } from "./browser-api.ts";
 import { shouldUsePcWrapper } from "./device.ts";
-import { localValues, safeStore } from "./local-values.ts";
 import { startup } from "./startup.ts";
 
 export interface SiteState {
@@ -22,14 +21,6 @@ export function useSite(): SiteState {
 /** Delay before the site config is read again after the page mounts (spec §4). */
 export const siteConfigReReadMs = 500;
 
-function storage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Desktop visitors are sent to the phone-framed /pc page, unless this page is already inside it. */
 function redirectDesktop() {
   const framed = window.self !== window.top;
@@ -47,16 +38,7 @@ export function SiteProvider(props: { initial: SiteState; publicApiBase: string;
 
   useEffect(() => {
     redirectDesktop();
-    const values = localValues(safeStore(storage()), navigator.userAgent);
-    const client = createApiClient({
-      baseUrl: publicApiBase,
-      credentials: () => ({
-        token: values.token(),
-        anonymousToken: values.anonymousToken(),
-        anonymousId: values.anonymousId(),
-      }),
-      timeoutMs: 10000,
-    });
+    const { client, values } = browserApi(publicApiBase);
     values.deviceMeta();
     const booted = startup(client, values)
       .then((theme) => {

@@ -1,6 +1,7 @@
 import type { ContentItem, RelatedItem } from "@davmu/contracts/content";
 import { siteBasePath } from "@davmu/contracts/site-path";
 import { formatBigNumber, formatDateTime, formatRelativeTime } from "../lib/format.ts";
+import { commentsAvailable } from "./comments.ts";
 
 export interface RelatedCard {
   id: string;
@@ -23,8 +24,13 @@ export interface ArticleView {
   cover: { src: string; alt: string } | null;
   /** Body HTML, already sanitised by the API. */
   bodyHtml: string;
-  mp: { name: string; avatar: string; description: string } | null;
+  /** content type, for user_related (is_collect) */
+  contentType: string;
+  trackId: string;
+  /** media account of mp content: its interaction calls use the mp variants */
+  mp: { id: string; name: string; avatar: string; description: string } | null;
   related: RelatedCard[];
+  /** whether the comment input shows (spec §5) */
   commentsOpen: boolean;
 }
 
@@ -58,8 +64,12 @@ export function toArticleView(item: ContentItem, now: number): ArticleView {
     views: formatBigNumber(item.view_count),
     cover: coverUrl ? { src: coverUrl, alt: item.title } : null,
     bodyHtml: item.content,
-    mp: item.mp ? { name: item.mp.name, avatar: item.mp.avatar, description: item.mp.description } : null,
+    contentType: item.content_type,
+    trackId: item.track_id,
+    mp: item.mp
+      ? { id: item.mp.id, name: item.mp.name, avatar: item.mp.avatar, description: item.mp.description }
+      : null,
     related: item.relations.map((r) => toRelatedCard(r, now)),
-    commentsOpen: item.meta.comment_available === "true" || item.enable_comment,
+    commentsOpen: commentsAvailable(item),
   };
 }

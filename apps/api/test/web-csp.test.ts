@@ -1,0 +1,121 @@
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoData } from "../src/db/seed.ts";
+import { contentSecurityPolicy, contentSecurityPolicyForPage } from "../src/plugins/web.ts";
+import { startTestServer, type TestServer } from "./helper.ts";
+
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+const phone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) Mobile/15E148 MicroMessenger/8.0.44";
+
+function nonceOf(policy: string | null): string {
+  const match = policy?.match(/script-src 'self' 'nonce-([A-Za-z0-9+/=]+)'/);
+  if (!match?.[1]) throw new Error(`no script nonce in ${policy}`);
+  return match[1];
+}
+
+/** Every <script> tag of the page, with its nonce attribute (or null). */
+function scriptNonces(html: string): Array<string | null> {
+  return [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0].match(/\bnonce="([^"]*)"/)?.[1] ?? null);
+}
+
+describe("share pages send a Content-Security-Policy (R-SEC-XSS)", () => {
+  let server: TestServer;
+  const previousApiBase = process.env.API_BASE;
+
+  beforeAll(async () => {
+    if (!existsSync(`${root}apps/web/build/server/index.js`)) {
+      const built = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
+      if (built.status !== 0) throw new Error("building the site failed");
+    }
+    server = await startTestServer({ SERVE_WEB: "true" });
+    await seedDemoData(server.database.handle.db);
+    // the site's server-side calls go to this test server
+    process.env.API_BASE = server.base;
+  }, 120000);
+  afterAll(async () => {
+    process.env.API_BASE = previousApiBase;
+    await server?.close();
+  });
+
+  const page = (path: string, headers: Record<string, string> = {}) =>
+    fetch(server.base + path, { headers: { "user-agent": phone, ...headers }, redirect: "manual" });
+
+  it("R-SEC-XSS the home page carries the policy, nosniff and a referrer policy", async () => {
+    const response = await page("/davmu/share/");
+    expect(response.status).toBe(200);
+    const policy = response.headers.get("content-security-policy") ?? "";
+    const nonce = nonceOf(policy);
+    expect(policy).toBe(contentSecurityPolicy(nonce));
+    for (const directive of [
+      "default-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: https:",
+      "connect-src 'self'",
+      "frame-ancestors 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+    ]) {
+      expect(policy).toContain(directive);
+    }
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("R-SEC-XSS every inline script of a page carries that response's nonce, and each response has its own", async () => {
+    const nonces = new Set<string>();
+    // queries of their own: each page is rendered, not served from the page cache
+    for (const path of ["/davmu/share/?csp=each", "/davmu/share/pc?url=%2F", "/davmu/share/no/such/page"]) {
+      const response = await page(path);
+      const nonce = nonceOf(response.headers.get("content-security-policy"));
+      nonces.add(nonce);
+      const html = await response.text();
+      const scripts = scriptNonces(html);
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(scripts.every((n) => n === nonce)).toBe(true);
+      expect(nonce.length).toBeGreaterThanOrEqual(22);
+    }
+    expect(nonces.size).toBe(3);
+  });
+
+  it("R-SEC-XSS a nonce sent by the client is ignored", async () => {
+    const response = await page("/davmu/share/?csp=client", { "x-davmu-csp-nonce": "AAAAAAAAAAAAAAAAAAAAAAAA" });
+    const nonce = nonceOf(response.headers.get("content-security-policy"));
+    expect(nonce).not.toBe("AAAAAAAAAAAAAAAAAAAAAAAA");
+    expect(scriptNonces(await response.text()).every((n) => n === nonce)).toBe(true);
+  });
+
+  it("R-SEC-XSS a page served from the page cache allows its inline scripts by hash and hands out no nonce again", async () => {
+    const first = await page("/davmu/share/?csp=cached");
+    const sentNonce = nonceOf(first.headers.get("content-security-policy"));
+    await first.text();
+    const hit = await page("/davmu/share/?csp=cached");
+    expect(hit.headers.get("x-cache")).toBe("hit");
+    const policy = hit.headers.get("content-security-policy") ?? "";
+    const html = await hit.text();
+    expect(policy).not.toContain("nonce-");
+    expect(policy).not.toContain(sentNonce);
+    expect(policy).toBe(contentSecurityPolicyForPage(html));
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      (m) => !/\ssrc=/.test(m[1] ?? ""),
+    );
+    expect(inline.length).toBeGreaterThan(0);
+    for (const [, , body] of inline) {
+      expect(policy).toContain(
+        `'sha256-${createHash("sha256")
+          .update(body ?? "")
+          .digest("base64")}'`,
+      );
+    }
+    expect(hit.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("R-SEC-XSS a separate public API origin is allowed for the browser's calls", () => {
+    expect(contentSecurityPolicy("n0nce", "https://api.example.com")).toContain(
+      "connect-src 'self' https://api.example.com",
+    );
+  });
+});

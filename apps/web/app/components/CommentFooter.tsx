@@ -1,0 +1,157 @@
+import { ErrorCode } from "@davmu/contracts/error-codes";
+import { type FormEvent, useEffect, useState } from "react";
+import { networkErrorMessage } from "../lib/account.ts";
+import { emitOpenApp } from "../lib/events.ts";
+import { useSession } from "../lib/session.tsx";
+import { toast } from "../lib/toast.ts";
+import {
+  commentBody,
+  commentsClosedMessage,
+  emptyCommentMessage,
+  inputPlaceholder,
+  sentMessage,
+} from "../model/comments.ts";
+import { useComments } from "./CommentsProvider.tsx";
+import { PenIcon, StarIcon, ThumbIcon } from "./icons.tsx";
+
+/**
+ * The bar fixed at the bottom of an article (R-UI-FOOTER): write a comment or a reply, like (asks
+ * to open the app), collect, send.
+ */
+export function CommentFooter(props: { contentType: string; trackId: string }) {
+  const comments = useComments();
+  const session = useSession();
+  const [text, setText] = useState("");
+  const [sending, setSending] = useState(false);
+  const [collected, setCollected] = useState(false);
+  const [collecting, setCollecting] = useState(false);
+  const { postId, mp, replyMode, dispatchReply } = comments;
+  const userId = session.user ? session.user.user_id : null;
+
+  // whether this visitor collected the article: known once logged in (R-CONTENT-3)
+  useEffect(() => {
+    if (!userId) {
+      setCollected(false);
+      return;
+    }
+    let live = true;
+    session
+      .api()
+      .client.userRelated(props.contentType, postId)
+      .then((answer) => {
+        if (live && answer.code === ErrorCode.ok) setCollected(answer.data.is_collect);
+      })
+      .catch((error) => console.warn("user_related failed:", error));
+    return () => {
+      live = false;
+    };
+  }, [userId, postId, props.contentType, session.api]);
+
+  async function send(event?: FormEvent) {
+    if (event) event.preventDefault();
+    if (!comments.open) {
+      toast(commentsClosedMessage);
+      return;
+    }
+    if (!text.trim()) {
+      toast(emptyCommentMessage);
+      return;
+    }
+    if (sending || !session.requireLogin()) return;
+    setSending(true);
+    const target = replyMode.target;
+    try {
+      const answer = await session.api().client.postComment(postId, commentBody(text, replyMode, props.trackId), mp);
+      if (answer.code !== ErrorCode.ok) {
+        toast(answer.msg || networkErrorMessage);
+        return;
+      }
+      toast(sentMessage(answer.data));
+      comments.added(answer.data, target ? target.rootGid : null);
+      setText("");
+      dispatchReply({ type: "sent" });
+      const input = comments.inputRef.current;
+      if (input) input.blur();
+    } catch {
+      toast(networkErrorMessage);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function collect() {
+    if (collecting || !session.requireLogin()) return;
+    setCollecting(true);
+    const type = collected ? "del" : "add";
+    try {
+      const answer = await session.api().client.collect(postId, { type, track_id: props.trackId || undefined }, mp);
+      if (answer.code !== ErrorCode.ok) {
+        toast(answer.msg || networkErrorMessage);
+        return;
+      }
+      setCollected(answer.data.is_collect);
+      if (type === "add") {
+        emitOpenApp();
+        toast("收藏成功");
+      } else {
+        toast("已取消收藏");
+      }
+    } catch {
+      toast(networkErrorMessage);
+    } finally {
+      setCollecting(false);
+    }
+  }
+
+  return (
+    <div className="comment-footer" data-testid="comment-footer">
+      {comments.open ? (
+        <form className="cf-form" onSubmit={send}>
+          <PenIcon />
+          <input
+            ref={comments.inputRef}
+            className="cf-input"
+            type="text"
+            name="comment"
+            enterKeyHint="send"
+            autoComplete="off"
+            maxLength={500}
+            aria-label={replyMode.target ? `回复 @${replyMode.target.alias}` : "写评论"}
+            placeholder={inputPlaceholder(replyMode)}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onBlur={() => dispatchReply({ type: "blur", text })}
+          />
+        </form>
+      ) : (
+        <button type="button" className="cf-form cf-closed" onClick={() => toast(commentsClosedMessage)}>
+          {commentsClosedMessage}
+        </button>
+      )}
+      <button type="button" className="cf-icon" aria-label="点赞" onClick={emitOpenApp}>
+        <ThumbIcon size={24} />
+      </button>
+      <button
+        type="button"
+        className={collected ? "cf-icon is-collected" : "cf-icon"}
+        aria-label="收藏"
+        aria-pressed={collected}
+        disabled={collecting}
+        onClick={collect}
+      >
+        <StarIcon filled={collected} />
+      </button>
+      {comments.open ? (
+        <button
+          type="button"
+          className={text.trim() ? "cf-send is-ready" : "cf-send"}
+          disabled={sending}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => void send()}
+        >
+          发送
+        </button>
+      ) : null}
+    </div>
+  );
+}

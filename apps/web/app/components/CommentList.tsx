@@ -1,0 +1,198 @@
+import { ErrorCode } from "@davmu/contracts/error-codes";
+import type { Comment as CommentItem, ReportRequest } from "@davmu/contracts/interaction";
+import { type ComponentType, useState } from "react";
+import { networkErrorMessage } from "../lib/account.ts";
+import { formatCount, formatRelativeTime } from "../lib/format.ts";
+import { lazyComponent } from "../lib/lazy-component.ts";
+import { useSession } from "../lib/session.tsx";
+import { toast } from "../lib/toast.ts";
+import {
+  commentsClosedMessage,
+  expandLabel,
+  ipLabel,
+  noCommentsText,
+  replyTargetOf,
+  type Thread,
+} from "../model/comments.ts";
+import { useComments } from "./CommentsProvider.tsx";
+import { MoreIcon, ThumbIcon } from "./icons.tsx";
+import type { ReportSheetProps } from "./ReportSheet.tsx";
+
+const loadReportSheet = lazyComponent<ReportSheetProps>(() => import("./ReportSheet.tsx").then((m) => m.ReportSheet));
+
+/** 评论 (count): the comments under the article, readable without JavaScript (R-UI-COMMENTS). */
+export function CommentList() {
+  const comments = useComments();
+  const [reporting, setReporting] = useState<{ comment: CommentItem; Sheet: ComponentType<ReportSheetProps> } | null>(
+    null,
+  );
+  const session = useSession();
+
+  function openReport(comment: CommentItem) {
+    if (!session.requireLogin()) return;
+    loadReportSheet()
+      .then((Sheet) => setReporting({ comment, Sheet }))
+      .catch(() => toast(networkErrorMessage));
+  }
+
+  async function report(comment: CommentItem, reason: ReportRequest["reason"]) {
+    setReporting(null);
+    try {
+      const answer = await session.api().client.reportComment(comments.postId, comment.gid, { reason });
+      toast(answer.code === ErrorCode.ok ? "举报成功，我们会尽快处理" : answer.msg || networkErrorMessage);
+    } catch {
+      toast(networkErrorMessage);
+    }
+  }
+
+  return (
+    <section className="comments" id="comments" aria-labelledby="comments-title">
+      <h2 id="comments-title" className="section-title">
+        评论 <span className="comments-count">{comments.total > 0 ? formatCount(comments.total) : ""}</span>
+      </h2>
+      {comments.threads.length === 0 ? (
+        <p className="comments-empty">{noCommentsText}</p>
+      ) : (
+        <ul className="comment-list">
+          {comments.threads.map((thread) => (
+            <ThreadItem key={thread.comment.gid} thread={thread} onReport={openReport} />
+          ))}
+        </ul>
+      )}
+      {comments.hasMore ? (
+        <button type="button" className="comments-more" disabled={comments.loadingMore} onClick={comments.loadMore}>
+          {comments.loadingMore ? "加载中…" : "加载更多"}
+        </button>
+      ) : comments.threads.length > 0 ? (
+        <p className="comments-end">没有更多评论了</p>
+      ) : null}
+      {reporting ? (
+        <reporting.Sheet
+          alias={reporting.comment.alias}
+          onClose={() => setReporting(null)}
+          onPick={(reason) => void report(reporting.comment, reason)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function ThreadItem({ thread, onReport }: { thread: Thread; onReport(comment: CommentItem): void }) {
+  const comments = useComments();
+  const { comment } = thread;
+  const repliesId = `replies-${comment.gid}`;
+  return (
+    <li className="comment" data-testid="comment">
+      <CommentBody comment={comment} rootGid={comment.gid} onReport={onReport} />
+      {thread.expanded && thread.replies.length > 0 ? (
+        <ul className="replies" id={repliesId}>
+          {thread.replies.map((reply) => (
+            <li key={reply.gid} className="comment is-reply" data-testid="reply">
+              <CommentBody comment={reply} rootGid={comment.gid} onReport={onReport} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {comment.reply_count > 0 ? (
+        <button
+          type="button"
+          className="replies-toggle"
+          aria-expanded={thread.expanded}
+          aria-controls={thread.expanded ? repliesId : undefined}
+          disabled={thread.loading}
+          onClick={() => comments.toggleReplies(comment.gid)}
+        >
+          {thread.loading ? "加载中…" : expandLabel(thread)}
+        </button>
+      ) : null}
+    </li>
+  );
+}
+
+function CommentBody(props: { comment: CommentItem; rootGid: string; onReport(comment: CommentItem): void }) {
+  const { comment } = props;
+  const comments = useComments();
+  const session = useSession();
+  const [starring, setStarring] = useState(false);
+  const ip = ipLabel(comment.ip_location);
+  const pending = comment.status === "pending";
+
+  function reply() {
+    if (!comments.open) {
+      toast(commentsClosedMessage);
+      return;
+    }
+    if (!session.requireLogin()) return;
+    comments.dispatchReply({ type: "reply", target: replyTargetOf(comment, props.rootGid) });
+    const input = comments.inputRef.current;
+    if (input) input.focus();
+  }
+
+  async function star() {
+    if (starring || pending || !session.requireLogin()) return;
+    setStarring(true);
+    try {
+      const type = comment.star ? "del" : "add";
+      const answer = await session.api().client.star({ type, cid: comment.gid }, comments.mp);
+      if (answer.code === ErrorCode.ok) {
+        comments.updated({ ...comment, star: answer.data.star, star_count: answer.data.star_count });
+      } else {
+        toast(answer.msg || networkErrorMessage);
+      }
+    } catch {
+      toast(networkErrorMessage);
+    } finally {
+      setStarring(false);
+    }
+  }
+
+  return (
+    <>
+      <img className="comment-avatar" src={comment.avatar} alt="" width={34} height={34} loading="lazy" />
+      <div className="comment-main">
+        <div className="comment-head">
+          <span className="comment-alias">{comment.alias}</span>
+          {pending ? <span className="comment-pending">审核中</span> : null}
+          <button
+            type="button"
+            className={comment.star ? "comment-star is-on" : "comment-star"}
+            aria-pressed={comment.star}
+            aria-label={`点赞 ${comment.star_count}`}
+            disabled={pending}
+            onClick={star}
+          >
+            <ThumbIcon filled={comment.star} />
+            <span>{comment.star_count > 0 ? formatCount(comment.star_count) : "赞"}</span>
+          </button>
+        </div>
+        <p className="comment-text">
+          {comment.comment_type === 1 && comment.reply_alias ? (
+            <>
+              回复<span className="comment-at">@{comment.reply_alias}</span>：
+            </>
+          ) : null}
+          {comment.content}
+        </p>
+        <div className="comment-foot">
+          <time dateTime={comment.created_at} suppressHydrationWarning>
+            {formatRelativeTime(comment.created_at)}
+          </time>
+          {ip ? <span className="comment-ip">{ip}</span> : null}
+          <button type="button" className="comment-reply" onClick={reply}>
+            回复
+          </button>
+          {comment.mine ? null : (
+            <button
+              type="button"
+              className="comment-more"
+              aria-label={`举报 @${comment.alias} 的评论`}
+              onClick={() => props.onReport(comment)}
+            >
+              <MoreIcon />
+            </button>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { type RefObject, useEffect, useRef } from "react";
+
+const focusableSelector =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Where Tab goes from `index` among `count` focusable elements, wrapping at both ends. */
+export function nextFocusIndex(index: number, count: number, backwards: boolean): number {
+  if (count === 0) return -1;
+  if (index < 0) return backwards ? count - 1 : 0;
+  return backwards ? (index - 1 + count) % count : (index + 1) % count;
+}
+
+/**
+ * A modal dialog's keyboard behaviour (R-WEB-A11Y): focus moves into it when it opens, Tab and
+ * Shift+Tab stay inside, Escape closes it, and focus returns where it was when it closes.
+ */
+export function useDialog(
+  ref: RefObject<HTMLElement | null>,
+  onClose: () => void,
+  initial?: RefObject<HTMLElement | null>,
+) {
+  const close = useRef(onClose);
+  close.current = onClose;
+
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    const before = document.activeElement as HTMLElement | null;
+    const first = initial?.current || root.querySelector<HTMLElement>(focusableSelector) || root;
+    first.focus();
+
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        close.current();
+        return;
+      }
+      if (event.key !== "Tab") return;
+      const items = Array.from(root.querySelectorAll<HTMLElement>(focusableSelector)).filter(
+        (el) => el.offsetParent !== null || el === document.activeElement,
+      );
+      const index = items.indexOf(document.activeElement as HTMLElement);
+      const next = items[nextFocusIndex(index, items.length, event.shiftKey)];
+      event.preventDefault();
+      if (next) next.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      if (before && typeof before.focus === "function" && document.contains(before)) before.focus();
+    };
+  }, [ref, initial]);
+}
