@@ -24,7 +24,8 @@ async function demoArticles(): Promise<DemoArticle[]> {
     found.push({
       url: origin + link,
       mp: html.includes("article-meta is-mp"),
-      open: !html.includes("cf-closed"),
+      // a class attribute, not the inlined stylesheet, which names every class
+      open: !/class="[^"]*\bcf-closed\b/.test(html),
       threadsWithReplies: (html.match(/class="replies-toggle"/g) ?? []).length,
     });
   }

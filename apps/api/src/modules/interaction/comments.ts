@@ -38,7 +38,12 @@ export interface ThreadPage {
   offset: number;
 }
 
-export function createCommentRepository(db: Kysely<Database>) {
+export interface CommentRepositoryHooks {
+  /** Called once a post's published comments changed (a comment published, held, hidden…), with the post's id. */
+  threadChanged?: (contentId: number) => void;
+}
+
+export function createCommentRepository(db: Kysely<Database>, hooks: CommentRepositoryHooks = {}) {
   const withAuthor = () =>
     db
       .selectFrom("comments")
@@ -100,7 +105,7 @@ export function createCommentRepository(db: Kysely<Database>) {
 
     /** Inserts a comment and, when it is published, counts it on its post and thread. */
     async insert(values: Omit<CommentRow, "id" | "star_count" | "reply_count" | "report_count">) {
-      return db.transaction().execute(async (tx) => {
+      const id = await db.transaction().execute(async (tx) => {
         const row = await tx
           .insertInto("comments")
           .values({ ...values, star_count: 0, reply_count: 0, report_count: 0 })
@@ -109,11 +114,14 @@ export function createCommentRepository(db: Kysely<Database>) {
         if (values.status === "published") await countPublished(tx, values, 1);
         return row.id;
       });
+      if (values.status === "published") hooks.threadChanged?.(values.content_id);
+      return id;
     },
 
     /** Moves a comment to a new status and keeps the counters right; false when it was already there. */
     async setStatus(id: number, status: CommentStatusValue, holdReason?: string): Promise<boolean> {
-      return db.transaction().execute(async (tx) => {
+      let contentId: number | null = null;
+      const moved = await db.transaction().execute(async (tx) => {
         const row = await tx
           .selectFrom("comments")
           .select(["status", "content_id", "root_id"])
@@ -129,8 +137,11 @@ export function createCommentRepository(db: Kysely<Database>) {
         if (Number(changed.numUpdatedRows) !== 1) return false;
         if (row.status === "published") await countPublished(tx, row, -1);
         if (status === "published") await countPublished(tx, row, 1);
+        if (row.status === "published" || status === "published") contentId = row.content_id;
         return true;
       });
+      if (contentId !== null) hooks.threadChanged?.(contentId);
+      return moved;
     },
 
     /** One report per user and comment; enough reports hold the comment for review. */
