@@ -1,3 +1,5 @@
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoData } from "../src/db/seed.ts";
@@ -86,5 +88,59 @@ describe("cached and compressed answers", () => {
     const second = await fetch(server.base + missing, { headers: { authorization: token } });
     expect(first.status).toBe(404);
     expect(second.headers.get("x-cache")).toBeNull();
+  });
+});
+
+describe("the page cache", () => {
+  let server: TestServer;
+  let id: number;
+  let path: string;
+  const previousApiBase = process.env.API_BASE;
+  const phone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) Mobile/15E148 MicroMessenger/8.0.44";
+
+  beforeAll(async () => {
+    const root = new URL("../../../", import.meta.url).pathname;
+    if (!existsSync(`${root}apps/web/build/server/index.js`)) {
+      const built = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
+      if (built.status !== 0) throw new Error("building the site failed");
+    }
+    server = await startTestServer({ SERVE_WEB: "true" });
+    const postId = await server.demoPostId("demo-article-02");
+    id = createPublicIdCodec(server.config.hashidSalt, server.config.hashidMinLength).decode(postId) as number;
+    // the site's server-side calls go to this test server
+    process.env.API_BASE = server.base;
+    const token = await server.anonymousToken();
+    path = new URL((await server.get(`/inner/static/content/${postId}`, token)).body.data.share_link).pathname;
+  }, 120000);
+  afterAll(async () => {
+    process.env.API_BASE = previousApiBase;
+    await server?.close();
+  });
+
+  const page = (headers: Record<string, string> = {}) =>
+    fetch(server.base + path, { headers: { "user-agent": phone, ...headers } });
+
+  it("R-WEB-SSR an anonymous article page is rendered once, then served from the cache", async () => {
+    const first = await page();
+    expect(first.headers.get("x-cache")).toBe("miss");
+    const html = await first.text();
+    const second = await page();
+    expect(second.headers.get("x-cache")).toBe("hit");
+    expect(await second.text()).toBe(html);
+  });
+
+  it("R-WEB-SSR a visitor with a cookie or a token always gets a rendered page", async () => {
+    await (await page()).text();
+    expect((await page({ cookie: "i18n_redirected=en" })).headers.get("x-cache")).toBeNull();
+    expect((await page({ authorization: "token" })).headers.get("x-cache")).toBeNull();
+  });
+
+  it("R-WEB-SSR an updated article is served fresh at once", async () => {
+    await (await page()).text();
+    expect((await page()).headers.get("x-cache")).toBe("hit");
+    await server.app.contents.update(id, { title: "页面缓存之后更新的标题" });
+    const fresh = await page();
+    expect(fresh.headers.get("x-cache")).toBe("miss");
+    expect(await fresh.text()).toContain("页面缓存之后更新的标题");
   });
 });
