@@ -8,6 +8,7 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import type { DatabaseHandle } from "./db/database.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { appRoutes } from "./modules/app/routes.ts";
+import { editorContentRoutes } from "./modules/content/editor-routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { interactionRoutes } from "./modules/interaction/routes.ts";
@@ -67,6 +68,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(interactionRoutes, { config, codec });
     await app.register(appRoutes);
     await app.register(contentRoutes, { config, codec });
+    await app.register(editorContentRoutes, { config, codec });
     await app.register(fastifyStatic, {
       root: config.mediaDir,
       prefix: "/media/",

@@ -70,7 +70,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     theme: parseAppInfo(appAnswer?.code === 0 ? appAnswer.data.app_info : null),
   };
   const failed = siteAnswer?.code !== 0 || appAnswer?.code !== 0;
-  return data({ initial, publicApiBase: webEnv().publicApiBase }, { headers: failed ? noStore : undefined });
+  const env = webEnv();
+  return data(
+    { initial, publicApiBase: env.publicApiBase, linkFrameOrigins: env.linkFrameOrigins },
+    { headers: failed ? noStore : undefined },
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -32,15 +32,19 @@ export const cspNonceHeader = "x-davmu-csp-nonce";
  * with this response's nonce; inline styles stay allowed (the theme colour is a style attribute);
  * only this site may frame its pages (the /pc wrapper does).
  */
-export function contentSecurityPolicy(nonce: string, apiOrigin = ""): string {
-  return policyWithScripts(`'nonce-${nonce}'`, apiOrigin);
+export function contentSecurityPolicy(nonce: string, apiOrigin = "", frameOrigins: readonly string[] = []): string {
+  return policyWithScripts(`'nonce-${nonce}'`, apiOrigin, frameOrigins);
 }
 
 /**
  * The same policy for a page served from the page cache: its inline scripts are allowed by their
  * SHA-256 hashes, so no nonce is ever handed to more than one visitor.
  */
-export function contentSecurityPolicyForPage(html: string, apiOrigin = ""): string {
+export function contentSecurityPolicyForPage(
+  html: string,
+  apiOrigin = "",
+  frameOrigins: readonly string[] = [],
+): string {
   const hashes = new Set<string>();
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
     if (/\ssrc=/.test(match[1] ?? "")) continue;
@@ -50,11 +54,13 @@ export function contentSecurityPolicyForPage(html: string, apiOrigin = ""): stri
         .digest("base64")}'`,
     );
   }
-  return policyWithScripts([...hashes].join(" ") || "'none'", apiOrigin);
+  return policyWithScripts([...hashes].join(" ") || "'none'", apiOrigin, frameOrigins);
 }
 
-function policyWithScripts(inlineScripts: string, apiOrigin: string): string {
+function policyWithScripts(inlineScripts: string, apiOrigin: string, frameOrigins: readonly string[]): string {
   const connect = apiOrigin ? `'self' ${apiOrigin}` : "'self'";
+  // the link popup frames same-origin pages and the configured link origins, never any origin
+  const frames = ["'self'", ...frameOrigins].join(" ");
   return [
     "default-src 'self'",
     `script-src 'self' ${inlineScripts}`,
@@ -62,7 +68,7 @@ function policyWithScripts(inlineScripts: string, apiOrigin: string): string {
     "img-src 'self' data: https:",
     "media-src 'self' https: blob:",
     `connect-src ${connect}`,
-    "frame-src 'self'",
+    `frame-src ${frames}`,
     "frame-ancestors 'self'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -213,7 +219,7 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
       if (hit) return sendCached(request, reply, hit);
       const nonce = randomBytes(18).toString("base64");
       const response = await handle(toRequest(request, nonce));
-      reply.header("content-security-policy", contentSecurityPolicy(nonce, apiOrigin));
+      reply.header("content-security-policy", contentSecurityPolicy(nonce, apiOrigin, opts.config.linkFrameOrigins));
       const maxAge = key === null ? null : sharedMaxAge(response);
       const store =
         key === null || maxAge === null || maxAge <= 0
@@ -222,7 +228,11 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
               const headers: Record<string, string> = {};
               for (const [name, value] of sent.headers) headers[name] = value;
               // later visitors get a policy of script hashes: this response's nonce is never reused
-              headers["content-security-policy"] = contentSecurityPolicyForPage(body.toString("utf8"), apiOrigin);
+              headers["content-security-policy"] = contentSecurityPolicyForPage(
+                body.toString("utf8"),
+                apiOrigin,
+                opts.config.linkFrameOrigins,
+              );
               cache.set(key, { status: sent.status, headers, body, tags: [contentTag] }, maxAge * 1000);
             };
       return sendResponse(request, reply, response, store);
