@@ -144,7 +144,10 @@ try {
   }
   const m = (name: string, key: keyof Load) => median((samples[name] ?? []).map((s) => s[key]));
   const rate = (name: string) => `${m(name, "rate").toFixed(0)}/s`;
-  const ratio = (a: string, b: string) => m(a, "rate") / m(b, "rate");
+  // each round runs every target back to back: the median of the rounds' ratios resists the load
+  // of other processes drifting during the run better than a ratio of medians
+  const ratio = (a: string, b: string) =>
+    median((samples[a] ?? []).map((s, i) => s.rate / ((samples[b] ?? [])[i]?.rate ?? Number.NaN)));
   const errors = (name: string) => (samples[name] ?? []).reduce((n, s) => n + s.errors, 0);
   results.push(
     {

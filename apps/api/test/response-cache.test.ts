@@ -127,6 +127,9 @@ describe("the page cache", () => {
     const second = await page();
     expect(second.headers.get("x-cache")).toBe("hit");
     expect(await second.text()).toBe(html);
+    // no cache in front of the server may share a page (each carries its own CSP)
+    expect(first.headers.get("cache-control")).toBe("no-cache");
+    expect(second.headers.get("cache-control")).toBe("no-cache");
   });
 
   it("R-WEB-SSR a visitor with a cookie or a token always gets a rendered page", async () => {

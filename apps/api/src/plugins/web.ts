@@ -221,6 +221,10 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
       const response = await handle(toRequest(request, nonce));
       reply.header("content-security-policy", contentSecurityPolicy(nonce, apiOrigin, opts.config.linkFrameOrigins));
       const maxAge = key === null ? null : sharedMaxAge(response);
+      // the page cache here is the only shared one: a cache in front must not hand this response's
+      // nonce to other visitors, so the permission to share goes no further
+      if (/\bs-maxage=/i.test(response.headers.get("cache-control") ?? ""))
+        response.headers.set("cache-control", "no-cache");
       const store =
         key === null || maxAge === null || maxAge <= 0
           ? undefined

@@ -1,6 +1,7 @@
 /**
  * Pages are rendered for an anonymous visitor, so the same HTML serves everyone: the server's page
- * cache (and any shared cache in front of it) may keep it for a few seconds. Browsers always ask again.
+ * cache may keep it for a few seconds (it passes `no-cache` on, since each page carries its own CSP).
+ * Browsers always ask again.
  * A page rendered from a failed API call says `no-store`, and so does any page under such a parent.
  */
 export const sharedPageSeconds = 10;
