@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
 import { siteBase } from "@davmu/contracts/site-path";
+import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyServerOptions } from "fastify";
@@ -13,6 +14,7 @@ import { healthRoutes } from "./modules/health/routes.ts";
 import { interactionRoutes } from "./modules/interaction/routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import type { Config } from "./plugins/config.ts";
+import { contentsPlugin } from "./plugins/contents.ts";
 import { dbPlugin } from "./plugins/db.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
@@ -50,6 +52,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     if (closing) reply.header("connection", "close");
   });
 
+  // JSON, static files and other answers over 1 KiB, in brotli or gzip (pages compress themselves while streaming)
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(errorsPlugin);
   await app.register(openapiPlugin);
   await app.register(dbPlugin, { config, database: options.database });
@@ -59,6 +63,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     const codec = createPublicIdCodec(config.hashidSalt, config.hashidMinLength);
     await app.register(authPlugin);
     await app.register(rateLimitPlugin);
+    await app.register(contentsPlugin);
     await app.register(accountRoutes, { config, codec });
     await app.register(interactionRoutes, { config, codec });
     await app.register(appRoutes);

@@ -6,12 +6,14 @@ describe("content types", () => {
   let token: string;
   const ids: Record<string, string> = {};
 
+  /** Withdraws (or restores) an item the way the product does: through the repository, which tells the caches. */
   async function withdraw(externalId: string, state: number) {
-    await server.database.handle.db
-      .updateTable("contents")
-      .set({ state })
+    const row = await server.database.handle.db
+      .selectFrom("contents")
+      .select("id")
       .where("external_id", "=", externalId)
-      .execute();
+      .executeTakeFirstOrThrow();
+    await server.app.contents.update(row.id, { state });
   }
 
   beforeAll(async () => {

@@ -14,18 +14,21 @@ interface DemoArticle {
 
 /** The demo articles as the home page lists them, with what their server-rendered page shows. */
 async function demoArticles(): Promise<DemoArticle[]> {
-  // every demo article's link, from the content list (the home page's first screen holds other types too)
+  // every article of the demo set, read from the content list (the home page mixes every type)
   const auth = await fetch(`${origin}/peony/v1/auth`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ appid: 1, platform: "mobile" }),
-  }).then((r) => r.json());
-  const list = await fetch(`${origin}/peony/v1/content?pagesize=50`, {
-    headers: { authorization: auth.data.token },
-  }).then((r) => r.json());
-  const links = (list.data.list as { content_type: string; content_link: string }[])
-    .filter((item) => item.content_type === "article")
-    .map((item) => item.content_link);
+  });
+  const token = ((await auth.json()) as { data: { token: string } }).data.token;
+  const list = (await (
+    await fetch(`${origin}/peony/v1/content?pagesize=50`, { headers: { authorization: token } })
+  ).json()) as {
+    data: { list: Array<{ content_type: string; content_link: string }> };
+  };
+  const links = list.data.list
+    .filter((i) => i.content_type === "article")
+    .map((i) => new URL(i.content_link, origin).pathname);
   const found: DemoArticle[] = [];
   for (const link of links) {
     const html = await (
@@ -34,7 +37,8 @@ async function demoArticles(): Promise<DemoArticle[]> {
     found.push({
       url: origin + link,
       mp: html.includes("article-meta is-mp"),
-      open: !html.includes("cf-closed"),
+      // a class attribute, not the inlined stylesheet, which names every class
+      open: !/class="[^"]*\bcf-closed\b/.test(html),
       threadsWithReplies: (html.match(/class="replies-toggle"/g) ?? []).length,
     });
   }

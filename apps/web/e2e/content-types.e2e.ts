@@ -419,32 +419,36 @@ describe("every content type's share page on a phone in WeChat", () => {
     await close(context);
   });
 
-  it.runIf(axePath !== null)("R-WEB-A11Y every new page type has no axe violations (WCAG 2.1 AA)", async () => {
-    const pages: [string, string][] = [
-      ["video", link("video")],
-      ["svideo", link("svideo")],
-      ["audio", link("audio")],
-      ["audio_album", link("audio_album")],
-      ["video_album", link("video_album")],
-      ["gallery", link("image")],
-      ["mini_program", link("mini_program")],
-      ["special", link("special")],
-      ...cards
-        .filter((c) => c.content_type === "local_live")
-        .map((c): [string, string] => [`local_live ${c.title}`, origin + c.content_link]),
-    ];
-    for (const [name, url] of pages) {
-      const { page, context } = await open(url);
-      await page.waitForLoadState("networkidle");
-      expect(await axeViolations(page), name).toEqual([]);
+  it.runIf(axePath !== null)(
+    "R-WEB-A11Y every new page type has no axe violations (WCAG 2.1 AA)",
+    async () => {
+      const pages: [string, string][] = [
+        ["video", link("video")],
+        ["svideo", link("svideo")],
+        ["audio", link("audio")],
+        ["audio_album", link("audio_album")],
+        ["video_album", link("video_album")],
+        ["gallery", link("image")],
+        ["mini_program", link("mini_program")],
+        ["special", link("special")],
+        ...cards
+          .filter((c) => c.content_type === "local_live")
+          .map((c): [string, string] => [`local_live ${c.title}`, origin + c.content_link]),
+      ];
+      for (const [name, url] of pages) {
+        const { page, context } = await open(url);
+        await page.waitForLoadState("networkidle");
+        expect(await axeViolations(page), name).toEqual([]);
+        await close(context);
+      }
+      // the link popup, open
+      const { page, context } = await open(link("special"));
+      await page.getByTestId("open-app-banner").waitFor();
+      await page.getByTestId("link-card").first().click();
+      await page.getByTestId("link-popup").waitFor();
+      expect(await axeViolations(page), "link popup").toEqual([]);
       await close(context);
-    }
-    // the link popup, open
-    const { page, context } = await open(link("special"));
-    await page.getByTestId("open-app-banner").waitFor();
-    await page.getByTestId("link-card").first().click();
-    await page.getByTestId("link-popup").waitFor();
-    expect(await axeViolations(page), "link popup").toEqual([]);
-    await close(context);
-  });
+    },
+    120_000,
+  );
 });

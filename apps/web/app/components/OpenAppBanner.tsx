@@ -12,6 +12,10 @@ import { visibleNavItems } from "../model/nav.ts";
 import type { AccountSheetProps } from "./AccountSheet.tsx";
 import { CloseIcon, MenuIcon } from "./icons.tsx";
 
+function BannerRoom() {
+  return <div className="banner-spacer" />;
+}
+
 const loadAccountSheet = lazyComponent<AccountSheetProps>(() =>
   import("./AccountSheet.tsx").then((m) => m.AccountSheet),
 );
@@ -39,11 +43,15 @@ export function OpenAppBanner() {
       .catch(() => toast(networkErrorMessage));
   }
 
-  if (!hydrated || params.has("preview") || isInOwnClient(navigator.userAgent)) return null;
+  if (params.has("preview")) return null;
+  // the server keeps the banner's room, so the page does not move when the banner appears
+  if (!hydrated) return <BannerRoom />;
+  if (isInOwnClient(navigator.userAgent)) return null;
   const navItems = visibleNavItems(theme.navigationItems);
 
   return (
     <>
+      <BannerRoom />
       <header className="banner" data-testid="open-app-banner">
         {site.logo ? <img className="banner-logo" src={site.logo} alt="" width={36} height={36} /> : null}
         <div className="banner-text">
@@ -72,7 +80,6 @@ export function OpenAppBanner() {
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
         </button>
       </header>
-      <div className="banner-spacer" />
       {menuOpen ? (
         <nav className="nav-panel" aria-label="栏目导航">
           {navItems.length === 0 ? <p className="nav-empty">暂无栏目</p> : null}

@@ -81,6 +81,11 @@ describe("toArticleView", () => {
       time: "昨天 20:30",
       views: "999",
       thumb: null,
+      contentType: "article",
+      duration: "",
+      opensPopup: false,
+      picNum: 0,
+      tag: null,
     });
   });
   it("R-CONTENT-5 comments are open when comment_available is the string true or enable_comment is set", () => {

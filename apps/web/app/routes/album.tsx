@@ -6,6 +6,7 @@ import { BottomLists } from "../components/BottomLists.tsx";
 import { DetailShell } from "../components/DetailShell.tsx";
 import { AudioPlayer, VideoPlayer } from "../components/MediaPlayer.tsx";
 import { callApi } from "../lib/api.server.ts";
+import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { loadBottomLists, loadDetail } from "../lib/detail.server.ts";
 import { useSession } from "../lib/session.tsx";
 import { detailMeta } from "../lib/share-meta.ts";
@@ -45,6 +46,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     now,
   };
 }
+
+export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return detailMeta(loaderData?.view ?? null, loaderData?.shareLink ?? "", "website");

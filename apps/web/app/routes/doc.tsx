@@ -1,6 +1,7 @@
 import { BottomLists } from "../components/BottomLists.tsx";
 import { DetailHead } from "../components/DetailHead.tsx";
 import { DetailShell } from "../components/DetailShell.tsx";
+import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { loadBottomLists, loadDetail } from "../lib/detail.server.ts";
 import { emitOpenApp } from "../lib/events.ts";
 import { baseMeta } from "../lib/meta.ts";
@@ -17,6 +18,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const lists = await loadBottomLists(item, decideDetailLayout(item.content_type, env).bottomLists);
   return { article: toArticleView(item, now), shareLink: item.share_link, comments: lists.comments, lists, env, now };
 }
+
+export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return baseMeta();
@@ -64,7 +67,7 @@ export default function Doc({ loaderData }: Route.ComponentProps) {
         {article.summary ? <p className="article-summary">{article.summary}</p> : null}
         {article.cover ? (
           <figure className="article-cover">
-            <img src={article.cover.src} alt={article.cover.alt} width={750} height={422} />
+            <img src={article.cover.src} alt={article.cover.alt} width={750} height={422} fetchPriority="high" />
           </figure>
         ) : null}
         {/* sanitised by the API on the way out of the database */}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { DetailShell } from "../components/DetailShell.tsx";
+import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { loadComments, loadDetail } from "../lib/detail.server.ts";
 import { detailMeta } from "../lib/share-meta.ts";
 import { toArticleView } from "../model/article.ts";
@@ -16,6 +17,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     comments: await loadComments(item),
   };
 }
+
+export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return detailMeta(loaderData?.view ?? null, loaderData?.shareLink ?? "", "article");
@@ -58,7 +61,13 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
     >
       <h1 className="gallery-title">{view.title}</h1>
       <section className="gallery" aria-roledescription="图集" aria-label={view.title}>
-        <div ref={strip} className="gallery-strip" data-testid="gallery-strip">
+        <div
+          ref={strip}
+          className="gallery-strip"
+          data-testid="gallery-strip"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the strip scrolls sideways; keyboard users focus it to scroll with the arrow keys
+          tabIndex={0}
+        >
           {images.map((image, i) => (
             <figure
               key={image.url}

@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { ContentCard } from "../components/ContentCard.tsx";
 import { OpenAppBanner } from "../components/OpenAppBanner.tsx";
 import { callApi } from "../lib/api.server.ts";
+import { noStore, pageCacheHeaders } from "../lib/cache-headers.ts";
 import { baseMeta } from "../lib/meta.ts";
 import { useSite } from "../lib/site-context.tsx";
 import { toRelatedCard } from "../model/article.ts";
@@ -10,12 +11,14 @@ import type { Route } from "./+types/home";
 
 export const meta = () => baseMeta();
 
+export const headers: Route.HeadersFunction = pageCacheHeaders;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const group = new URL(request.url).searchParams.get("group") ?? "";
   const answer = await callApi((c) => c.contentList({ gid: group || undefined, pageindex: 1, pagesize: 20 }));
   if (answer.code !== 0) {
     console.warn("content list failed:", answer.msg);
-    return data({ group, cards: [], failed: true });
+    return data({ group, cards: [], failed: true }, { headers: noStore });
   }
   const now = Date.now();
   return { group, cards: answer.data.list.map((item) => toRelatedCard(item, now)), failed: false };
@@ -47,6 +50,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             ))}
           </nav>
         ) : null}
+        <h2 className="visually-hidden">{home?.groups.find((g) => g.id === group)?.name ?? "最新"}</h2>
         {cards.length === 0 ? (
           <p className="empty">{failed ? "内容加载失败，请稍后重试" : "暂无内容"}</p>
         ) : (

@@ -1,6 +1,7 @@
 import { BottomLists } from "../components/BottomLists.tsx";
 import { DetailHead } from "../components/DetailHead.tsx";
 import { DetailShell } from "../components/DetailShell.tsx";
+import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { loadBottomLists, loadDetail } from "../lib/detail.server.ts";
 import { emitOpenApp } from "../lib/events.ts";
 import { detailMeta } from "../lib/share-meta.ts";
@@ -21,6 +22,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
   return { view: toArticleView(item, now), mini, shareLink: item.share_link, env, lists, now };
 }
+
+export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return detailMeta(loaderData?.view ?? null, loaderData?.shareLink ?? "", "website");

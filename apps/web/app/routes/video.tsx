@@ -2,6 +2,7 @@ import { BottomLists } from "../components/BottomLists.tsx";
 import { DetailHead } from "../components/DetailHead.tsx";
 import { DetailShell } from "../components/DetailShell.tsx";
 import { VideoPlayer } from "../components/MediaPlayer.tsx";
+import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { loadBottomLists, loadDetail } from "../lib/detail.server.ts";
 import { detailMeta } from "../lib/share-meta.ts";
 import { toArticleView } from "../model/article.ts";
@@ -21,6 +22,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     now,
   };
 }
+
+export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return detailMeta(loaderData?.view ?? null, loaderData?.shareLink ?? "", "video.other");

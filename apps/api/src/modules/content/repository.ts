@@ -1,11 +1,29 @@
-import type { Kysely, Selectable } from "kysely";
+import type { Kysely, Selectable, Updateable } from "kysely";
 import type { ContentsTable, Database, MediaAccountsTable } from "../../db/schema.ts";
 
 export type ContentRow = Selectable<ContentsTable>;
 export type MediaAccountRow = Selectable<MediaAccountsTable>;
+export type ContentPatch = Omit<Updateable<ContentsTable>, "id" | "created_at" | "updated_at">;
 
-export function createContentRepository(db: Kysely<Database>) {
+export interface ContentRepositoryHooks {
+  /** Called after a content item changed, with its id: caches drop what they hold of it. */
+  changed?: (id: number) => void;
+}
+
+export function createContentRepository(db: Kysely<Database>, hooks: ContentRepositoryHooks = {}) {
   return {
+    /** Changes a content item, stamps its `updated_at` and tells the caches. Answers whether it exists. */
+    async update(id: number, patch: ContentPatch): Promise<boolean> {
+      const result = await db
+        .updateTable("contents")
+        .set({ ...patch, updated_at: Date.now() })
+        .where("id", "=", id)
+        .executeTakeFirst();
+      const found = Number(result.numUpdatedRows) > 0;
+      if (found) hooks.changed?.(id);
+      return found;
+    },
+
     findById: (id: number) => db.selectFrom("contents").selectAll().where("id", "=", id).executeTakeFirst(),
 
     findMediaAccount: (id: number) =>

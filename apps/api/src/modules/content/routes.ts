@@ -20,9 +20,14 @@ import { ErrorCode } from "@davmu/contracts/error-codes";
 import type { PublicIdCodec } from "@davmu/contracts/public-id";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { notFound } from "../../lib/api-error.ts";
+import { createResponseCache, encodedBody, negotiateEncoding } from "../../lib/response-cache.ts";
 import type { Config } from "../../plugins/config.ts";
 import { type LinkContext, parseDetail, toAlbumTrack, toContentItem, toRelatedItem } from "./present.ts";
-import { type ContentRow, createContentRepository } from "./repository.ts";
+import type { ContentRow } from "./repository.ts";
+
+/** How long an anonymous content answer is reused; changes made through `app.contents` drop it at once. */
+export const contentCacheTtlMs = 10_000;
+const contentTag = (id: number) => `content:${id}`;
 
 /** The hot list covers what was published in the last 72 hours. */
 export const hotWindowMs = 72 * 60 * 60 * 1000;
@@ -31,8 +36,11 @@ export const contentRoutes: FastifyPluginAsyncTypebox<{ config: Config; codec: P
   app,
   { config, codec },
 ) => {
-  const repository = createContentRepository(app.database.db);
+  const repository = app.contents;
   const links: LinkContext = { codec, publicOrigin: config.publicOrigin, siteActor: config.siteActor };
+  // the same answer for every anonymous visitor: kept serialised and compressed, keyed by the URL
+  const cache = createResponseCache({ maxEntries: 1000, ttlMs: contentCacheTtlMs });
+  app.contentChanges.subscribe((id) => cache.invalidate(contentTag(id)));
   app.addHook("onRequest", app.requireSession);
 
   /** A published item by public id, else 404 with code 10024 (R-CONTENT-1); optionally of given types. */
@@ -208,13 +216,34 @@ export const contentRoutes: FastifyPluginAsyncTypebox<{ config: Config; codec: P
         response: { 200: Envelope(ContentItem), "4xx": ErrorEnvelope },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const cacheable = request.session?.kind === "anonymous";
+      const cached = cacheable ? cache.get(request.url) : undefined;
+      if (cached) {
+        const { body, headers } = encodedBody(cached, negotiateEncoding(request.headers["accept-encoding"]));
+        return reply
+          .headers(headers)
+          .header("x-cache", "hit")
+          .send(body as never);
+      }
       const row = await available(request.params.id);
       const [related, mp] = await Promise.all([
         repository.relatedTo(row.id, unavailableStates),
         row.mp_id === null ? null : repository.findMediaAccount(row.mp_id),
       ]);
-      return { code: 0, msg: "ok", data: toContentItem(row, related, mp ?? null, links) };
+      const answer = { code: 0, msg: "ok", data: toContentItem(row, related, mp ?? null, links) };
+      if (!cacheable) return answer;
+      const entry = cache.set(request.url, {
+        status: 200,
+        headers: { "content-type": "application/json; charset=utf-8" },
+        body: Buffer.from(reply.serialize(answer) as string),
+        tags: [row.id, ...related.map((r) => r.id)].map(contentTag),
+      });
+      const { body, headers } = encodedBody(entry, negotiateEncoding(request.headers["accept-encoding"]));
+      return reply
+        .headers(headers)
+        .header("x-cache", "miss")
+        .send(body as never);
     },
   );
 

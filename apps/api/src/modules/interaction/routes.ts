@@ -51,7 +51,8 @@ export const interactionRoutes: FastifyPluginAsyncTypebox<{ config: Config; code
 ) => {
   const db = app.database.db;
   const contents = createContentRepository(db);
-  const comments = createCommentRepository(db);
+  // pages show a post's first comments: a change to them reaches the caches like a change to the post
+  const comments = createCommentRepository(db, { threadChanged: (id) => app.contentChanges.publish(id) });
   const reactions = createReactionRepository(db);
   const userId = (request: FastifyRequest) => request.session?.userId as number;
   const viewerId = (request: FastifyRequest) =>
