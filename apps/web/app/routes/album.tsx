@@ -55,7 +55,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 /** Audio or video album: cover, status (R-CONTENT-2), the player of the chosen episode and the track list. */
 export default function Album({ loaderData }: Route.ComponentProps) {
-  const { view, series, cover, statusText, total, env, lists, now } = loaderData;
+  const { view, series, cover, statusText, total, env, lists } = loaderData;
   const [tracks, setTracks] = useState<AlbumTrack[]>(loaderData.tracks);
   const [current, setCurrent] = useState(0);
   const [loading, setLoading] = useState(false);
@@ -91,13 +91,7 @@ export default function Album({ loaderData }: Route.ComponentProps) {
       className={`album-page is-${series}`}
       below={(layout) =>
         layout.bottomLists ? (
-          <BottomLists
-            postId={view.id}
-            related={view.related}
-            hot={lists.hot}
-            recommended={lists.recommended}
-            now={now}
-          />
+          <BottomLists related={view.related} hot={lists.hot} recommended={lists.recommended} />
         ) : null
       }
     >

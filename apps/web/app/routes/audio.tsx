@@ -32,7 +32,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 /** Audio share page: a cover card with the player, then the text of the programme. */
 export default function Audio({ loaderData }: Route.ComponentProps) {
-  const { view, audio, duration, env, lists, now } = loaderData;
+  const { view, audio, duration, env, lists } = loaderData;
   return (
     <DetailShell
       item={{ post_id: view.id, content_type: "audio", track_id: view.trackId, mp: view.mp ? { ...view.mp } : null }}
@@ -42,13 +42,7 @@ export default function Audio({ loaderData }: Route.ComponentProps) {
       className="article-page audio-page"
       below={(layout) =>
         layout.bottomLists ? (
-          <BottomLists
-            postId={view.id}
-            related={view.related}
-            hot={lists.hot}
-            recommended={lists.recommended}
-            now={now}
-          />
+          <BottomLists related={view.related} hot={lists.hot} recommended={lists.recommended} />
         ) : null
       }
     >

@@ -36,7 +36,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 /** Article share page: title, source, time, views, cover and body, readable without JavaScript. */
 export default function Doc({ loaderData }: Route.ComponentProps) {
-  const { article, lists, env, now } = loaderData;
+  const { article, lists, env } = loaderData;
   const { site } = useSite();
   return (
     <DetailShell
@@ -52,13 +52,7 @@ export default function Doc({ loaderData }: Route.ComponentProps) {
       className="article-page"
       below={(layout) =>
         layout.bottomLists ? (
-          <BottomLists
-            postId={article.id}
-            related={article.related}
-            hot={lists.hot}
-            recommended={lists.recommended}
-            now={now}
-          />
+          <BottomLists related={article.related} hot={lists.hot} recommended={lists.recommended} />
         ) : null
       }
     >

@@ -34,7 +34,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
  * which goes through the open-app dialog outside WeChat's open tags.
  */
 export default function MiniProgram({ loaderData }: Route.ComponentProps) {
-  const { view, mini, env, lists, now } = loaderData;
+  const { view, mini, env, lists } = loaderData;
   const { site } = useSite();
   return (
     <DetailShell
@@ -50,13 +50,7 @@ export default function MiniProgram({ loaderData }: Route.ComponentProps) {
       className="article-page mini-page"
       below={(layout) =>
         layout.bottomLists ? (
-          <BottomLists
-            postId={view.id}
-            related={view.related}
-            hot={lists.hot}
-            recommended={lists.recommended}
-            now={now}
-          />
+          <BottomLists related={view.related} hot={lists.hot} recommended={lists.recommended} />
         ) : null
       }
     >

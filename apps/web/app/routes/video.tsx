@@ -31,7 +31,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 /** Video share page: the player first, then title, byline and description; lists and comments below. */
 export default function Video({ loaderData }: Route.ComponentProps) {
-  const { view, video, env, lists, now } = loaderData;
+  const { view, video, env, lists } = loaderData;
   return (
     <DetailShell
       item={{ post_id: view.id, content_type: "video", track_id: view.trackId, mp: view.mp ? { ...view.mp } : null }}
@@ -41,13 +41,7 @@ export default function Video({ loaderData }: Route.ComponentProps) {
       className="article-page video-page"
       below={(layout) =>
         layout.bottomLists ? (
-          <BottomLists
-            postId={view.id}
-            related={view.related}
-            hot={lists.hot}
-            recommended={lists.recommended}
-            now={now}
-          />
+          <BottomLists related={view.related} hot={lists.hot} recommended={lists.recommended} />
         ) : null
       }
     >
