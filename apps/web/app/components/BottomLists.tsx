@@ -1,3 +1,6 @@
+import { Suspense } from "react";
+import { Await } from "react-router";
+import type { MoreLists } from "../lib/detail.server.ts";
 import type { RelatedCard } from "../model/article.ts";
 import { CommentList } from "./CommentList.tsx";
 import { ContentCard } from "./ContentCard.tsx";
@@ -26,13 +29,22 @@ function CardSection(props: { id: string; title: string; cards: RelatedCard[]; t
  * What the docDetail layout puts below a detail (R-UI-LISTS): related reading, the comments, the
  * 72-hour hot list and the editors' recommendations (cards made by the loader: `loadBottomLists`).
  */
-export function BottomLists(props: { related: RelatedCard[]; hot: RelatedCard[]; recommended: RelatedCard[] }) {
+export function BottomLists(props: { related: RelatedCard[]; more: Promise<MoreLists> }) {
   return (
     <>
       <CardSection id="related-title" title="相关阅读" cards={props.related} testId="related-list" />
       <CommentList />
-      <CardSection id="hot-title" title="72小时热榜" cards={props.hot} testId="hot-list" />
-      <CardSection id="recommend-title" title="编辑推荐" cards={props.recommended} testId="recommend-list" />
+      {/* streamed after the page itself */}
+      <Suspense fallback={null}>
+        <Await resolve={props.more} errorElement={null}>
+          {(more) => (
+            <>
+              <CardSection id="hot-title" title="72小时热榜" cards={more.hot} testId="hot-list" />
+              <CardSection id="recommend-title" title="编辑推荐" cards={more.recommended} testId="recommend-list" />
+            </>
+          )}
+        </Await>
+      </Suspense>
     </>
   );
 }

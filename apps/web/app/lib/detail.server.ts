@@ -48,10 +48,15 @@ export async function loadDetail(
   return { item, env: environmentFromUserAgent(request.headers.get("user-agent") ?? "") };
 }
 
-export interface BottomLists {
-  comments: CommentList | null;
+export interface MoreLists {
   hot: RelatedCard[];
   recommended: RelatedCard[];
+}
+
+export interface BottomLists {
+  comments: CommentList | null;
+  /** streamed after the page: the article's first burst stays small (first-packet budget) */
+  more: Promise<MoreLists>;
 }
 
 /** Cards of a list, without the page's own item. */
@@ -64,13 +69,8 @@ function cardsOf(list: CardList | RecommendList | null, item: ContentItem, now: 
  * lists come as ready cards, so the page's script does not carry the mapping.
  */
 export async function loadBottomLists(item: ContentItem, withLists: boolean, now = Date.now()): Promise<BottomLists> {
-  if (!withLists) return { comments: null, hot: [], recommended: [] };
-  const mp = item.mp !== null;
-  const [comments, hot, recommended] = await Promise.all([
-    optional(
-      "comments",
-      callApi((c) => c.comments(item.post_id, { page: 1, size: commentPageSize }, mp)),
-    ),
+  if (!withLists) return { comments: null, more: Promise.resolve({ hot: [], recommended: [] }) };
+  const more = Promise.all([
     optional(
       "hot list",
       callApi((c) => c.hot72()),
@@ -79,8 +79,13 @@ export async function loadBottomLists(item: ContentItem, withLists: boolean, now
       "recommended list",
       callApi((c) => c.recommend(1, 10)),
     ),
-  ]);
-  return { comments, hot: cardsOf(hot, item, now), recommended: cardsOf(recommended, item, now) };
+  ]).then(([hot, recommended]) => ({ hot: cardsOf(hot, item, now), recommended: cardsOf(recommended, item, now) }));
+  // page 1 of the comments is in the page itself, so it reads without JavaScript
+  const comments = await optional(
+    "comments",
+    callApi((c) => c.comments(item.post_id, { page: 1, size: commentPageSize }, item.mp !== null)),
+  );
+  return { comments, more };
 }
 
 /** Comments only (pages with a footer but no lists below, such as the gallery). */

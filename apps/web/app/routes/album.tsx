@@ -89,11 +89,7 @@ export default function Album({ loaderData }: Route.ComponentProps) {
       env={env}
       comments={lists.comments}
       className={`album-page is-${series}`}
-      below={(layout) =>
-        layout.bottomLists ? (
-          <BottomLists related={view.related} hot={lists.hot} recommended={lists.recommended} />
-        ) : null
-      }
+      below={(layout) => (layout.bottomLists ? <BottomLists related={view.related} more={lists.more} /> : null)}
     >
       <header className="album-head">
         {cover ? <img className="album-cover" src={cover} alt="" width={112} height={112} /> : null}

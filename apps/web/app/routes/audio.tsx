@@ -40,11 +40,7 @@ export default function Audio({ loaderData }: Route.ComponentProps) {
       env={env}
       comments={lists.comments}
       className="article-page audio-page"
-      below={(layout) =>
-        layout.bottomLists ? (
-          <BottomLists related={view.related} hot={lists.hot} recommended={lists.recommended} />
-        ) : null
-      }
+      below={(layout) => (layout.bottomLists ? <BottomLists related={view.related} more={lists.more} /> : null)}
     >
       <div className="audio-card">
         {audio?.cover ? <img className="audio-cover" src={audio.cover} alt="" width={96} height={96} /> : null}

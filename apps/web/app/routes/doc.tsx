@@ -50,11 +50,7 @@ export default function Doc({ loaderData }: Route.ComponentProps) {
       env={env}
       comments={lists.comments}
       className="article-page"
-      below={(layout) =>
-        layout.bottomLists ? (
-          <BottomLists related={article.related} hot={lists.hot} recommended={lists.recommended} />
-        ) : null
-      }
+      below={(layout) => (layout.bottomLists ? <BottomLists related={article.related} more={lists.more} /> : null)}
     >
       <article className="article">
         <DetailHead view={article} />

@@ -48,11 +48,7 @@ export default function MiniProgram({ loaderData }: Route.ComponentProps) {
       env={env}
       comments={lists.comments}
       className="article-page mini-page"
-      below={(layout) =>
-        layout.bottomLists ? (
-          <BottomLists related={view.related} hot={lists.hot} recommended={lists.recommended} />
-        ) : null
-      }
+      below={(layout) => (layout.bottomLists ? <BottomLists related={view.related} more={lists.more} /> : null)}
     >
       <article className="article">
         <DetailHead view={view} />

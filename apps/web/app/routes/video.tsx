@@ -39,11 +39,7 @@ export default function Video({ loaderData }: Route.ComponentProps) {
       env={env}
       comments={lists.comments}
       className="article-page video-page"
-      below={(layout) =>
-        layout.bottomLists ? (
-          <BottomLists related={view.related} hot={lists.hot} recommended={lists.recommended} />
-        ) : null
-      }
+      below={(layout) => (layout.bottomLists ? <BottomLists related={view.related} more={lists.more} /> : null)}
     >
       <div className="video-stage">
         {video ? (
