@@ -17,10 +17,19 @@ export interface PageType {
   routes: string[];
 }
 
-/** The site's page types: home, article, the not-found page and the desktop wrapper. */
+/** The site's page types: home, article and every other content type, the not-found page and the desktop wrapper. */
 export const pageTypes: PageType[] = [
   { name: "home", routes: ["root", "routes/home"] },
   { name: "article", routes: ["root", "routes/doc"] },
+  { name: "video", routes: ["root", "routes/video"] },
+  { name: "svideo", routes: ["root", "routes/svideo"] },
+  { name: "audio", routes: ["root", "routes/audio"] },
+  { name: "a-album", routes: ["root", "audio-album"] },
+  { name: "v-album", routes: ["root", "video-album"] },
+  { name: "gallery", routes: ["root", "routes/gallery"] },
+  { name: "live", routes: ["root", "routes/local-live"] },
+  { name: "mini-prog", routes: ["root", "routes/mini-program"] },
+  { name: "special", routes: ["root", "special"] },
   { name: "404", routes: ["root", "not-found"] },
   { name: "pc", routes: ["root", "routes/pc"] },
 ];

@@ -15,6 +15,41 @@ try {
   const context = await phoneContext(browser);
   const page = await context.newPage();
   const article = await firstArticleLink(page, origin);
+  // one share link per content type, from the content list
+  const auth = await fetch(`${origin}/peony/v1/auth`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ appid: 1, platform: "mobile" }),
+  }).then((r) => r.json());
+  const list = await fetch(`${origin}/peony/v1/content?pagesize=50`, {
+    headers: { authorization: auth.data.token },
+  }).then((r) => r.json());
+  const items = list.data.list as { content_type: string; content_link: string; title: string }[];
+  const linkOf = (type: string, nth = 0) =>
+    origin + (items.filter((i) => i.content_type === type)[nth]?.content_link ?? "");
+  const typeShots: Array<[string, string, (() => Promise<void>)?]> = [
+    ["video", linkOf("video")],
+    ["video-lists", linkOf("video"), async () => void (await page.getByTestId("hot-list").scrollIntoViewIfNeeded())],
+    ["svideo", linkOf("svideo")],
+    ["audio", linkOf("audio")],
+    ["audio-album", linkOf("audio_album")],
+    ["video-album", linkOf("video_album")],
+    ["gallery", linkOf("image")],
+    ["mini-program", linkOf("mini_program")],
+    ["special", linkOf("special")],
+    [
+      "special-groups",
+      linkOf("special"),
+      async () => {
+        await page.getByRole("button", { name: /展开全部/ }).click();
+        await page.getByTestId("special-group").nth(1).scrollIntoViewIfNeeded();
+      },
+    ],
+    ["link-popup", linkOf("special"), async () => void (await page.getByTestId("link-card").first().click())],
+    ...items
+      .filter((i) => i.content_type === "local_live")
+      .map((i, n): [string, string] => [`local-live-${n + 1}`, origin + i.content_link]),
+  ];
   const shots: Array<[string, string, (() => Promise<void>)?]> = [
     ["home", `${origin}/davmu/share/`],
     ["article", article],
@@ -42,6 +77,7 @@ try {
       },
     ],
     ["not-found", `${origin}/davmu/share/news/doc/2026/11/nope/index.html`],
+    ...typeShots,
   ];
   for (const [name, url, act] of shots) {
     await page.goto(url);

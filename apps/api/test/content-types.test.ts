@@ -186,7 +186,21 @@ describe("content types", () => {
   });
 
   it("R-UI-LISTS hot list: published in the last 72 hours, most viewed first", async () => {
-    const old = Date.now() - 80 * 60 * 60 * 1000;
+    const hour = 60 * 60 * 1000;
+    // demo times are fixed dates: bring a few items into the window, one just outside it
+    for (const [externalId, hoursAgo] of [
+      ["demo-video-marathon", 5],
+      ["demo-svideo-ginkgo", 30],
+      ["demo-gallery-autumn", 71],
+      ["demo-audio-morning", 73],
+    ] as const) {
+      await server.database.handle.db
+        .updateTable("contents")
+        .set({ publish_at: Date.now() - hoursAgo * hour })
+        .where("external_id", "=", externalId)
+        .execute();
+    }
+    const old = Date.now() - 80 * hour;
     await server.database.handle.db
       .updateTable("contents")
       .set({ view_count: 99_999_999, publish_at: old })
@@ -198,7 +212,10 @@ describe("content types", () => {
     expect(views).toEqual([...views].sort((a, b) => b - a));
     expect(body.data.list.length).toBeGreaterThan(0);
     expect(body.data.list.length).toBeLessThanOrEqual(10);
-    expect(body.data.list.map((c: any) => c.title)).not.toContain("澜溪河生态修复三年 白鹭成群归来");
+    const titles = body.data.list.map((c: any) => c.title);
+    expect(titles).not.toContain("澜溪河生态修复三年 白鹭成群归来");
+    expect(titles).not.toContain("江澜早新闻｜地铁5号线首周客流破百万");
+    expect(titles).toContain("组图｜深秋江澜：银杏、白鹭与热闹的市集");
     for (const card of body.data.list) expect(Date.parse(card.publish_at)).toBeGreaterThan(Date.now() - 72 * 3600e3);
   });
 

@@ -129,6 +129,11 @@ describe("editors' content import", () => {
     expect(again.body.data.items[0].post_id).toBe(first.body.data.items[0].post_id);
     expect(await count()).toBe(before + 1);
     const shown = await server.get(`/inner/static/content/${first.body.data.items[0].post_id}`, token);
+    // read once more: the cached answer of the first version must not outlive the update
+    const again2 = await server.post("/editor/v1/contents", [video("imp-again", "第三版标题")], null, key);
+    expect(again2.body.data.updated).toBe(1);
+    const third = await server.get(`/inner/static/content/${first.body.data.items[0].post_id}`, token);
+    expect(third.body.data.title).toBe("第三版标题");
     expect(shown.body.data).toMatchObject({ title: "第二版标题", view_count: 5 });
     // an album imported again with fewer tracks keeps only those, in the new order
     await server.post(

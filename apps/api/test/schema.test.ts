@@ -54,9 +54,9 @@ describe("migrations and demo data", () => {
       );
     expect(await count("contents")).toBe(first.articles + first.otherItems);
     expect(await count("media_accounts")).toBe(first.mediaAccounts);
-    const otherRelations = demoTypeItems(0).reduce((n, item) => n + (item.relations?.length ?? 0), 0);
+    const otherRelations = demoTypeItems().reduce((n, item) => n + (item.relations?.length ?? 0), 0);
     expect(await count("content_relations")).toBe(first.articles * 3 + otherRelations);
-    const members = demoTypeItems(0).reduce(
+    const members = demoTypeItems().reduce(
       (n, item) => n + (item.tracks?.length ?? 0) + (item.groups ?? []).reduce((m, g) => m + g.items.length, 0),
       0,
     );

@@ -112,7 +112,7 @@ export async function seedDemoData(db: Kysely<Database>, now = Date.now()) {
     if (relations.length) await trx.insertInto("content_relations").values(relations).execute();
 
     // every other content type, through the editors' import (external ids keep it idempotent)
-    const checked = await checkImport(trx, demoTypeItems(now));
+    const checked = await checkImport(trx, demoTypeItems());
     if (!checked.ok) throw new Error(`demo items are invalid: ${JSON.stringify(checked.errors)}`);
     const imported = await writeImport(trx, checked.items, { now });
 

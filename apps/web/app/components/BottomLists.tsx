@@ -1,6 +1,7 @@
-import type { CardList, RecommendList } from "@davmu/contracts/content";
+import { Suspense } from "react";
+import { Await } from "react-router";
+import type { MoreLists } from "../lib/detail.server.ts";
 import type { RelatedCard } from "../model/article.ts";
-import { toRelatedCard } from "../model/article.ts";
 import { CommentList } from "./CommentList.tsx";
 import { ContentCard } from "./ContentCard.tsx";
 
@@ -26,24 +27,24 @@ function CardSection(props: { id: string; title: string; cards: RelatedCard[]; t
 
 /**
  * What the docDetail layout puts below a detail (R-UI-LISTS): related reading, the comments, the
- * 72-hour hot list and the editors' recommendations; the page's own item is left out of the lists.
+ * 72-hour hot list and the editors' recommendations (cards made by the loader: `loadBottomLists`).
  */
-export function BottomLists(props: {
-  postId: string;
-  related: RelatedCard[];
-  hot: CardList | null;
-  recommended: RecommendList | null;
-  now: number;
-}) {
-  const others = (list: { post_id: string }[]) => list.filter((item) => item.post_id !== props.postId);
-  const hot = others(props.hot?.list ?? []).map((item) => toRelatedCard(item as never, props.now));
-  const recommended = others(props.recommended?.list ?? []).map((item) => toRelatedCard(item as never, props.now));
+export function BottomLists(props: { related: RelatedCard[]; more: Promise<MoreLists> }) {
   return (
     <>
       <CardSection id="related-title" title="相关阅读" cards={props.related} testId="related-list" />
       <CommentList />
-      <CardSection id="hot-title" title="72小时热榜" cards={hot} testId="hot-list" />
-      <CardSection id="recommend-title" title="编辑推荐" cards={recommended} testId="recommend-list" />
+      {/* streamed after the page itself */}
+      <Suspense fallback={null}>
+        <Await resolve={props.more} errorElement={null}>
+          {(more) => (
+            <>
+              <CardSection id="hot-title" title="72小时热榜" cards={more.hot} testId="hot-list" />
+              <CardSection id="recommend-title" title="编辑推荐" cards={more.recommended} testId="recommend-list" />
+            </>
+          )}
+        </Await>
+      </Suspense>
     </>
   );
 }

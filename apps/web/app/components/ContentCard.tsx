@@ -1,9 +1,15 @@
-import { useState } from "react";
+import { type ComponentType, useState } from "react";
 import { Link } from "react-router";
+import { networkErrorMessage } from "../lib/account.ts";
+import { lazyComponent } from "../lib/lazy-component.ts";
 import { useLinkFrameOrigins } from "../lib/link-frames.ts";
+import { toast } from "../lib/toast.ts";
 import type { RelatedCard } from "../model/article.ts";
 import { ContentTagBadge } from "./ContentTagBadge.tsx";
-import { isFrameable, LinkPopup } from "./LinkPopup.tsx";
+import type { LinkPopupProps } from "./LinkPopup.tsx";
+
+// the popup is fetched when an h5 card is first tapped, keeping it out of every page's first load
+const loadLinkPopup = lazyComponent<LinkPopupProps>(() => import("./LinkPopup.tsx").then((m) => m.LinkPopup));
 
 function CardInside({ card }: { card: RelatedCard }) {
   return (
@@ -32,6 +38,7 @@ function CardInside({ card }: { card: RelatedCard }) {
 /** An h5 or link card: opens the item's page in the link popup (R-UI-POPUP). */
 function PopupCard({ card }: { card: RelatedCard }) {
   const [open, setOpen] = useState(false);
+  const [Popup, setPopup] = useState<ComponentType<LinkPopupProps> | null>(null);
   const allowed = useLinkFrameOrigins();
   return (
     <li className="card">
@@ -41,18 +48,18 @@ function PopupCard({ card }: { card: RelatedCard }) {
         data-testid="link-card"
         onClick={(event) => {
           event.preventDefault();
-          setOpen(true);
+          loadLinkPopup()
+            .then((component) => {
+              setPopup(() => component);
+              setOpen(true);
+            })
+            .catch(() => toast(networkErrorMessage));
         }}
       >
         <CardInside card={card} />
       </a>
-      {open ? (
-        <LinkPopup
-          title={card.title}
-          src={card.href}
-          frameable={isFrameable(card.href, window.location.origin, allowed)}
-          onClose={() => setOpen(false)}
-        />
+      {open && Popup ? (
+        <Popup title={card.title} src={card.href} allowed={allowed} onClose={() => setOpen(false)} />
       ) : null}
     </li>
   );

@@ -1,12 +1,25 @@
 import type { ContentItem } from "@davmu/contracts/content";
 import type { CommentList as CommentPage } from "@davmu/contracts/interaction";
-import type { ReactNode } from "react";
+import { type ComponentType, type ReactNode, useEffect, useState } from "react";
 import { usePageEnvironment } from "../lib/environment.ts";
+import { lazyComponent } from "../lib/lazy-component.ts";
 import { type DetailLayout, decideDetailLayout, type PageEnvironment } from "../model/layout.ts";
 import { CommentFooter } from "./CommentFooter.tsx";
 import { CommentsProvider } from "./CommentsProvider.tsx";
 import { OpenAppBanner } from "./OpenAppBanner.tsx";
-import { RouterControl } from "./RouterControl.tsx";
+
+const loadRouterControl = lazyComponent(() => import("./RouterControl.tsx").then((m) => m.RouterControl));
+
+/** The mini program's back and home buttons, fetched only there (they work only with the page's script). */
+export function MiniProgramRouterControl() {
+  const [Control, setControl] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    loadRouterControl()
+      .then((component) => setControl(() => component))
+      .catch((error) => console.warn("router control failed to load:", error));
+  }, []);
+  return Control ? <Control /> : null;
+}
 
 /**
  * The docDetail layout around a detail page (R-LAYOUT-3): header, router control, the page, what
@@ -32,7 +45,7 @@ export function DetailShell(props: {
       initial={props.comments}
     >
       {layout.header ? <OpenAppBanner /> : null}
-      {layout.routerControl ? <RouterControl /> : null}
+      {layout.routerControl ? <MiniProgramRouterControl /> : null}
       <main className={`${props.className}${layout.commentFooter ? " has-footer" : ""}`} data-layout="docDetail">
         {props.children}
         {props.below ? props.below(layout) : null}

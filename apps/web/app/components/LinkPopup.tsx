@@ -18,8 +18,17 @@ export function isFrameable(src: string, pageOrigin: string, allowed: readonly s
  * The popup of an h5 or link item (R-UI-POPUP): its title and its page in a 280×500 frame. Pages
  * of other origins open in a new tab instead, unless their origin is configured for framing.
  */
-export function LinkPopup(props: { title: string; src: string; frameable: boolean; onClose(): void }) {
+export interface LinkPopupProps {
+  title: string;
+  src: string;
+  /** origins besides the page's own that may be framed */
+  allowed: readonly string[];
+  onClose(): void;
+}
+
+export function LinkPopup(props: LinkPopupProps) {
   const ref = useRef<HTMLDivElement>(null);
+  const frameable = isFrameable(props.src, window.location.origin, props.allowed);
   const closeRef = useRef<HTMLButtonElement>(null);
   useDialog(ref, props.onClose, closeRef);
   return (
@@ -40,7 +49,7 @@ export function LinkPopup(props: { title: string; src: string; frameable: boolea
             <CloseIcon />
           </button>
         </div>
-        {props.frameable ? (
+        {frameable ? (
           <iframe className="link-popup-frame" src={props.src} title={props.title} width={280} height={500} />
         ) : (
           <p className="link-popup-out">

@@ -1,8 +1,6 @@
 import { type RefObject, useEffect, useRef } from "react";
 import { choosePlayback, hlsMimeType, isHlsSource } from "../lib/playback.ts";
 
-type HlsInstance = { destroy(): void };
-
 /**
  * Points a media element at its source: files and natively playable HLS through `src`; other HLS
  * through hls.js, fetched with a dynamic import only then (it is large and most pages never need it).
@@ -16,24 +14,18 @@ function useSource(ref: RefObject<HTMLMediaElement | null>, src: string) {
       if (media.getAttribute("src") !== src) media.src = src;
       return;
     }
-    let hls: HlsInstance | null = null;
+    let detach: (() => void) | null = null;
     let cancelled = false;
-    import("hls.js/light")
-      .then(({ default: Hls }) => {
-        if (cancelled) return;
-        if (!Hls.isSupported()) {
-          media.src = src;
-          return;
-        }
-        const instance = new Hls({ enableWorker: false, maxBufferLength: 10 });
-        instance.loadSource(src);
-        instance.attachMedia(media);
-        hls = instance;
+    import("../lib/hls-attach.ts")
+      .then(({ attachHls }) => attachHls(media, src))
+      .then((stop) => {
+        if (cancelled) stop();
+        else detach = stop;
       })
       .catch((error) => console.warn("hls.js failed to load:", error));
     return () => {
       cancelled = true;
-      if (hls) hls.destroy();
+      if (detach) detach();
     };
   }, [ref, src]);
 }
@@ -54,7 +46,6 @@ export function VideoPlayer(props: {
   useSource(ref, props.src);
   const hls = isHlsSource(props.src);
   return (
-    // biome-ignore lint/a11y/useMediaCaption: caption tracks come with the content when it has speech; the API has no caption field yet
     <video
       ref={ref}
       className={props.className ?? "video-player"}

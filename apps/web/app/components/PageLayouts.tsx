@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { usePageEnvironment } from "../lib/environment.ts";
 import { decideDejinLayout, decideListLayout, type PageEnvironment } from "../model/layout.ts";
+import { MiniProgramRouterControl } from "./DetailShell.tsx";
 import { OpenAppBanner } from "./OpenAppBanner.tsx";
-import { RouterControl } from "./RouterControl.tsx";
 
 /** default layout (R-LAYOUT-1): the page as it is. */
 export function DefaultLayout({ children }: { children: ReactNode }) {
@@ -40,7 +40,7 @@ export function ListPageLayout(props: { env: PageEnvironment; footer?: ReactNode
   return (
     <>
       {layout.header ? <OpenAppBanner /> : null}
-      {layout.routerControl ? <RouterControl /> : null}
+      {layout.routerControl ? <MiniProgramRouterControl /> : null}
       <main className="list-page" data-layout="listPage">
         {props.children}
       </main>

@@ -3,7 +3,7 @@ import { unavailableStates } from "@davmu/contracts/content";
 import { ErrorCode } from "@davmu/contracts/error-codes";
 import type { CommentList } from "@davmu/contracts/interaction";
 import { data, redirect } from "react-router";
-import { toRouterPath } from "../model/article.ts";
+import { type RelatedCard, toRelatedCard, toRouterPath } from "../model/article.ts";
 import { commentPageSize } from "../model/comments.ts";
 import type { PageEnvironment } from "../model/layout.ts";
 import { callApi } from "./api.server.ts";
@@ -48,21 +48,29 @@ export async function loadDetail(
   return { item, env: environmentFromUserAgent(request.headers.get("user-agent") ?? "") };
 }
 
-export interface BottomLists {
-  comments: CommentList | null;
-  hot: CardList | null;
-  recommended: RecommendList | null;
+export interface MoreLists {
+  hot: RelatedCard[];
+  recommended: RelatedCard[];
 }
 
-/** Page 1 of the comments, the hot list and the editors' list, for layouts that show them. */
-export async function loadBottomLists(item: ContentItem, withLists: boolean): Promise<BottomLists> {
-  if (!withLists) return { comments: null, hot: null, recommended: null };
-  const mp = item.mp !== null;
-  const [comments, hot, recommended] = await Promise.all([
-    optional(
-      "comments",
-      callApi((c) => c.comments(item.post_id, { page: 1, size: commentPageSize }, mp)),
-    ),
+export interface BottomLists {
+  comments: CommentList | null;
+  /** streamed after the page: the article's first burst stays small (first-packet budget) */
+  more: Promise<MoreLists>;
+}
+
+/** Cards of a list, without the page's own item. */
+function cardsOf(list: CardList | RecommendList | null, item: ContentItem, now: number): RelatedCard[] {
+  return (list?.list ?? []).filter((card) => card.post_id !== item.post_id).map((card) => toRelatedCard(card, now));
+}
+
+/**
+ * Page 1 of the comments, the hot list and the editors' list, for layouts that show them; the
+ * lists come as ready cards, so the page's script does not carry the mapping.
+ */
+export async function loadBottomLists(item: ContentItem, withLists: boolean, now = Date.now()): Promise<BottomLists> {
+  if (!withLists) return { comments: null, more: Promise.resolve({ hot: [], recommended: [] }) };
+  const more = Promise.all([
     optional(
       "hot list",
       callApi((c) => c.hot72()),
@@ -71,8 +79,13 @@ export async function loadBottomLists(item: ContentItem, withLists: boolean): Pr
       "recommended list",
       callApi((c) => c.recommend(1, 10)),
     ),
-  ]);
-  return { comments, hot, recommended };
+  ]).then(([hot, recommended]) => ({ hot: cardsOf(hot, item, now), recommended: cardsOf(recommended, item, now) }));
+  // page 1 of the comments is in the page itself, so it reads without JavaScript
+  const comments = await optional(
+    "comments",
+    callApi((c) => c.comments(item.post_id, { page: 1, size: commentPageSize }, item.mp !== null)),
+  );
+  return { comments, more };
 }
 
 /** Comments only (pages with a footer but no lists below, such as the gallery). */

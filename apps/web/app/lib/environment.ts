@@ -14,14 +14,8 @@ export function environmentFromUserAgent(ua: string): PageEnvironment {
 export function usePageEnvironment(fromServer: PageEnvironment): PageEnvironment {
   const [env, setEnv] = useState(fromServer);
   useEffect(() => {
-    const check = () => {
-      const miniProgram = isMiniProgram(navigator.userAgent, window.__wxjs_environment);
-      setEnv((current) => (current.miniProgram === miniProgram ? current : { ...current, miniProgram }));
-    };
-    check();
-    // the bridge sets the flag when it is ready, which may be after the page loads
-    document.addEventListener("WeixinJSBridgeReady", check);
-    return () => document.removeEventListener("WeixinJSBridgeReady", check);
+    const miniProgram = isMiniProgram(navigator.userAgent, window.__wxjs_environment);
+    setEnv((current) => (current.miniProgram === miniProgram ? current : { ...current, miniProgram }));
   }, []);
   return env;
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { contentTag } from "./content-tag.ts";
 
 describe("contentTag", () => {
-  it("R-UI-TAG a label or icon only for svideo, video, h5, local_live, audio, image, audio_album, video_album, topic, mini_program, sp_topic", () => {
+  it("R-UI-TAG a label only for svideo, video, h5, local_live, audio, image, audio_album, video_album, topic, mini_program, sp_topic", () => {
     const tagged = contentTypes.filter((type) => contentTag(type) !== null);
     expect(tagged.sort()).toEqual(
       [
@@ -23,7 +23,7 @@ describe("contentTag", () => {
   });
 
   it("R-UI-TAG labels are short Chinese words", () => {
-    expect(contentTag("image")).toEqual({ label: "图集", icon: "image" });
+    expect(contentTag("image")).toEqual({ label: "图集" });
     expect(contentTag("local_live")?.label).toBe("直播");
     expect(contentTag("article")).toBeNull();
     expect(contentTag("special")).toBeNull();

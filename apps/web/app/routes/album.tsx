@@ -6,6 +6,7 @@ import { BottomLists } from "../components/BottomLists.tsx";
 import { DetailShell } from "../components/DetailShell.tsx";
 import { AudioPlayer, VideoPlayer } from "../components/MediaPlayer.tsx";
 import { callApi } from "../lib/api.server.ts";
+import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { loadBottomLists, loadDetail } from "../lib/detail.server.ts";
 import { useSession } from "../lib/session.tsx";
 import { detailMeta } from "../lib/share-meta.ts";
@@ -46,13 +47,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
+export const headers: Route.HeadersFunction = pageCacheHeaders;
+
 export function meta({ loaderData }: Route.MetaArgs) {
   return detailMeta(loaderData?.view ?? null, loaderData?.shareLink ?? "", "website");
 }
 
 /** Audio or video album: cover, status (R-CONTENT-2), the player of the chosen episode and the track list. */
 export default function Album({ loaderData }: Route.ComponentProps) {
-  const { view, series, cover, statusText, total, env, lists, now } = loaderData;
+  const { view, series, cover, statusText, total, env, lists } = loaderData;
   const [tracks, setTracks] = useState<AlbumTrack[]>(loaderData.tracks);
   const [current, setCurrent] = useState(0);
   const [loading, setLoading] = useState(false);
@@ -86,17 +89,7 @@ export default function Album({ loaderData }: Route.ComponentProps) {
       env={env}
       comments={lists.comments}
       className={`album-page is-${series}`}
-      below={(layout) =>
-        layout.bottomLists ? (
-          <BottomLists
-            postId={view.id}
-            related={view.related}
-            hot={lists.hot}
-            recommended={lists.recommended}
-            now={now}
-          />
-        ) : null
-      }
+      below={(layout) => (layout.bottomLists ? <BottomLists related={view.related} more={lists.more} /> : null)}
     >
       <header className="album-head">
         {cover ? <img className="album-cover" src={cover} alt="" width={112} height={112} /> : null}

@@ -2,6 +2,7 @@ import { BottomLists } from "../components/BottomLists.tsx";
 import { DetailHead } from "../components/DetailHead.tsx";
 import { DetailShell } from "../components/DetailShell.tsx";
 import { AudioPlayer } from "../components/MediaPlayer.tsx";
+import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { loadBottomLists, loadDetail } from "../lib/detail.server.ts";
 import { detailMeta } from "../lib/share-meta.ts";
 import { toArticleView } from "../model/article.ts";
@@ -23,13 +24,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
+export const headers: Route.HeadersFunction = pageCacheHeaders;
+
 export function meta({ loaderData }: Route.MetaArgs) {
   return detailMeta(loaderData?.view ?? null, loaderData?.shareLink ?? "", "music.song");
 }
 
 /** Audio share page: a cover card with the player, then the text of the programme. */
 export default function Audio({ loaderData }: Route.ComponentProps) {
-  const { view, audio, duration, env, lists, now } = loaderData;
+  const { view, audio, duration, env, lists } = loaderData;
   return (
     <DetailShell
       item={{ post_id: view.id, content_type: "audio", track_id: view.trackId, mp: view.mp ? { ...view.mp } : null }}
@@ -37,17 +40,7 @@ export default function Audio({ loaderData }: Route.ComponentProps) {
       env={env}
       comments={lists.comments}
       className="article-page audio-page"
-      below={(layout) =>
-        layout.bottomLists ? (
-          <BottomLists
-            postId={view.id}
-            related={view.related}
-            hot={lists.hot}
-            recommended={lists.recommended}
-            now={now}
-          />
-        ) : null
-      }
+      below={(layout) => (layout.bottomLists ? <BottomLists related={view.related} more={lists.more} /> : null)}
     >
       <div className="audio-card">
         {audio?.cover ? <img className="audio-cover" src={audio.cover} alt="" width={96} height={96} /> : null}

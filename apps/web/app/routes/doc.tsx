@@ -1,44 +1,22 @@
-import { ErrorCode } from "@davmu/contracts/error-codes";
-import { data, redirect } from "react-router";
-import { CommentFooter } from "../components/CommentFooter.tsx";
-import { CommentList } from "../components/CommentList.tsx";
-import { CommentsProvider } from "../components/CommentsProvider.tsx";
-import { ContentCard } from "../components/ContentCard.tsx";
-import { FollowButton } from "../components/FollowButton.tsx";
-import { EyeIcon } from "../components/icons.tsx";
-import { OpenAppBanner } from "../components/OpenAppBanner.tsx";
-import { callApi } from "../lib/api.server.ts";
+import { BottomLists } from "../components/BottomLists.tsx";
+import { DetailHead } from "../components/DetailHead.tsx";
+import { DetailShell } from "../components/DetailShell.tsx";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
+import { loadBottomLists, loadDetail } from "../lib/detail.server.ts";
 import { emitOpenApp } from "../lib/events.ts";
-import { requireIndexSegment, requirePublicId } from "../lib/guards.server.ts";
 import { baseMeta } from "../lib/meta.ts";
 import { useSite } from "../lib/site-context.tsx";
 import { toArticleView } from "../model/article.ts";
-import { commentPageSize } from "../model/comments.ts";
+import { decideDetailLayout } from "../model/layout.ts";
 import type { Route } from "./+types/doc";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  requireIndexSegment(params.index);
-  const id = requirePublicId(params.post_id, params.actor);
+export async function loader({ request, params }: Route.LoaderArgs) {
+  // h5 and link items have no page of their own and are not shown as articles
+  const { item, env } = await loadDetail(request, params, ["article"]);
+  const now = Date.now();
   // page 1 of the comments is rendered with the article, so it reads without JavaScript
-  const commentsPage = callApi((c) => c.comments(id, { page: 1, size: commentPageSize })).then(
-    (list) => (list.code === 0 ? list.data : null),
-    (error) => {
-      console.warn("comments load failed:", (error as Error).message);
-      return null;
-    },
-  );
-  const answer = await callApi((c) => c.content(id));
-  if (answer.code === ErrorCode.contentUnavailable || answer.code === ErrorCode.notFound) throw redirect("/404");
-  if (answer.code !== 0) {
-    console.warn("content load failed:", answer.code, answer.msg);
-    throw data({ message: "内容加载失败，请稍后重试" }, { status: 502 });
-  }
-  return {
-    article: toArticleView(answer.data, Date.now()),
-    shareLink: answer.data.share_link,
-    comments: await commentsPage,
-  };
+  const lists = await loadBottomLists(item, decideDetailLayout(item.content_type, env).bottomLists);
+  return { article: toArticleView(item, now), shareLink: item.share_link, comments: lists.comments, lists, env, now };
 }
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
@@ -58,67 +36,36 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 /** Article share page: title, source, time, views, cover and body, readable without JavaScript. */
 export default function Doc({ loaderData }: Route.ComponentProps) {
-  const { article, comments } = loaderData;
+  const { article, lists, env } = loaderData;
   const { site } = useSite();
-  const { mp } = article;
   return (
-    <CommentsProvider postId={article.id} mp={mp !== null} open={article.commentsOpen} initial={comments}>
-      <OpenAppBanner />
-      <main className="article-page has-footer">
-        <article className="article">
-          <h1 className="article-title">{article.title}</h1>
-          {mp ? (
-            <div className="article-meta is-mp">
-              {mp.avatar ? <img className="article-avatar" src={mp.avatar} alt="" width={36} height={36} /> : null}
-              <div className="article-byline">
-                <span className="article-source">{article.source}</span>
-                <span className="article-byline-sub">
-                  <time dateTime={article.publishedAt}>{article.publishedLabel}</time>
-                  <span className="article-views">
-                    <EyeIcon />
-                    {article.views}
-                  </span>
-                </span>
-              </div>
-              <FollowButton mpId={mp.id} />
-            </div>
-          ) : (
-            <div className="article-meta">
-              <span className="article-source">{article.source}</span>
-              <time dateTime={article.publishedAt}>{article.publishedLabel}</time>
-              <span className="article-views">
-                <EyeIcon />
-                {article.views}
-              </span>
-            </div>
-          )}
-          {article.summary ? <p className="article-summary">{article.summary}</p> : null}
-          {article.cover ? (
-            <figure className="article-cover">
-              <img src={article.cover.src} alt={article.cover.alt} width={750} height={422} fetchPriority="high" />
-            </figure>
-          ) : null}
-          {/* sanitised by the API on the way out of the database */}
-          <div className="article-body" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
-        </article>
-        <button type="button" className="read-in-app" onClick={emitOpenApp}>
-          打开{site.name}，查看更多精彩内容
-        </button>
-        {article.related.length > 0 ? (
-          <section className="related" aria-labelledby="related-title">
-            <h2 id="related-title" className="section-title">
-              相关阅读
-            </h2>
-            <ul className="card-list">
-              {article.related.map((card) => (
-                <ContentCard key={card.id} card={card} />
-              ))}
-            </ul>
-          </section>
+    <DetailShell
+      item={{
+        post_id: article.id,
+        content_type: "article",
+        track_id: article.trackId,
+        mp: article.mp ? { ...article.mp } : null,
+      }}
+      commentsOpen={article.commentsOpen}
+      env={env}
+      comments={lists.comments}
+      className="article-page"
+      below={(layout) => (layout.bottomLists ? <BottomLists related={article.related} more={lists.more} /> : null)}
+    >
+      <article className="article">
+        <DetailHead view={article} />
+        {article.summary ? <p className="article-summary">{article.summary}</p> : null}
+        {article.cover ? (
+          <figure className="article-cover">
+            <img src={article.cover.src} alt={article.cover.alt} width={750} height={422} fetchPriority="high" />
+          </figure>
         ) : null}
-        <CommentList />
-      </main>
-      <CommentFooter contentType={article.contentType} trackId={article.trackId} />
-    </CommentsProvider>
+        {/* sanitised by the API on the way out of the database */}
+        <div className="article-body" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
+      </article>
+      <button type="button" className="read-in-app" onClick={emitOpenApp}>
+        打开{site.name}，查看更多精彩内容
+      </button>
+    </DetailShell>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { DetailShell } from "../components/DetailShell.tsx";
+import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { loadComments, loadDetail } from "../lib/detail.server.ts";
 import { detailMeta } from "../lib/share-meta.ts";
 import { toArticleView } from "../model/article.ts";
@@ -16,6 +17,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     comments: await loadComments(item),
   };
 }
+
+export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return detailMeta(loaderData?.view ?? null, loaderData?.shareLink ?? "", "article");

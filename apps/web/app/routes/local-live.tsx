@@ -1,6 +1,7 @@
 import type { LocalLiveInfo } from "@davmu/contracts/content";
 import { DetailShell } from "../components/DetailShell.tsx";
 import { VideoPlayer } from "../components/MediaPlayer.tsx";
+import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { loadDetail } from "../lib/detail.server.ts";
 import { emitOpenApp } from "../lib/events.ts";
 import { formatBigNumber, formatDateTime } from "../lib/format.ts";
@@ -20,6 +21,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     env,
   };
 }
+
+export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return detailMeta(loaderData?.view ?? null, loaderData?.shareLink ?? "", "video.other");

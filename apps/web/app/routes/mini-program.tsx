@@ -1,6 +1,7 @@
 import { BottomLists } from "../components/BottomLists.tsx";
 import { DetailHead } from "../components/DetailHead.tsx";
 import { DetailShell } from "../components/DetailShell.tsx";
+import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { loadBottomLists, loadDetail } from "../lib/detail.server.ts";
 import { emitOpenApp } from "../lib/events.ts";
 import { detailMeta } from "../lib/share-meta.ts";
@@ -22,6 +23,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { view: toArticleView(item, now), mini, shareLink: item.share_link, env, lists, now };
 }
 
+export const headers: Route.HeadersFunction = pageCacheHeaders;
+
 export function meta({ loaderData }: Route.MetaArgs) {
   return detailMeta(loaderData?.view ?? null, loaderData?.shareLink ?? "", "website");
 }
@@ -31,7 +34,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
  * which goes through the open-app dialog outside WeChat's open tags.
  */
 export default function MiniProgram({ loaderData }: Route.ComponentProps) {
-  const { view, mini, env, lists, now } = loaderData;
+  const { view, mini, env, lists } = loaderData;
   const { site } = useSite();
   return (
     <DetailShell
@@ -45,17 +48,7 @@ export default function MiniProgram({ loaderData }: Route.ComponentProps) {
       env={env}
       comments={lists.comments}
       className="article-page mini-page"
-      below={(layout) =>
-        layout.bottomLists ? (
-          <BottomLists
-            postId={view.id}
-            related={view.related}
-            hot={lists.hot}
-            recommended={lists.recommended}
-            now={now}
-          />
-        ) : null
-      }
+      below={(layout) => (layout.bottomLists ? <BottomLists related={view.related} more={lists.more} /> : null)}
     >
       <article className="article">
         <DetailHead view={view} />

@@ -5,6 +5,7 @@ import { data, redirect } from "react-router";
 import { ContentCard } from "../components/ContentCard.tsx";
 import { DetailShell } from "../components/DetailShell.tsx";
 import { callApi } from "../lib/api.server.ts";
+import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { environmentFromUserAgent } from "../lib/environment.ts";
 import { requireIndexSegment, requirePublicId } from "../lib/guards.server.ts";
 import { baseMeta } from "../lib/meta.ts";
@@ -33,6 +34,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     env: environmentFromUserAgent(request.headers.get("user-agent") ?? ""),
   };
 }
+
+export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return baseMeta();

@@ -1,6 +1,7 @@
 import { DetailShell } from "../components/DetailShell.tsx";
 import { FollowButton } from "../components/FollowButton.tsx";
 import { VideoPlayer } from "../components/MediaPlayer.tsx";
+import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { loadDetail } from "../lib/detail.server.ts";
 import { emitOpenApp } from "../lib/events.ts";
 import { detailMeta } from "../lib/share-meta.ts";
@@ -12,6 +13,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { item, env } = await loadDetail(request, params, ["svideo"]);
   return { view: toArticleView(item, Date.now()), video: item.media.video ?? null, shareLink: item.share_link, env };
 }
+
+export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return detailMeta(loaderData?.view ?? null, loaderData?.shareLink ?? "", "video.other");

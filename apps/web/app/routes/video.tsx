@@ -2,6 +2,7 @@ import { BottomLists } from "../components/BottomLists.tsx";
 import { DetailHead } from "../components/DetailHead.tsx";
 import { DetailShell } from "../components/DetailShell.tsx";
 import { VideoPlayer } from "../components/MediaPlayer.tsx";
+import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { loadBottomLists, loadDetail } from "../lib/detail.server.ts";
 import { detailMeta } from "../lib/share-meta.ts";
 import { toArticleView } from "../model/article.ts";
@@ -22,13 +23,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
+export const headers: Route.HeadersFunction = pageCacheHeaders;
+
 export function meta({ loaderData }: Route.MetaArgs) {
   return detailMeta(loaderData?.view ?? null, loaderData?.shareLink ?? "", "video.other");
 }
 
 /** Video share page: the player first, then title, byline and description; lists and comments below. */
 export default function Video({ loaderData }: Route.ComponentProps) {
-  const { view, video, env, lists, now } = loaderData;
+  const { view, video, env, lists } = loaderData;
   return (
     <DetailShell
       item={{ post_id: view.id, content_type: "video", track_id: view.trackId, mp: view.mp ? { ...view.mp } : null }}
@@ -36,17 +39,7 @@ export default function Video({ loaderData }: Route.ComponentProps) {
       env={env}
       comments={lists.comments}
       className="article-page video-page"
-      below={(layout) =>
-        layout.bottomLists ? (
-          <BottomLists
-            postId={view.id}
-            related={view.related}
-            hot={lists.hot}
-            recommended={lists.recommended}
-            now={now}
-          />
-        ) : null
-      }
+      below={(layout) => (layout.bottomLists ? <BottomLists related={view.related} more={lists.more} /> : null)}
     >
       <div className="video-stage">
         {video ? (

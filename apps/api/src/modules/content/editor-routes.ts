@@ -38,6 +38,11 @@ export const editorContentRoutes: FastifyPluginAsyncTypebox<{ config: Config; co
           data: { errors: outcome.errors },
         });
       }
+      // cached answers and pages of the imported items (and of those relating to them) are dropped
+      for (const item of outcome.result.items) {
+        const id = codec.decode(item.post_id);
+        if (id !== null) app.contentChanges.publish(id);
+      }
       const { created, updated } = outcome.result;
       request.log.info({ created, updated }, "contents imported");
       return { code: 0, msg: "ok", data: outcome.result };
