@@ -10,6 +10,7 @@ import { appRoutes } from "./modules/app/routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { interactionRoutes } from "./modules/interaction/routes.ts";
+import { searchRoutes } from "./modules/search/routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import type { Config } from "./plugins/config.ts";
 import { dbPlugin } from "./plugins/db.ts";
@@ -62,6 +63,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(interactionRoutes, { config, codec });
     await app.register(appRoutes);
     await app.register(contentRoutes, { config, codec });
+    await app.register(searchRoutes, { config, codec });
     await app.register(fastifyStatic, {
       root: config.mediaDir,
       prefix: "/media/",

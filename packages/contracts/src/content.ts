@@ -106,10 +106,13 @@ export const ContentIdParams = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" }),
 });
 
+/** Deepest page of a content list: offset pagination, so the offset stays bounded. */
+export const contentListMaxPage = 100;
+
 /** GET /peony/v1/content: a page of a group's content list. */
 export const ContentListQuery = Type.Object({
   gid: Type.Optional(Type.String({ maxLength: 64 })),
-  pageindex: Type.Integer({ minimum: 1, default: 1 }),
+  pageindex: Type.Integer({ minimum: 1, maximum: contentListMaxPage, default: 1 }),
   pagesize: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
 });
 export type ContentListQuery = Static<typeof ContentListQuery>;

@@ -2,12 +2,14 @@ import type { Kysely } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
 import * as initial from "./migrations/001-initial.ts";
 import * as accountsInteraction from "./migrations/002-accounts-interaction.ts";
+import * as navigation from "./migrations/004-navigation.ts";
 import type { Database } from "./schema.ts";
 
 /** Every migration, in order. Names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
   "001-initial": initial,
   "002-accounts-interaction": accountsInteraction,
+  "004-navigation": navigation,
 };
 
 export function createMigrator(db: Kysely<Database>): Migrator {

@@ -90,3 +90,6 @@ export const demoGroupCycle = [
   "recommend",
   "life",
 ];
+
+/** Hot words on the search page, in order: words the demo articles' titles hold. */
+export const demoHotWords = ["口袋公园", "地铁5号线", "修表匠", "马拉松", "非遗", "银杏", "米粉", "社区医院"];
