@@ -1,6 +1,14 @@
 import type { NavigationItem } from "@davmu/contracts/app";
 import { describe, expect, it } from "vitest";
-import { contentModelHref, groupHref, navIcon, navTarget, selectedNavId, visibleNavItems } from "./nav.ts";
+import {
+  contentModelHref,
+  groupHref,
+  navIcon,
+  navTarget,
+  readableLabelColor,
+  selectedNavId,
+  visibleNavItems,
+} from "./nav.ts";
 
 const icons = { normal: "", selected: "", dark_normal: "", dark_selected: "" };
 function item(id: string, over: Partial<NavigationItem> = {}): NavigationItem {
@@ -119,5 +127,15 @@ describe("nav targets", () => {
     expect(navIcon(set, true, true)).toBe("ds");
     expect(navIcon({ ...set, dark_normal: "", dark_selected: "" }, true, true)).toBe("s");
     expect(navIcon({ ...set, selected: "" }, true, false)).toBe("n");
+  });
+});
+
+describe("nav label colours", () => {
+  it("R-UI-NAVBAR app-info label colours are kept when readable and darkened to 4.5:1 when not", () => {
+    expect(readableLabelColor("#666666")).toBe("#666666");
+    const orange = readableLabelColor("#FF4A26") as string;
+    expect(orange).not.toBe("#FF4A26");
+    expect(orange).toMatch(/^#[0-9A-F]{6}$/);
+    expect(readableLabelColor("red")).toBeNull();
   });
 });

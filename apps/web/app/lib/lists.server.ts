@@ -1,0 +1,33 @@
+import { listPageSize, pageParam } from "../model/lists.ts";
+import { parseAppInfo } from "../model/site.ts";
+import { callApi } from "./api.server.ts";
+import { toCardPage } from "./lists.ts";
+
+/** Name of a group as the navigation calls it, or null when no item lists it. */
+async function groupName(groupId: string): Promise<string | null> {
+  const info = await callApi((c) => c.appInfo());
+  const items = parseAppInfo(info.code === 0 ? info.data.app_info : null).navigationItems;
+  for (const item of items) {
+    const group = item.groups.find((g) => g.id === groupId);
+    if (group) return group.name;
+  }
+  return null;
+}
+
+/** A page of one list (a group's content, or all content without a list id) for the list pages. */
+export async function loadList(request: Request, listId: string | undefined) {
+  const page = pageParam(new URL(request.url).searchParams.get("page"));
+  const [name, answer] = await Promise.all([
+    listId ? groupName(listId) : Promise.resolve(null),
+    callApi((c) => c.contentList({ gid: listId || undefined, pageindex: page, pagesize: listPageSize })),
+  ]);
+  const list = toCardPage(answer, Date.now());
+  if (!list) console.warn("list load failed:", answer.msg);
+  return {
+    listId: listId ?? "",
+    name,
+    page,
+    list: list ?? { cards: [], hasMore: false },
+    failed: list === null,
+  };
+}
