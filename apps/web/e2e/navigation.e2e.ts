@@ -58,7 +58,7 @@ describe("navigation and the list pages on a phone in WeChat", () => {
     await expect.poll(() => icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(24);
     await bar.locator('[data-nav-id="nav-life"]').click();
     await page.waitForURL(/\/content_model\/index\.html\?id=nav-life&group=life$/);
-    expect(await page.locator("h1.page-title").textContent()).toBe("生活");
+    await expect.poll(() => page.locator("h1.page-title").textContent()).toBe("生活");
     expect(await bar.locator('[data-nav-id="nav-life"]').getAttribute("aria-current")).toBe("page");
     expect(await bar.locator('[data-nav-id="nav-life"] img').getAttribute("src")).toBe("/media/nav/life-active.svg");
     await bar.locator('[data-nav-id="nav-home"]').click();
@@ -89,11 +89,11 @@ describe("navigation and the list pages on a phone in WeChat", () => {
     ]);
     await panel.getByRole("link", { name: "健康" }).click();
     await page.waitForURL(/content_model\/index\.html\?id=nav-life&group=health$/);
-    expect(await page.locator(".channel.active").textContent()).toBe("健康");
+    await expect.poll(() => page.locator(".channel.active").textContent()).toBe("健康");
     await page.getByRole("button", { name: "打开导航" }).click();
     await page.getByTestId("nav-panel").getByRole("link", { name: "文化" }).click();
     await page.waitForURL(/\/davmu\/share\/\?group=culture$/);
-    expect(await page.locator(".channel.active").textContent()).toBe("文化");
+    await expect.poll(() => page.locator(".channel.active").textContent()).toBe("文化");
   });
 
   it("R-ROUTE-1 home with ?group= lists that group, rendered on the server", async () => {
