@@ -1,4 +1,5 @@
 import { type Static, Type } from "typebox";
+import { contentListMaxPage } from "./limits.ts";
 
 export const contentTypes = [
   "article",
@@ -105,9 +106,6 @@ export type ContentItem = Static<typeof ContentItem>;
 export const ContentIdParams = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9_-]+$" }),
 });
-
-/** Deepest page of a content list: offset pagination, so the offset stays bounded. */
-export const contentListMaxPage = 100;
 
 /** GET /peony/v1/content: a page of a group's content list. */
 export const ContentListQuery = Type.Object({

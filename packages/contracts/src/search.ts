@@ -1,11 +1,6 @@
 import { type Static, Type } from "typebox";
 import { RelatedItem } from "./content.ts";
-
-/** Longest keyword a visitor may search for, in characters. */
-export const searchKeywordMaxLength = 40;
-/** Deepest page a search answers: results are offset-paginated, so the offset stays bounded. */
-export const searchMaxPage = 50;
-export const searchMaxPageSize = 20;
+import { searchKeywordMaxLength, searchMaxPage, searchMaxPageSize } from "./limits.ts";
 
 /** GET /peony/v1/search: published content whose title holds the keyword, newest first. */
 export const SearchQuery = Type.Object({

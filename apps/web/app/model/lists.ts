@@ -1,4 +1,4 @@
-import { contentListMaxPage } from "@davmu/contracts/content";
+import { contentListMaxPage } from "@davmu/contracts/limits";
 
 /** Items per page of the list pages (content module, list, fly card); the home page shows more at first. */
 export const listPageSize = 10;

@@ -1,4 +1,4 @@
-import { searchKeywordMaxLength } from "@davmu/contracts/search";
+import { searchKeywordMaxLength } from "@davmu/contracts/limits";
 
 export interface TextPart {
   text: string;

@@ -1,4 +1,4 @@
-import { searchMaxPage } from "@davmu/contracts/search";
+import { searchMaxPage } from "@davmu/contracts/limits";
 import { Form, Link, useNavigate } from "react-router";
 import { BackIcon, SearchIcon } from "../components/icons.tsx";
 import { OpenAppBanner } from "../components/OpenAppBanner.tsx";

@@ -1,7 +1,8 @@
 import { unavailableStates } from "@davmu/contracts/content";
 import { Envelope, ErrorEnvelope } from "@davmu/contracts/envelope";
+import { searchMaxPage } from "@davmu/contracts/limits";
 import type { PublicIdCodec } from "@davmu/contracts/public-id";
-import { HotWords, SearchQuery, SearchResult, searchMaxPage } from "@davmu/contracts/search";
+import { HotWords, SearchQuery, SearchResult } from "@davmu/contracts/search";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { badRequest } from "../../lib/api-error.ts";
 import type { Config } from "../../plugins/config.ts";
