@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { NO_MIGRATIONS } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoNavigationItems } from "../src/db/demo/demo-app.ts";
 import { createMigrator, migrateToLatest, migrations } from "../src/db/migrate.ts";
 import { seedDemoData } from "../src/db/seed.ts";
 import { createTestDatabase, type TestDatabase, testDialect } from "./helper.ts";
@@ -52,7 +53,7 @@ describe("migrations and demo data", () => {
     expect(await count("contents")).toBe(first.articles);
     expect(await count("media_accounts")).toBe(first.mediaAccounts);
     expect(await count("content_relations")).toBe(first.articles * 3);
-    expect(await count("nav_items")).toBe(4);
+    expect(await count("nav_items")).toBe(demoNavigationItems.length);
   });
 
   it("R-SRV-2 the schema migrates all the way down and up again", async () => {

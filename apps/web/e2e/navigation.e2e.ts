@@ -51,6 +51,8 @@ describe("navigation and the list pages on a phone in WeChat", () => {
     await open(share);
     const bar = page.getByTestId("navbar");
     expect(await bar.locator(".navbar-title").allTextContents()).toEqual(["首页", "生活", "视频", "专题"]);
+    // R-SITE-11: the demo's debug flag is off, so no debug console is fetched
+    expect(await page.getByTestId("debug-console").count()).toBe(0);
     const home = bar.locator('[data-nav-id="nav-home"]');
     expect(await home.getAttribute("aria-current")).toBe("page");
     expect(await home.locator("img").getAttribute("src")).toBe("/media/nav/home-active.svg");

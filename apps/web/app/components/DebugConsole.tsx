@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
+import { captureConsole, describeValue, type Level } from "../lib/debug-capture.ts";
 import { useT } from "../lib/i18n/context.tsx";
 
-type Level = "log" | "info" | "warn" | "error";
 interface Line {
   id: number;
   level: Level;
@@ -10,16 +10,6 @@ interface Line {
 }
 
 const maxLines = 200;
-
-function describe(value: unknown): string {
-  if (typeof value === "string") return value;
-  if (value instanceof Error) return `${value.name}: ${value.message}`;
-  try {
-    return JSON.stringify(value);
-  } catch {
-    return String(value);
-  }
-}
 
 /**
  * A small on-page console for testing inside WeChat, where no developer tools reach (R-SITE-11):
@@ -33,29 +23,20 @@ export function DebugConsole() {
 
   useEffect(() => {
     let next = 1;
-    const push = (level: Level, args: unknown[]) => {
-      const line = { id: next++, level, text: args.map(describe).join(" "), at: new Date().toTimeString().slice(0, 8) };
-      setLines((all) => [...all.slice(-(maxLines - 1)), line]);
+    const push = (level: Level, text: string) => {
+      const line = { id: next++, level, text, at: new Date().toTimeString().slice(0, 8) };
+      // a console call during a React render must not set state in that render
+      window.setTimeout(() => setLines((all) => [...all.slice(-(maxLines - 1)), line]), 0);
     };
-    const levels: Level[] = ["log", "info", "warn", "error"];
-    const originals = levels.map((level) => console[level]);
-    levels.forEach((level, i) => {
-      const original = originals[i] as (...args: unknown[]) => void;
-      console[level] = (...args: unknown[]) => {
-        original.apply(console, args);
-        // a console call during a React render must not set state in that render
-        window.setTimeout(() => push(level, args), 0);
-      };
-    });
-    const onError = (event: ErrorEvent) => push("error", [event.error ?? event.message]);
-    const onRejection = (event: PromiseRejectionEvent) => push("error", ["unhandled rejection:", event.reason]);
+    const release = captureConsole(console as never, push);
+    const onError = (event: ErrorEvent) => push("error", describeValue(event.error ?? event.message));
+    const onRejection = (event: PromiseRejectionEvent) =>
+      push("error", `unhandled rejection: ${describeValue(event.reason)}`);
     window.addEventListener("error", onError);
     window.addEventListener("unhandledrejection", onRejection);
-    push("info", [`debug console: ${navigator.userAgent}`]);
+    push("info", `debug console: ${navigator.userAgent}`);
     return () => {
-      levels.forEach((level, i) => {
-        console[level] = originals[i] as (...args: unknown[]) => void;
-      });
+      release();
       window.removeEventListener("error", onError);
       window.removeEventListener("unhandledrejection", onRejection);
     };

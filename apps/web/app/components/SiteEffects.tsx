@@ -2,6 +2,7 @@ import { siteBase } from "@davmu/contracts/site-path";
 import { type ComponentType, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { installChunkReload } from "../lib/chunk-reload.ts";
+import { wantsDebugConsole } from "../lib/debug-capture.ts";
 import { prefetchVisibleLinks, whenIdle } from "../lib/prefetch.ts";
 import { registerServiceWorker } from "../lib/service-worker.ts";
 import { useSite } from "../lib/site-context.tsx";
@@ -26,11 +27,11 @@ export function SiteEffects() {
   useEffect(() => whenIdle(() => prefetchVisibleLinks(siteBase)), [pathname, search]);
 
   useEffect(() => {
-    if (!site.debug || Debug) return;
+    if (!wantsDebugConsole(site) || Debug) return;
     import("./DebugConsole.tsx")
       .then((m) => setDebug(() => m.DebugConsole))
       .catch((error) => console.warn("debug console failed to load:", error));
-  }, [site.debug, Debug]);
+  }, [site, Debug]);
 
   return Debug ? <Debug /> : null;
 }
