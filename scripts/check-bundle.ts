@@ -1,69 +1,59 @@
 /**
- * Budgets and syntax checks on the built site (apps/web/build/client):
- * - every shipped script parses as ES2019 plus dynamic import() and import.meta (WeChat's Chrome 78 /
- *   iOS 12 WebViews): no optional chaining, no ??, no BigInt literals, no numeric separators,
- *   no logical assignment, no class fields or private methods;
- * - the JavaScript a page loads stays within its gzip budget.
+ * Budgets and syntax checks on the built site (apps/web/build):
+ * - every shipped script parses as ES2019 plus dynamic import() and import.meta, and calls no built-in
+ *   that WeChat's Chrome 78 / iOS 12 WebViews lack (scripts/legacy-syntax.ts);
+ * - per page type (home, article, 404, pc), the JavaScript and CSS a visitor downloads to render and
+ *   hydrate it, read from the React Router manifest (scripts/page-bytes.ts), stay within budget.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
-import { type Node, parse } from "acorn";
-import { full } from "acorn-walk";
+import { findLegacyProblems } from "./legacy-syntax.ts";
+import { pageBytes } from "./page-bytes.ts";
 
-const assets = new URL("../apps/web/build/client/assets/", import.meta.url).pathname;
-const budgetGzipBytes = Number(process.env.JS_BUDGET_GZIP ?? 120 * 1024);
+const build = new URL("../apps/web/build/", import.meta.url).pathname;
+const assets = join(build, "client", "assets");
+/** Gzip bytes of JavaScript one page may load: the budget (JS_BUDGET_GZIP overrides). */
+export const jsBudgetGzip = Number(process.env.JS_BUDGET_GZIP ?? 100 * 1024);
+/**
+ * React 19 and React Router 8 alone take about 108 KiB, so every page is over the JavaScript budget
+ * (docs/performance.md). Until a page hydrates without them, this ceiling, just above today's size,
+ * fails any growth; lower it with every cut, and drop it once the budget is met.
+ */
+export const jsCeilingGzip = Number(process.env.JS_CEILING_GZIP ?? 128 * 1024);
+/** Gzip bytes of CSS one page may load, inlined or linked (CSS_BUDGET_GZIP overrides). */
+export const cssBudgetGzip = Number(process.env.CSS_BUDGET_GZIP ?? 15 * 1024);
 
-/** Syntax newer than ES2019 that the target browsers lack (dynamic import and import.meta are fine). */
-function newerSyntax(node: Node & Record<string, unknown>): string | null {
-  switch (node.type) {
-    case "ChainExpression":
-      return "optional chaining (?.)";
-    case "LogicalExpression":
-      return node.operator === "??" ? "nullish coalescing (??)" : null;
-    case "AssignmentExpression":
-      return ["&&=", "||=", "??="].includes(node.operator as string) ? "logical assignment" : null;
-    case "Literal":
-      if (typeof node.bigint === "string") return "BigInt literal";
-      return typeof node.raw === "string" && /^\d[\d_]*_/.test(node.raw) ? "numeric separator" : null;
-    case "PropertyDefinition":
-      return "class field";
-    case "PrivateIdentifier":
-      return "private class member";
-    case "StaticBlock":
-      return "class static block";
-    default:
-      return null;
-  }
-}
-
-const files = readdirSync(assets).filter((f) => f.endsWith(".js"));
 const problems: string[] = [];
-let totalGzip = 0;
-for (const file of files) {
-  const source = readFileSync(join(assets, file), "utf8");
-  totalGzip += gzipSync(source).length;
-  let ast: Node;
-  try {
-    ast = parse(source, { ecmaVersion: "latest", sourceType: "module" });
-  } catch (error) {
-    problems.push(`${file}: does not parse: ${(error as Error).message}`);
-    continue;
+const scripts = readdirSync(assets).filter((f) => f.endsWith(".js"));
+for (const file of scripts) {
+  for (const problem of findLegacyProblems(readFileSync(join(assets, file), "utf8"))) {
+    problems.push(`${file}:${problem.offset}: ${problem.what}`);
   }
-  full(ast, (node) => {
-    const found = newerSyntax(node as Node & Record<string, unknown>);
-    if (found) problems.push(`${file}:${node.start}: ${found}`);
-  });
 }
 
-console.log(
-  `${files.length} scripts, ${(totalGzip / 1024).toFixed(1)} KiB gzip in all (budget ${(budgetGzipBytes / 1024).toFixed(0)} KiB)`,
-);
-if (totalGzip > budgetGzipBytes)
-  problems.push(`scripts total ${totalGzip} B gzip, over the ${budgetGzipBytes} B budget`);
+const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+console.log(`${scripts.length} scripts checked for Chrome 78 / iOS 12`);
+console.log(`page type   JS gzip (budget ${kib(jsBudgetGzip)})   CSS gzip (budget ${kib(cssBudgetGzip)})`);
+for (const page of pageBytes(build)) {
+  const jsOk = page.jsGzip <= jsBudgetGzip;
+  const cssOk = page.cssGzip <= cssBudgetGzip;
+  console.log(
+    `${page.name.padEnd(10)}  ${kib(page.jsGzip).padStart(10)} ${jsOk ? "✓" : "✗"} in ${page.js.length} files` +
+      `        ${kib(page.cssGzip).padStart(9)} ${cssOk ? "✓" : "✗"}`,
+  );
+  if (!jsOk && page.jsGzip > jsCeilingGzip) {
+    problems.push(`${page.name}: ${page.jsGzip} B of JavaScript (gzip), over the ${jsCeilingGzip} B ceiling`);
+  } else if (!jsOk) {
+    console.warn(
+      `  ${page.name}: over the JavaScript budget by ${kib(page.jsGzip - jsBudgetGzip)} (known; ceiling ${kib(jsCeilingGzip)})`,
+    );
+  }
+  if (!cssOk) problems.push(`${page.name}: ${page.cssGzip} B of CSS (gzip), over the ${cssBudgetGzip} B budget`);
+}
+
 if (problems.length) {
   console.error(problems.slice(0, 40).join("\n"));
   if (problems.length > 40) console.error(`… and ${problems.length - 40} more`);
   process.exit(1);
 }
-console.log("shipped scripts are ES2019-compatible and within budget");
+console.log("shipped scripts are ES2019-compatible; CSS within budget; JavaScript within its ceiling");

@@ -1,18 +1,21 @@
 import { randomUUID } from "node:crypto";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
 import { siteBase } from "@davmu/contracts/site-path";
+import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import type { DatabaseHandle } from "./db/database.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { appRoutes } from "./modules/app/routes.ts";
+import { editorContentRoutes } from "./modules/content/editor-routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { interactionRoutes } from "./modules/interaction/routes.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import type { Config } from "./plugins/config.ts";
+import { contentsPlugin } from "./plugins/contents.ts";
 import { dbPlugin } from "./plugins/db.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
@@ -50,6 +53,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     if (closing) reply.header("connection", "close");
   });
 
+  // JSON, static files and other answers over 1 KiB, in brotli or gzip (pages compress themselves while streaming)
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(errorsPlugin);
   await app.register(openapiPlugin);
   await app.register(dbPlugin, { config, database: options.database });
@@ -59,10 +64,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     const codec = createPublicIdCodec(config.hashidSalt, config.hashidMinLength);
     await app.register(authPlugin);
     await app.register(rateLimitPlugin);
+    await app.register(contentsPlugin);
     await app.register(accountRoutes, { config, codec });
     await app.register(interactionRoutes, { config, codec });
     await app.register(appRoutes);
     await app.register(contentRoutes, { config, codec });
+    await app.register(editorContentRoutes, { config, codec });
     await app.register(searchRoutes, { config, codec });
     await app.register(fastifyStatic, {
       root: config.mediaDir,

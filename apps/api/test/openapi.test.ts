@@ -42,6 +42,14 @@ describe("OpenAPI", () => {
       "/dinner/mp/info/{id}",
       "/dinner/mp/followlist",
       "/editor/v1/comments",
+      "/editor/v1/contents",
+      "/inner/v3/album/audio/{id}",
+      "/inner/v3/album/video/{id}",
+      "/peony/v3/album/tracks/{series}/{uid}",
+      "/inner/v3/albums/relates/{id}",
+      "/inner/special",
+      "/inner/static/hot72",
+      "/peony/v1/recommend",
       "/editor/v1/comments/{id}",
     ]) {
       expect(Object.keys(body.paths), path).toContain(path);

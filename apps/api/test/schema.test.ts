@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { NO_MIGRATIONS } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoNavigationItems } from "../src/db/demo/demo-app.ts";
+import { demoTypeItems } from "../src/db/demo/demo-types.ts";
 import { createMigrator, migrateToLatest, migrations } from "../src/db/migrate.ts";
 import { seedDemoData } from "../src/db/seed.ts";
 import { createTestDatabase, type TestDatabase, testDialect } from "./helper.ts";
@@ -41,7 +42,9 @@ describe("migrations and demo data", () => {
     const first = await seedDemoData(database.handle.db);
     expect(first.articles).toBeGreaterThanOrEqual(10);
     await seedDemoData(database.handle.db);
-    const count = async (table: "contents" | "media_accounts" | "content_relations" | "nav_items") =>
+    const count = async (
+      table: "contents" | "media_accounts" | "content_relations" | "content_members" | "nav_items",
+    ) =>
       Number(
         (
           await database.handle.db
@@ -50,9 +53,15 @@ describe("migrations and demo data", () => {
             .executeTakeFirstOrThrow()
         ).n,
       );
-    expect(await count("contents")).toBe(first.articles);
+    expect(await count("contents")).toBe(first.articles + first.otherItems);
     expect(await count("media_accounts")).toBe(first.mediaAccounts);
-    expect(await count("content_relations")).toBe(first.articles * 3);
+    const otherRelations = demoTypeItems(0).reduce((n, item) => n + (item.relations?.length ?? 0), 0);
+    expect(await count("content_relations")).toBe(first.articles * 3 + otherRelations);
+    const members = demoTypeItems(0).reduce(
+      (n, item) => n + (item.tracks?.length ?? 0) + (item.groups ?? []).reduce((m, g) => m + g.items.length, 0),
+      0,
+    );
+    expect(await count("content_members")).toBe(members);
     expect(await count("nav_items")).toBe(demoNavigationItems.length);
   });
 

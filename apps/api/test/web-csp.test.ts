@@ -1,9 +1,10 @@
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoData } from "../src/db/seed.ts";
-import { contentSecurityPolicy } from "../src/plugins/web.ts";
+import { contentSecurityPolicy, contentSecurityPolicyForPage } from "../src/plugins/web.ts";
 import { startTestServer, type TestServer } from "./helper.ts";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
@@ -66,7 +67,8 @@ describe("share pages send a Content-Security-Policy (R-SEC-XSS)", () => {
 
   it("R-SEC-XSS every inline script of a page carries that response's nonce, and each response has its own", async () => {
     const nonces = new Set<string>();
-    for (const path of ["/davmu/share/", "/davmu/share/pc?url=%2F", "/davmu/share/no/such/page"]) {
+    // queries of their own: each page is rendered, not served from the page cache
+    for (const path of ["/davmu/share/?csp=each", "/davmu/share/pc?url=%2F", "/davmu/share/no/such/page"]) {
       const response = await page(path);
       const nonce = nonceOf(response.headers.get("content-security-policy"));
       nonces.add(nonce);
@@ -80,10 +82,35 @@ describe("share pages send a Content-Security-Policy (R-SEC-XSS)", () => {
   });
 
   it("R-SEC-XSS a nonce sent by the client is ignored", async () => {
-    const response = await page("/davmu/share/", { "x-davmu-csp-nonce": "AAAAAAAAAAAAAAAAAAAAAAAA" });
+    const response = await page("/davmu/share/?csp=client", { "x-davmu-csp-nonce": "AAAAAAAAAAAAAAAAAAAAAAAA" });
     const nonce = nonceOf(response.headers.get("content-security-policy"));
     expect(nonce).not.toBe("AAAAAAAAAAAAAAAAAAAAAAAA");
     expect(scriptNonces(await response.text()).every((n) => n === nonce)).toBe(true);
+  });
+
+  it("R-SEC-XSS a page served from the page cache allows its inline scripts by hash and hands out no nonce again", async () => {
+    const first = await page("/davmu/share/?csp=cached");
+    const sentNonce = nonceOf(first.headers.get("content-security-policy"));
+    await first.text();
+    const hit = await page("/davmu/share/?csp=cached");
+    expect(hit.headers.get("x-cache")).toBe("hit");
+    const policy = hit.headers.get("content-security-policy") ?? "";
+    const html = await hit.text();
+    expect(policy).not.toContain("nonce-");
+    expect(policy).not.toContain(sentNonce);
+    expect(policy).toBe(contentSecurityPolicyForPage(html));
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      (m) => !/\ssrc=/.test(m[1] ?? ""),
+    );
+    expect(inline.length).toBeGreaterThan(0);
+    for (const [, , body] of inline) {
+      expect(policy).toContain(
+        `'sha256-${createHash("sha256")
+          .update(body ?? "")
+          .digest("base64")}'`,
+      );
+    }
+    expect(hit.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
   it("R-SEC-XSS a separate public API origin is allowed for the browser's calls", () => {

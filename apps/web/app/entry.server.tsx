@@ -6,12 +6,28 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { readNonce } from "./lib/csp.ts";
+import { shouldUsePcWrapper } from "./lib/device.ts";
+import { createHeadFilter } from "./lib/head-filter.server.ts";
 
 export const streamTimeout = 5_000;
 
 /**
+ * Which visitors may be served the same rendered page, for the server's page cache: phones (and
+ * crawlers) see one page; desktop browsers are sent to /pc except inside its frame. Only pages that
+ * ask for it with `s-maxage` are kept (see lib/cache-headers.ts).
+ */
+export function cacheVariant(request: { url: string; headers: Pick<Headers, "get"> }): string | null {
+  const ua = request.headers.get("user-agent") ?? "";
+  if (isbot(ua) || !shouldUsePcWrapper(ua)) return "phone";
+  const framed =
+    request.headers.get("sec-fetch-dest") === "iframe" || new URL(request.url).searchParams.has("pc_frame");
+  return framed ? "framed" : null;
+}
+
+/**
  * React Router's default Node entry, plus the page's CSP nonce: `<ServerRouter nonce>` hands it to
  * `<Scripts>`, `<ScrollRestoration>` and `<Links>`, and React's own streaming scripts get it too.
+ * The head goes out without modulepreload hints (lib/head-filter.server.ts).
  */
 export default function handleRequest(
   request: Request,
@@ -48,7 +64,7 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          pipe(createHeadFilter()).pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

@@ -12,13 +12,14 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import stylesheet from "./app.css?url";
+import criticalCss from "./app.css?inline";
 import { ErrorPage } from "./components/ErrorPage.tsx";
 import { LoginHost } from "./components/LoginHost.tsx";
 import { OpenAppDialog } from "./components/OpenAppDialog.tsx";
 import { SiteEffects } from "./components/SiteEffects.tsx";
 import { Toaster } from "./components/Toaster.tsx";
-import { callApi } from "./lib/api.server.ts";
+import { callApiShared } from "./lib/api.server.ts";
+import { noStore } from "./lib/cache-headers.ts";
 import { schemeFromCookieHeader } from "./lib/color-scheme.ts";
 import { shouldUsePcWrapper } from "./lib/device.ts";
 import { webEnv } from "./lib/env.server.ts";
@@ -30,12 +31,22 @@ import { baseMeta } from "./lib/meta.ts";
 import { PreferencesProvider } from "./lib/preferences.tsx";
 import { SessionProvider } from "./lib/session.tsx";
 import { SiteProvider, type SiteState } from "./lib/site-context.tsx";
-import { defaultThemeColor, parseAppInfo, resolveSite } from "./model/site.ts";
+import { defaultThemeColor, parseAppInfo, readableThemeColor, resolveSite } from "./model/site.ts";
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/media/logo.png" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/media/logo.png" }];
+
+/** A page built on defaults because the API failed is not kept by shared caches. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/**
+ * The whole stylesheet (about 2 KB compressed) is inlined in the head: the first packet of a page
+ * carries everything needed to draw it, with no render-blocking request. The browser's copy is read
+ * back from the page itself, so the CSS is not shipped a second time inside the scripts.
+ */
+function pageCss(): string {
+  if (import.meta.env.SSR) return criticalCss;
+  return document.getElementById("critical-css")?.textContent ?? "";
+}
 
 export const meta: Route.MetaFunction = () => baseMeta();
 
@@ -52,11 +63,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw redirect(`/pc?url=${encodeURIComponent(inner + url.search)}`);
   }
   const [siteAnswer, appAnswer] = await Promise.all([
-    callApi((c) => c.siteConfig()).catch((error) => {
+    callApiShared("site-config", (c) => c.siteConfig()).catch((error) => {
       console.warn("site config unavailable:", (error as Error).message);
       return null;
     }),
-    callApi((c) => c.appInfo()).catch((error) => {
+    callApiShared("app-info", (c) => c.appInfo()).catch((error) => {
       console.warn("app info unavailable:", (error as Error).message);
       return null;
     }),
@@ -65,12 +76,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     site: resolveSite(siteAnswer?.code === 0 ? siteAnswer.data : null),
     theme: parseAppInfo(appAnswer?.code === 0 ? appAnswer.data.app_info : null),
   };
+  const failed = siteAnswer?.code !== 0 || appAnswer?.code !== 0;
+  const env = webEnv();
   // the visitor's language and colour scheme, from their cookies; Chinese pages carry no dictionary
   const cookie = request.headers.get("cookie");
   const lang = langFromCookieHeader(cookie);
   const messages = lang === "en" ? en : null;
   const scheme = schemeFromCookieHeader(cookie);
-  return data({ initial, publicApiBase: webEnv().publicApiBase, lang, messages, scheme });
+  return data(
+    { initial, publicApiBase: env.publicApiBase, linkFrameOrigins: env.linkFrameOrigins, lang, messages, scheme },
+    { headers: failed ? noStore : undefined },
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -80,7 +96,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html
       lang={root?.lang ?? "zh-CN"}
       data-theme={root?.scheme ?? undefined}
-      style={{ "--theme": color } as React.CSSProperties}
+      style={{ "--theme": color, "--theme-text": readableThemeColor(color) } as React.CSSProperties}
     >
       <head>
         <meta charSet="utf-8" />
@@ -88,6 +104,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="format-detection" content="telephone=no" />
         <meta name="theme-color" content={color} />
+        <style id="critical-css" dangerouslySetInnerHTML={{ __html: pageCss() }} />
         <Meta />
         <Links />
       </head>

@@ -14,8 +14,21 @@ interface DemoArticle {
 
 /** The demo articles as the home page lists them, with what their server-rendered page shows. */
 async function demoArticles(): Promise<DemoArticle[]> {
-  const home = await (await fetch(`${origin}/davmu/share/`)).text();
-  const links = [...new Set([...home.matchAll(/href="(\/davmu\/share\/(?:news|mp)\/doc\/[^"]+)"/g)].map((m) => m[1]))];
+  // every article of the demo set, read from the content list (the home page mixes every type)
+  const auth = await fetch(`${origin}/peony/v1/auth`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ appid: 1, platform: "mobile" }),
+  });
+  const token = ((await auth.json()) as { data: { token: string } }).data.token;
+  const list = (await (
+    await fetch(`${origin}/peony/v1/content?pagesize=50`, { headers: { authorization: token } })
+  ).json()) as {
+    data: { list: Array<{ content_type: string; content_link: string }> };
+  };
+  const links = list.data.list
+    .filter((i) => i.content_type === "article")
+    .map((i) => new URL(i.content_link, origin).pathname);
   const found: DemoArticle[] = [];
   for (const link of links) {
     const html = await (
@@ -24,7 +37,8 @@ async function demoArticles(): Promise<DemoArticle[]> {
     found.push({
       url: origin + link,
       mp: html.includes("article-meta is-mp"),
-      open: !html.includes("cf-closed"),
+      // a class attribute, not the inlined stylesheet, which names every class
+      open: !/class="[^"]*\bcf-closed\b/.test(html),
       threadsWithReplies: (html.match(/class="replies-toggle"/g) ?? []).length,
     });
   }

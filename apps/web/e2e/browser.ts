@@ -48,7 +48,8 @@ export function desktopContext(browser: Browser): Promise<BrowserContext> {
 /** The share link of a demo article, taken from the home page's list as a visitor would. */
 export async function firstArticleLink(page: Page, origin: string): Promise<string> {
   await page.goto(`${origin}/davmu/share/`);
-  const href = await page.locator(".card-link").first().getAttribute("href");
+  // the first article (doc) card: the home list mixes every content type
+  const href = await page.locator('.card-link[href*="/doc/"]').first().getAttribute("href");
   if (!href) throw new Error("the home page lists no article");
   return origin + href;
 }

@@ -14,7 +14,7 @@ describe("an article share link on a phone in WeChat", () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     articleUrl = await firstArticleLink(page, origin);
-    articleTitle = (await page.locator(".card-title").first().textContent()) ?? "";
+    articleTitle = (await page.locator('.card-link[href*="/doc/"] .card-title').first().textContent()) ?? "";
     await context.close();
   });
   afterAll(() => browser?.close());

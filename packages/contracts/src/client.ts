@@ -1,6 +1,15 @@
 import type { InviteRecordList, UserInfo, VcodeResult } from "./account.ts";
 import type { AppInfoEnvelopeData, AuthRequest, AuthResult, SiteConfig } from "./app.ts";
-import type { ContentItem, ContentList, ContentListQuery } from "./content.ts";
+import type {
+  AlbumTracks,
+  CardList,
+  ContentItem,
+  ContentList,
+  ContentListQuery,
+  RecommendList,
+  SpecialDetail,
+  SpecialQuery,
+} from "./content.ts";
 import type { EnvelopeOf } from "./error-codes.ts";
 import type {
   CollectionRequest,
@@ -140,6 +149,23 @@ export function createApiClient(options: ApiClientOptions) {
     siteConfig: () => call<SiteConfig>("GET", "/inner/static/data"),
     /** GET /inner/static/content/{id}. */
     content: (id: string) => call<ContentItem>("GET", `/inner/static/content/${encodeURIComponent(id)}`),
+    /** GET /inner/v3/album/{audio|video}/{id}: an album's first tracks (limit 30). */
+    album: (series: "audio" | "video", albumId: string, limit = 30) =>
+      call<AlbumTracks>("GET", `/inner/v3/album/${series}/${id(albumId)}`, { query: { limit } }),
+    /** GET /peony/v3/album/tracks/{series}/{uid}: a later page of an album's tracks. */
+    albumTracks: (series: "audio" | "video", albumId: string, page: number, size = 30) =>
+      call<AlbumTracks>("GET", `/peony/v3/album/tracks/${series}/${id(albumId)}`, { query: { page, size } }),
+    /** GET /inner/v3/albums/relates/{id}. */
+    albumRelates: (albumId: string) => call<CardList>("GET", `/inner/v3/albums/relates/${id(albumId)}`),
+    /** GET /inner/special: pageindex 1, pagesize 50, batch_size 50, page_offset 0 by default. */
+    special: (gid: string, query: Partial<Omit<SpecialQuery, "gid">> = {}) =>
+      call<SpecialDetail>("GET", "/inner/special", {
+        query: { gid, pageindex: 1, pagesize: 50, batch_size: 50, page_offset: 0, ...query },
+      }),
+    /** GET /inner/static/hot72: published in the last 72 hours, most viewed first. */
+    hot72: () => call<CardList>("GET", "/inner/static/hot72"),
+    /** GET /peony/v1/recommend: the editors' recommended list (size 10). */
+    recommend: (page = 1, size = 10) => call<RecommendList>("GET", "/peony/v1/recommend", { query: { page, size } }),
     /** GET /peony/v1/content: a page of a group's content. */
     contentList: (query: Partial<ContentListQuery>) => call<ContentList>("GET", "/peony/v1/content", { query }),
     /** GET /peony/v1/search/hot-words. */

@@ -24,7 +24,9 @@ try {
   console.log(applied.length ? `migrations applied: ${applied.join(", ")}` : "schema is up to date");
   if (command === "seed") {
     const counts = await seedDemoData(handle.db);
-    console.log(`demo data loaded: ${counts.articles} articles, ${counts.mediaAccounts} media accounts`);
+    console.log(
+      `demo data loaded: ${counts.articles} articles, ${counts.otherItems} items of other types, ${counts.mediaAccounts} media accounts`,
+    );
   }
 } catch (error) {
   console.error((error as Error).message);

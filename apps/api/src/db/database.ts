@@ -18,6 +18,25 @@ export interface DatabaseHandle {
 
 const INT8_OID = 20;
 
+/**
+ * Kysely prepares every query it runs; preparing costs more than running a small query on SQLite.
+ * Statements are kept by their SQL (at most 500) and reused unless one is still iterating.
+ */
+function reusePreparedStatements(sqlite: SQLite.Database) {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const statements = new Map<string, SQLite.Statement>();
+  sqlite.prepare = ((source: string) => {
+    const kept = statements.get(source);
+    if (kept && !kept.busy) return kept;
+    const statement = prepare(source);
+    if (!kept) {
+      if (statements.size >= 500) statements.clear();
+      statements.set(source, statement);
+    }
+    return statement;
+  }) as typeof sqlite.prepare;
+}
+
 export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   let db: Kysely<Database>;
   if (config.dialect === "sqlite") {
@@ -27,6 +46,7 @@ export function openDatabase(config: DatabaseConfig): DatabaseHandle {
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("synchronous = NORMAL");
+    reusePreparedStatements(sqlite);
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   } else {
     const pool = new pg.Pool({

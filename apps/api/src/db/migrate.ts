@@ -2,14 +2,18 @@ import type { Kysely } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
 import * as initial from "./migrations/001-initial.ts";
 import * as accountsInteraction from "./migrations/002-accounts-interaction.ts";
-import * as navigation from "./migrations/004-navigation.ts";
+import * as commentThreadPages from "./migrations/003-comment-thread-pages.ts";
+import * as contentTypes from "./migrations/004-content-types.ts";
+import * as navigation from "./migrations/005-navigation.ts";
 import type { Database } from "./schema.ts";
 
 /** Every migration, in order. Names sort in the order they must run. */
 export const migrations: Record<string, Migration> = {
   "001-initial": initial,
   "002-accounts-interaction": accountsInteraction,
-  "004-navigation": navigation,
+  "003-comment-thread-pages": commentThreadPages,
+  "004-content-types": contentTypes,
+  "005-navigation": navigation,
 };
 
 export function createMigrator(db: Kysely<Database>): Migrator {

@@ -57,6 +57,18 @@ export interface ContentsTable {
   created_at: number;
   updated_at: number;
   comment_count: Generated<number>;
+  /** What the page plays or shows beyond the body (see ContentDetail in modules/content/present.ts). */
+  detail_json: Generated<string>;
+  /** Place on the editors' recommended list; null when not recommended. */
+  recommend_position: Generated<number | null>;
+}
+
+/** Album tracks (group_index 0) and the items of a special's groups. */
+export interface ContentMembersTable {
+  parent_id: number;
+  member_id: number;
+  group_index: number;
+  position: number;
 }
 
 export interface ContentRelationsTable {
@@ -166,6 +178,7 @@ export interface Database {
   media_accounts: MediaAccountsTable;
   contents: ContentsTable;
   content_relations: ContentRelationsTable;
+  content_members: ContentMembersTable;
   users: UsersTable;
   sessions: SessionsTable;
   otp_codes: OtpCodesTable;

@@ -1,10 +1,12 @@
 import type { Kysely } from "kysely";
 import { hashPassword } from "../modules/accounts/passwords.ts";
 import { newInviteCode } from "../modules/accounts/users.ts";
+import { checkImport, writeImport } from "../modules/content/ingest.ts";
 import { rebuildSearchIndex } from "../modules/search/repository.ts";
 import { demoGroupCycle, demoHotWords, demoNavigationItems, demoSettings } from "./demo/demo-app.ts";
 import { demoComments, demoUsers } from "./demo/demo-community.ts";
 import { demoArticles, demoMediaAccounts } from "./demo/demo-content.ts";
+import { demoTypeItems } from "./demo/demo-types.ts";
 import type { Database } from "./schema.ts";
 
 /**
@@ -110,6 +112,11 @@ export async function seedDemoData(db: Kysely<Database>, now = Date.now()) {
     );
     if (relations.length) await trx.insertInto("content_relations").values(relations).execute();
 
+    // every other content type, through the editors' import (external ids keep it idempotent)
+    const checked = await checkImport(trx, demoTypeItems(now));
+    if (!checked.ok) throw new Error(`demo items are invalid: ${JSON.stringify(checked.errors)}`);
+    const imported = await writeImport(trx, checked.items, { now });
+
     // demo readers, and their comments rebuilt from scratch (other users' comments are kept)
     const userIds: number[] = [];
     for (const user of demoUsers) {
@@ -209,6 +216,12 @@ export async function seedDemoData(db: Kysely<Database>, now = Date.now()) {
         .execute();
     }
 
-    return { articles: contentIds.length, mediaAccounts: mpIds.size, users: userIds.length, comments };
+    return {
+      articles: contentIds.length,
+      otherItems: imported.items.length,
+      mediaAccounts: mpIds.size,
+      users: userIds.length,
+      comments,
+    };
   });
 }

@@ -35,6 +35,8 @@ export interface Config {
   limits: Limits;
   /** Where visitors' browsers call the API, "" for the site's own origin (the pages' CSP allows it). */
   publicApiBase: string;
+  /** Origins besides the site's own whose pages the link popup may frame (the pages' CSP frame-src). */
+  linkFrameOrigins: string[];
 }
 
 export type SmsConfig =
@@ -167,6 +169,22 @@ function readSms(env: Env, appEnv: Config["env"]): SmsConfig {
   };
 }
 
+/** A comma-separated list of https origins (scheme, host and port only); empty when unset. */
+function readOriginList(env: Env, name: string): string[] {
+  const raw = env[name];
+  if (!raw) return [];
+  return raw
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((origin) => {
+      if (!/^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(origin)) {
+        throw new ConfigError(name, "comma-separated https origins such as https://h5.example.com", origin);
+      }
+      return origin.toLowerCase();
+    });
+}
+
 /** Reads and validates the whole configuration; throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const appEnv = readChoice(env, "NODE_ENV", ["development", "production", "test"] as const, "development");
@@ -217,5 +235,6 @@ export function loadConfig(env: Env = process.env): Config {
       commentsPerIpPerMinute: readInt(env, "COMMENTS_PER_IP_PER_MINUTE", 30, 1, 100000),
     },
     publicApiBase: env.PUBLIC_API_BASE ? readOrigin(env, "PUBLIC_API_BASE", "") : "",
+    linkFrameOrigins: readOriginList(env, "LINK_FRAME_ORIGINS"),
   };
 }

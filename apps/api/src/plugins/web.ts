@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -7,7 +7,22 @@ import { siteBase, siteBasePath } from "@davmu/contracts/site-path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { encodeBursts } from "../lib/html-stream.ts";
+import { type CachedResponse, createResponseCache, encodedBody, negotiateEncoding } from "../lib/response-cache.ts";
 import type { Config } from "./config.ts";
+
+/** What the site needs of a request to tell which visitors may share its page. */
+export interface VariantRequest {
+  url: string;
+  headers: { get(name: string): string | null };
+}
+/** The site's own word on how a request's page may be shared between visitors (see entry.server.tsx). */
+type CacheVariant = (request: VariantRequest) => string | null;
+
+/** Longest a rendered page is served from the cache, whatever the page asks for. */
+const pageCacheMaxTtlMs = 60_000;
+/** Every page lists or shows content: a change to any content item drops them all. */
+export const contentTag = "content";
 
 /** Request header that carries the page's CSP nonce to the renderer (apps/web/app/lib/csp.ts). */
 export const cspNonceHeader = "x-davmu-csp-nonce";
@@ -17,16 +32,43 @@ export const cspNonceHeader = "x-davmu-csp-nonce";
  * with this response's nonce; inline styles stay allowed (the theme colour is a style attribute);
  * only this site may frame its pages (the /pc wrapper does).
  */
-export function contentSecurityPolicy(nonce: string, apiOrigin = ""): string {
+export function contentSecurityPolicy(nonce: string, apiOrigin = "", frameOrigins: readonly string[] = []): string {
+  return policyWithScripts(`'nonce-${nonce}'`, apiOrigin, frameOrigins);
+}
+
+/**
+ * The same policy for a page served from the page cache: its inline scripts are allowed by their
+ * SHA-256 hashes, so no nonce is ever handed to more than one visitor.
+ */
+export function contentSecurityPolicyForPage(
+  html: string,
+  apiOrigin = "",
+  frameOrigins: readonly string[] = [],
+): string {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (/\ssrc=/.test(match[1] ?? "")) continue;
+    hashes.add(
+      `'sha256-${createHash("sha256")
+        .update(match[2] ?? "")
+        .digest("base64")}'`,
+    );
+  }
+  return policyWithScripts([...hashes].join(" ") || "'none'", apiOrigin, frameOrigins);
+}
+
+function policyWithScripts(inlineScripts: string, apiOrigin: string, frameOrigins: readonly string[]): string {
   const connect = apiOrigin ? `'self' ${apiOrigin}` : "'self'";
+  // the link popup frames same-origin pages and the configured link origins, never any origin
+  const frames = ["'self'", ...frameOrigins].join(" ");
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' ${inlineScripts}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "media-src 'self' https: blob:",
     `connect-src ${connect}`,
-    "frame-src 'self'",
+    `frame-src ${frames}`,
     "frame-ancestors 'self'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -58,14 +100,56 @@ function toRequest(request: FastifyRequest, nonce: string): Request {
   });
 }
 
-async function sendResponse(reply: FastifyReply, response: Response) {
-  reply.status(response.status);
+function copyHeaders(reply: FastifyReply, response: Response) {
   for (const [key, value] of response.headers) {
     if (key !== "set-cookie") reply.header(key, value);
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header("set-cookie", cookies);
-  return reply.send(response.body ? Readable.fromWeb(response.body as never) : null);
+}
+
+/** Seconds a shared cache may keep the response (`s-maxage`), or null when it must not be shared. */
+export function sharedMaxAge(response: Response): number | null {
+  if (response.status !== 200 || response.headers.has("set-cookie")) return null;
+  if (!response.headers.get("content-type")?.startsWith("text/html")) return null;
+  const cacheControl = response.headers.get("cache-control") ?? "";
+  if (/\b(private|no-store|no-cache)\b/i.test(cacheControl)) return null;
+  const match = /\bs-maxage=(\d+)/i.exec(cacheControl);
+  return match ? Number(match[1]) : null;
+}
+
+/** Only visitors who carry no credentials share pages: a token or any cookie keeps a request out. */
+function anonymous(request: FastifyRequest): boolean {
+  return request.headers.authorization === undefined && request.headers.cookie === undefined;
+}
+
+function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse) {
+  const { body, headers } = encodedBody(entry, negotiateEncoding(request.headers["accept-encoding"]));
+  return reply.status(entry.status).headers(headers).header("x-cache", "hit").send(body);
+}
+
+/**
+ * Sends React Router's answer. HTML is streamed burst by burst and compressed here (so the first
+ * packet holds the head and the top of the page); a page the site marks shareable (`s-maxage`) is
+ * kept for the next anonymous visitor once it has been sent.
+ */
+function sendResponse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  response: Response,
+  store?: (response: Response, body: Buffer) => void,
+) {
+  reply.status(response.status);
+  copyHeaders(reply, response);
+  if (!response.body) return reply.send(null);
+  if (!response.headers.get("content-type")?.startsWith("text/html")) {
+    return reply.send(Readable.fromWeb(response.body as never));
+  }
+  const encoding = negotiateEncoding(request.headers["accept-encoding"]);
+  reply.header("vary", "Accept-Encoding");
+  if (encoding !== "identity") reply.header("content-encoding", encoding);
+  if (store) reply.header("x-cache", "miss");
+  return reply.send(encodeBursts(response.body, encoding, store ? (body) => store(response, body) : undefined));
 }
 
 /** The share site: built assets under /davmu/share/ and every other path there rendered by React Router. */
@@ -80,6 +164,28 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handle = createRequestHandler(build, opts.config.env === "development" ? "development" : "production");
   const apiOrigin = opts.config.publicApiBase ? new URL(opts.config.publicApiBase).origin : "";
+  const cacheVariant = (build.entry.module as { cacheVariant?: CacheVariant }).cacheVariant;
+  const cache = createResponseCache({ maxEntries: 500, ttlMs: pageCacheMaxTtlMs });
+  // the variant depends on a few request traits only: remember it per user agent and frame state
+  const variants = new Map<string, string | null>();
+  function variantOf(request: FastifyRequest): string | null {
+    if (!cacheVariant) return null;
+    const framed = request.url.includes("pc_frame");
+    const userAgent = request.headers["user-agent"] ?? "";
+    const dest = request.headers["sec-fetch-dest"] ?? "";
+    const memo = `${framed}\n${dest}\n${userAgent}`;
+    let variant = variants.get(memo);
+    if (variant === undefined) {
+      variant = cacheVariant({
+        url: `http://site${request.url}`,
+        headers: { get: (name) => request.headers[name.toLowerCase()]?.toString() ?? null },
+      });
+      if (variants.size >= 1000) variants.clear();
+      variants.set(memo, variant);
+    }
+    return variant;
+  }
+  if (app.hasDecorator("contentChanges")) app.contentChanges.subscribe(() => cache.invalidate(contentTag));
 
   await app.register(fastifyStatic, {
     root: clientDir,
@@ -104,12 +210,36 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
     method: ["GET", "HEAD", "POST"],
     url: `${siteBase}*`,
     handler: async (request, reply) => {
-      const nonce = randomBytes(18).toString("base64");
-      const response = await handle(toRequest(request, nonce));
-      reply.header("content-security-policy", contentSecurityPolicy(nonce, apiOrigin));
       reply.header("x-content-type-options", "nosniff");
       reply.header("referrer-policy", "strict-origin-when-cross-origin");
-      return sendResponse(reply, response);
+      // a hit is answered before any Fetch Request is built: it costs a lookup and a write
+      const variant = request.method === "GET" && anonymous(request) ? variantOf(request) : null;
+      const key = variant === null ? null : `${variant} ${request.url}`;
+      const hit = key === null ? undefined : cache.get(key);
+      if (hit) return sendCached(request, reply, hit);
+      const nonce = randomBytes(18).toString("base64");
+      const response = await handle(toRequest(request, nonce));
+      reply.header("content-security-policy", contentSecurityPolicy(nonce, apiOrigin, opts.config.linkFrameOrigins));
+      const maxAge = key === null ? null : sharedMaxAge(response);
+      // the page cache here is the only shared one: a cache in front must not hand this response's
+      // nonce to other visitors, so the permission to share goes no further
+      if (/\bs-maxage=/i.test(response.headers.get("cache-control") ?? ""))
+        response.headers.set("cache-control", "no-cache");
+      const store =
+        key === null || maxAge === null || maxAge <= 0
+          ? undefined
+          : (sent: Response, body: Buffer) => {
+              const headers: Record<string, string> = {};
+              for (const [name, value] of sent.headers) headers[name] = value;
+              // later visitors get a policy of script hashes: this response's nonce is never reused
+              headers["content-security-policy"] = contentSecurityPolicyForPage(
+                body.toString("utf8"),
+                apiOrigin,
+                opts.config.linkFrameOrigins,
+              );
+              cache.set(key, { status: sent.status, headers, body, tags: [contentTag] }, maxAge * 1000);
+            };
+      return sendResponse(request, reply, response, store);
     },
   });
 }

@@ -1,7 +1,11 @@
+import { useState } from "react";
 import { Link } from "react-router";
 import { useT } from "../lib/i18n/context.tsx";
+import { useLinkFrameOrigins } from "../lib/link-frames.ts";
 import type { RelatedCard } from "../model/article.ts";
 import { highlightParts } from "../model/search.ts";
+import { ContentTagBadge } from "./ContentTagBadge.tsx";
+import { isFrameable, LinkPopup } from "./LinkPopup.tsx";
 
 /** A title, with the search keyword marked when there is one; always rendered as text. */
 function Title({ text, keyword }: { text: string; keyword?: string }) {
@@ -20,25 +24,69 @@ function Title({ text, keyword }: { text: string; keyword?: string }) {
   );
 }
 
-/** A list card: title and meta on the left, thumbnail on the right. */
-export function ContentCard({ card, keyword }: { card: RelatedCard; keyword?: string }) {
+function CardInside({ card, keyword }: { card: RelatedCard; keyword?: string }) {
   const t = useT();
+  return (
+    <>
+      <div className="card-body">
+        <h3 className="card-title">
+          <Title text={card.title} keyword={keyword} />
+        </h3>
+        <p className="card-meta">
+          {card.tag && !card.thumb ? <ContentTagBadge tag={card.tag} /> : null}
+          <span>{card.source}</span>
+          <span suppressHydrationWarning>{card.time}</span>
+          <span>{t("reads", { count: card.views })}</span>
+        </p>
+      </div>
+      {card.thumb ? (
+        <span className="card-thumb-box">
+          <img className="card-thumb" src={card.thumb} alt="" loading="lazy" width={112} height={76} />
+          {card.tag ? <ContentTagBadge tag={card.tag} onThumb /> : null}
+          {card.duration ? <span className="card-duration">{card.duration}</span> : null}
+          {card.picNum > 0 ? <span className="card-duration">{card.picNum}图</span> : null}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** An h5 or link card: opens the item's page in the link popup (R-UI-POPUP). */
+function PopupCard({ card, keyword }: { card: RelatedCard; keyword?: string }) {
+  const [open, setOpen] = useState(false);
+  const allowed = useLinkFrameOrigins();
+  return (
+    <li className="card">
+      <a
+        href={card.href}
+        className="card-link"
+        data-testid="link-card"
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen(true);
+        }}
+      >
+        <CardInside card={card} keyword={keyword} />
+      </a>
+      {open ? (
+        <LinkPopup
+          title={card.title}
+          src={card.href}
+          frameable={isFrameable(card.href, window.location.origin, allowed)}
+          onClose={() => setOpen(false)}
+        />
+      ) : null}
+    </li>
+  );
+}
+
+/** A list card: title (the search keyword marked) and meta on the left, thumbnail with the type tag on the right. */
+export function ContentCard({ card, keyword }: { card: RelatedCard; keyword?: string }) {
+  if (card.opensPopup) return <PopupCard card={card} keyword={keyword} />;
   return (
     <li className="card">
       <Link to={card.href} className="card-link">
-        <div className="card-body">
-          <h3 className="card-title">
-            <Title text={card.title} keyword={keyword} />
-          </h3>
-          <p className="card-meta">
-            <span>{card.source}</span>
-            <span suppressHydrationWarning>{card.time}</span>
-            <span>{t("reads", { count: card.views })}</span>
-          </p>
-        </div>
-        {card.thumb ? (
-          <img className="card-thumb" src={card.thumb} alt="" loading="lazy" width={112} height={76} />
-        ) : null}
+        <CardInside card={card} keyword={keyword} />
       </Link>
     </li>
   );

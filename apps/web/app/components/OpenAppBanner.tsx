@@ -12,6 +12,10 @@ import type { AccountSheetProps } from "./AccountSheet.tsx";
 import { CloseIcon, MenuIcon } from "./icons.tsx";
 import { NavPanel } from "./NavPanel.tsx";
 
+function BannerRoom() {
+  return <div className="banner-spacer" />;
+}
+
 const loadAccountSheet = lazyComponent<AccountSheetProps>(() =>
   import("./AccountSheet.tsx").then((m) => m.AccountSheet),
 );
@@ -40,10 +44,14 @@ export function OpenAppBanner() {
       .catch(() => toast(t("networkError")));
   }
 
-  if (!hydrated || params.has("preview") || isInOwnClient(navigator.userAgent)) return null;
+  if (params.has("preview")) return null;
+  // the server keeps the banner's room, so the page does not move when the banner appears
+  if (!hydrated) return <BannerRoom />;
+  if (isInOwnClient(navigator.userAgent)) return null;
 
   return (
     <>
+      <BannerRoom />
       <header className="banner" data-testid="open-app-banner">
         {site.logo ? <img className="banner-logo" src={site.logo} alt="" width={36} height={36} /> : null}
         <div className="banner-text">
@@ -78,7 +86,6 @@ export function OpenAppBanner() {
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
         </button>
       </header>
-      <div className="banner-spacer" />
       {menuOpen ? <NavPanel onClose={() => setMenuOpen(false)} /> : null}
       {user && Sheet && sheetOpen ? (
         <Sheet user={user} onClose={() => setSheetOpen(false)} onLogout={session.signOut} />

@@ -43,3 +43,29 @@ export async function callApi<T>(call: (client: ApiClient) => Promise<EnvelopeOf
   await token();
   return call(api());
 }
+
+/** How long the site's server reuses an answer that is the same for every page (site config, app info). */
+export const sharedAnswerMs = 10_000;
+const shared = new Map<string, { until: number; answer: Promise<EnvelopeOf<unknown>> }>();
+
+/**
+ * Like `callApi`, for answers every page shares: one call serves every render for a few seconds (the
+ * rendered pages themselves are shared as long). Only successful answers are kept.
+ */
+export function callApiShared<T>(
+  key: string,
+  call: (client: ApiClient) => Promise<EnvelopeOf<T>>,
+  now = Date.now(),
+): Promise<EnvelopeOf<T>> {
+  const kept = shared.get(key);
+  if (kept && kept.until > now) return kept.answer as Promise<EnvelopeOf<T>>;
+  const answer = callApi(call);
+  shared.set(key, { until: now + sharedAnswerMs, answer });
+  answer.then(
+    (a) => {
+      if (a.code !== ErrorCode.ok) shared.delete(key);
+    },
+    () => shared.delete(key),
+  );
+  return answer;
+}

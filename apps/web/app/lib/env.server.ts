@@ -6,6 +6,8 @@ export interface WebEnv {
   publicApiBase: string;
   hashidSalt: string;
   hashidMinLength: number;
+  /** Origins besides the site's own that the link popup may frame (LINK_FRAME_ORIGINS, as the CSP). */
+  linkFrameOrigins: string[];
 }
 
 function fail(name: string, expected: string, got: string): never {
@@ -28,6 +30,10 @@ export function readWebEnv(env: Record<string, string | undefined> = process.env
     publicApiBase: publicApiBase.replace(/\/+$/, ""),
     hashidSalt: env.HASHID_SALT || "davmu-share-development-salt",
     hashidMinLength: minLength,
+    linkFrameOrigins: (env.LINK_FRAME_ORIGINS ?? "")
+      .split(",")
+      .map((origin) => origin.trim().toLowerCase())
+      .filter(Boolean),
   };
 }
 

@@ -43,6 +43,8 @@ const item: ContentItem = {
       view_count: 999,
       content_link: "/davmu/share/mp/doc/2026/11/ZyXwVuTs/index.html",
       style: { data: [] },
+      duration_str: "",
+      pic_num: 0,
     },
   ],
   track_id: "article-AbCdEfGh",
@@ -51,6 +53,8 @@ const item: ContentItem = {
   album_status: null,
   expired_at: null,
   content: "<p>正文</p>",
+  media: {},
+  recommended: false,
 };
 
 describe("toArticleView", () => {
@@ -77,6 +81,11 @@ describe("toArticleView", () => {
       time: "昨天 20:30",
       views: "999",
       thumb: null,
+      contentType: "article",
+      duration: "",
+      opensPopup: false,
+      picNum: 0,
+      tag: null,
     });
   });
   it("R-CONTENT-5 comments are open when comment_available is the string true or enable_comment is set", () => {

@@ -1,7 +1,8 @@
-import type { ContentItem, RelatedItem } from "@davmu/contracts/content";
+import { type ContentItem, type ContentType, linkContentTypes, type RelatedItem } from "@davmu/contracts/content";
 import { siteBasePath } from "@davmu/contracts/site-path";
 import { formatBigNumber, formatDateTime, formatRelativeTime } from "../lib/format.ts";
 import { commentsAvailable } from "./comments.ts";
+import { type ContentTag, contentTag } from "./content-tag.ts";
 
 export interface RelatedCard {
   id: string;
@@ -11,6 +12,15 @@ export interface RelatedCard {
   time: string;
   views: string;
   thumb: string | null;
+  contentType: ContentType;
+  /** type label on the card (R-UI-TAG), null for articles and untagged types */
+  tag: ContentTag | null;
+  /** length of a video or audio, shown on the thumbnail */
+  duration: string;
+  /** pictures in a gallery */
+  picNum: number;
+  /** h5 and link items open in the link popup: `href` is then their address */
+  opensPopup: boolean;
 }
 
 export interface ArticleView {
@@ -48,6 +58,11 @@ export function toRelatedCard(item: RelatedItem, now: number): RelatedCard {
     time: formatRelativeTime(item.publish_at, now),
     views: formatBigNumber(item.view_count),
     thumb: item.style.data[0]?.thumb ?? null,
+    contentType: item.content_type,
+    tag: contentTag(item.content_type),
+    duration: item.duration_str,
+    picNum: item.pic_num,
+    opensPopup: linkContentTypes.includes(item.content_type),
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openAppPrompt, parseAppInfo, resolveSite } from "./site.ts";
+import { contrastWithWhite, openAppPrompt, parseAppInfo, readableThemeColor, resolveSite } from "./site.ts";
 
 describe("resolveSite", () => {
   it("R-SITE-3 defaults: site name 客户端 and an open-the-app line when the description is missing", () => {
@@ -45,5 +45,23 @@ describe("parseAppInfo", () => {
 describe("openAppPrompt", () => {
   it("R-UI-DIALOG the dialog text names the site", () => {
     expect(openAppPrompt("江澜新闻")).toBe("打开江澜新闻，体验更多内容");
+  });
+});
+
+describe("readable theme colour", () => {
+  it("R-WEB-A11Y darkens the brand colour #FF4A26 just enough for 4.5:1 on white, keeping its hue", () => {
+    expect(contrastWithWhite("#FF4A26")).toBeLessThan(4.5);
+    const readable = readableThemeColor("#FF4A26");
+    expect(contrastWithWhite(readable)).toBeGreaterThanOrEqual(4.5);
+    expect(contrastWithWhite(readable)).toBeLessThan(4.8);
+    expect(readable).toMatch(/^#[0-9A-F]{6}$/);
+    const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(readable.slice(i, i + 2), 16)) as [number, number, number];
+    expect(r).toBeGreaterThan(g);
+    expect(g).toBeGreaterThan(b);
+  });
+
+  it("R-WEB-A11Y keeps a theme colour that is already readable", () => {
+    expect(readableThemeColor("#1A5FB4")).toBe("#1A5FB4");
+    expect(readableThemeColor("#ffffff")).toMatch(/^#[0-9A-F]{6}$/);
   });
 });

@@ -57,3 +57,36 @@ export function parseAppInfo(appInfoJson: string | null | undefined): ThemeView 
 export function openAppPrompt(siteName: string): string {
   return `打开${siteName}，体验更多内容`;
 }
+
+function luminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+/** WCAG contrast ratio of a colour against white. */
+export function contrastWithWhite(hex: string): number {
+  return 1.05 / (luminance(hex) + 0.05);
+}
+
+/**
+ * The theme colour as text on white, or as the background of white text: the brand colour itself when
+ * it reaches WCAG AA (4.5:1), else the same hue darkened just enough. Bright brand colours such as
+ * #FF4A26 stay on borders and accents, where contrast rules do not apply.
+ */
+export function readableThemeColor(hex: string): string {
+  let color = hex.toUpperCase();
+  for (let scale = 1; contrastWithWhite(color) < 4.5 && scale > 0; scale -= 0.01) {
+    color = `#${[1, 3, 5]
+      .map((i) =>
+        Math.round(Number.parseInt(hex.slice(i, i + 2), 16) * scale)
+          .toString(16)
+          .padStart(2, "0"),
+      )
+      .join("")
+      .toUpperCase()}`;
+  }
+  return color;
+}

@@ -8,6 +8,7 @@ import { FollowButton } from "../components/FollowButton.tsx";
 import { EyeIcon } from "../components/icons.tsx";
 import { OpenAppBanner } from "../components/OpenAppBanner.tsx";
 import { callApi } from "../lib/api.server.ts";
+import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { emitOpenApp } from "../lib/events.ts";
 import { requireIndexSegment, requirePublicId } from "../lib/guards.server.ts";
 import { baseMeta } from "../lib/meta.ts";
@@ -39,6 +40,8 @@ export async function loader({ params }: Route.LoaderArgs) {
     comments: await commentsPage,
   };
 }
+
+export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return baseMeta();
@@ -92,7 +95,7 @@ export default function Doc({ loaderData }: Route.ComponentProps) {
           {article.summary ? <p className="article-summary">{article.summary}</p> : null}
           {article.cover ? (
             <figure className="article-cover">
-              <img src={article.cover.src} alt={article.cover.alt} width={750} height={422} />
+              <img src={article.cover.src} alt={article.cover.alt} width={750} height={422} fetchPriority="high" />
             </figure>
           ) : null}
           {/* sanitised by the API on the way out of the database */}

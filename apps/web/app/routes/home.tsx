@@ -4,6 +4,7 @@ import { NavBar } from "../components/NavBar.tsx";
 import { OpenAppBanner } from "../components/OpenAppBanner.tsx";
 import { PagedList, usePublicApiBase } from "../components/PagedList.tsx";
 import { callApi } from "../lib/api.server.ts";
+import { noStore, pageCacheHeaders } from "../lib/cache-headers.ts";
 import { useT } from "../lib/i18n/context.tsx";
 import { fetchGroupPage, toCardPage } from "../lib/lists.ts";
 import { baseMeta } from "../lib/meta.ts";
@@ -13,6 +14,8 @@ import { isHomeItem, visibleNavItems } from "../model/nav.ts";
 import type { Route } from "./+types/home";
 
 export const meta = () => baseMeta();
+
+export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -24,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const result = toCardPage(answer, Date.now());
   if (!result) {
     console.warn("content list failed:", answer.msg);
-    return data({ group, page, list: { cards: [], hasMore: false }, failed: true });
+    return data({ group, page, list: { cards: [], hasMore: false }, failed: true }, { headers: noStore });
   }
   return { group, page, list: result, failed: false };
 }

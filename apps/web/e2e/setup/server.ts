@@ -17,6 +17,8 @@ declare module "vitest" {
      * Cloud adapter pointed at a loopback stand-in; GET `${smsOutboxUrl}?tel=…` lists them.
      */
     smsOutboxUrl: string;
+    /** The editors' API key the product runs with (POST /editor/v1/contents in tests). */
+    editorApiKey: string;
   }
 }
 
@@ -80,6 +82,7 @@ export default async function setup(project: TestProject) {
   await waitForReady(origin, server, () => output);
   project.provide("siteOrigin", origin);
   project.provide("smsOutboxUrl", `${sms.endpoint}/outbox`);
+  project.provide("editorApiKey", env.EDITOR_API_KEY);
 
   return async () => {
     const exited = new Promise((resolve) => server.once("exit", resolve));

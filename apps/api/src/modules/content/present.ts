@@ -1,9 +1,13 @@
 import {
+  type AlbumTrack,
   type ContentItem,
+  type ContentMedia,
   type ContentType,
   contentTypes,
+  linkContentTypes,
   type RelatedItem,
   routeTypeFor,
+  type SpecialSection,
 } from "@davmu/contracts/content";
 import type { PublicIdCodec } from "@davmu/contracts/public-id";
 import { siteBasePath } from "@davmu/contracts/site-path";
@@ -18,7 +22,7 @@ export interface LinkContext {
   siteActor: string;
 }
 
-function asContentType(value: string): ContentType {
+export function asContentType(value: string): ContentType {
   return (contentTypes as readonly string[]).includes(value) ? (value as ContentType) : "article";
 }
 
@@ -36,6 +40,45 @@ function styleOf(row: ContentRow) {
   return { data: row.cover_url ? [{ thumb: row.cover_url, url: row.cover_url, wbep_thumb: row.cover_url }] : [] };
 }
 
+/** What `detail_json` holds: the media of the page, and a special's sections and group names. */
+export interface ContentDetail extends ContentMedia {
+  sections?: SpecialSection[];
+  groups?: { name: string; collapse: boolean }[];
+}
+
+export function parseDetail(json: string): ContentDetail {
+  try {
+    const value = JSON.parse(json) as unknown;
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as ContentDetail) : {};
+  } catch {
+    return {};
+  }
+}
+
+function mediaOf(detail: ContentDetail): ContentMedia {
+  const media: ContentMedia = {};
+  if (detail.video) media.video = detail.video;
+  if (detail.audio) media.audio = detail.audio;
+  if (detail.images) media.images = detail.images;
+  if (detail.mini_program) media.mini_program = detail.mini_program;
+  if (detail.live) media.live = detail.live;
+  return media;
+}
+
+function payloadUrl(row: Pick<ContentRow, "payload_json">): string {
+  try {
+    const url = (JSON.parse(row.payload_json) as { url?: unknown }).url;
+    return typeof url === "string" ? url : "";
+  } catch {
+    return "";
+  }
+}
+
+/** h5 and link items have no share page: their card opens the address in the link popup. */
+function linkOf(row: ContentRow, ctx: LinkContext): string {
+  return linkContentTypes.includes(asContentType(row.content_type)) ? payloadUrl(row) : contentPath(row, ctx);
+}
+
 export function toRelatedItem(row: ContentRow, ctx: LinkContext): RelatedItem {
   return {
     post_id: ctx.codec.encode(row.id),
@@ -44,8 +87,27 @@ export function toRelatedItem(row: ContentRow, ctx: LinkContext): RelatedItem {
     source_alias: row.source_alias,
     publish_at: new Date(row.publish_at).toISOString(),
     view_count: row.view_count,
-    content_link: contentPath(row, ctx),
+    content_link: linkOf(row, ctx),
     style: styleOf(row),
+    duration_str: row.duration_str,
+    pic_num: row.pic_num,
+  };
+}
+
+/** An album's episode: the card fields plus the file the album's own player plays. */
+export function toAlbumTrack(row: ContentRow, episode: number, ctx: LinkContext): AlbumTrack {
+  const detail = parseDetail(row.detail_json);
+  return {
+    post_id: ctx.codec.encode(row.id),
+    content_type: asContentType(row.content_type),
+    title: row.title,
+    episode,
+    duration_str: row.duration_str,
+    publish_at: new Date(row.publish_at).toISOString(),
+    view_count: row.view_count,
+    content_link: contentPath(row, ctx),
+    cover: detail.video?.poster || detail.audio?.cover || row.cover_url,
+    src: detail.video?.src || detail.audio?.src || "",
   };
 }
 
@@ -100,5 +162,7 @@ export function toContentItem(
     album_status: row.album_total === null ? null : { status: row.album_status ?? 0, total: row.album_total },
     expired_at: row.expired_at === null ? null : new Date(row.expired_at).toISOString(),
     content: sanitizeArticleHtml(row.body_html),
+    media: mediaOf(parseDetail(row.detail_json)),
+    recommended: row.recommend_position !== null,
   };
 }

@@ -1,11 +1,29 @@
-import type { Kysely, Selectable } from "kysely";
+import type { Kysely, Selectable, Updateable } from "kysely";
 import type { ContentsTable, Database, MediaAccountsTable } from "../../db/schema.ts";
 
 export type ContentRow = Selectable<ContentsTable>;
 export type MediaAccountRow = Selectable<MediaAccountsTable>;
+export type ContentPatch = Omit<Updateable<ContentsTable>, "id" | "created_at" | "updated_at">;
 
-export function createContentRepository(db: Kysely<Database>) {
+export interface ContentRepositoryHooks {
+  /** Called after a content item changed, with its id: caches drop what they hold of it. */
+  changed?: (id: number) => void;
+}
+
+export function createContentRepository(db: Kysely<Database>, hooks: ContentRepositoryHooks = {}) {
   return {
+    /** Changes a content item, stamps its `updated_at` and tells the caches. Answers whether it exists. */
+    async update(id: number, patch: ContentPatch): Promise<boolean> {
+      const result = await db
+        .updateTable("contents")
+        .set({ ...patch, updated_at: Date.now() })
+        .where("id", "=", id)
+        .executeTakeFirst();
+      const found = Number(result.numUpdatedRows) > 0;
+      if (found) hooks.changed?.(id);
+      return found;
+    },
+
     findById: (id: number) => db.selectFrom("contents").selectAll().where("id", "=", id).executeTakeFirst(),
 
     findMediaAccount: (id: number) =>
@@ -22,6 +40,65 @@ export function createContentRepository(db: Kysely<Database>) {
         .orderBy("r.position")
         .execute(),
 
+    /** Published members of an album (group 0) or of a special's groups, in editorial order. */
+    members: (parentId: number, hiddenStates: readonly number[], opts: { offset?: number; limit?: number } = {}) =>
+      db
+        .selectFrom("content_members as m")
+        .innerJoin("contents as c", "c.id", "m.member_id")
+        .selectAll("c")
+        .select(["m.group_index", "m.position"])
+        .where("m.parent_id", "=", parentId)
+        .where("c.state", "not in", hiddenStates)
+        .orderBy("m.group_index")
+        .orderBy("m.position")
+        .offset(opts.offset ?? 0)
+        .limit(opts.limit ?? 1000)
+        .execute(),
+    async countMembers(parentId: number, hiddenStates: readonly number[]) {
+      const row = await db
+        .selectFrom("content_members as m")
+        .innerJoin("contents as c", "c.id", "m.member_id")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("m.parent_id", "=", parentId)
+        .where("c.state", "not in", hiddenStates)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    /** Published since `since`, most viewed first (the 72-hour hot list). */
+    hotSince: (since: number, limit: number, hiddenStates: readonly number[]) =>
+      db
+        .selectFrom("contents")
+        .selectAll()
+        .where("state", "not in", hiddenStates)
+        .where("publish_at", ">=", since)
+        .where("content_type", "not in", ["h5", "link"])
+        .orderBy("view_count", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .execute(),
+    /** The editors' recommended list, in their order. */
+    async recommended(opts: { offset: number; limit: number; hiddenStates: readonly number[] }) {
+      const query = db
+        .selectFrom("contents")
+        .where("state", "not in", opts.hiddenStates)
+        .where("recommend_position", "is not", null);
+      const [rows, count] = await Promise.all([
+        query.selectAll().orderBy("recommend_position").orderBy("id").offset(opts.offset).limit(opts.limit).execute(),
+        query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+    /** Other published items of a content type, newest first (albums related to an album). */
+    latestOfType: (contentType: string, exceptId: number, limit: number, hiddenStates: readonly number[]) =>
+      db
+        .selectFrom("contents")
+        .selectAll()
+        .where("content_type", "=", contentType)
+        .where("id", "!=", exceptId)
+        .where("state", "not in", hiddenStates)
+        .orderBy("publish_at", "desc")
+        .limit(limit)
+        .execute(),
     /** A page of published content, newest first, optionally of one group. */
     async page(opts: { groupId?: string; offset: number; limit: number; hiddenStates: readonly number[] }) {
       let query = db.selectFrom("contents").where("state", "not in", opts.hiddenStates);

@@ -38,7 +38,12 @@ export interface ThreadPage {
   offset: number;
 }
 
-export function createCommentRepository(db: Kysely<Database>) {
+export interface CommentRepositoryHooks {
+  /** Called once a post's published comments changed (a comment published, held, hidden…), with the post's id. */
+  threadChanged?: (contentId: number) => void;
+}
+
+export function createCommentRepository(db: Kysely<Database>, hooks: CommentRepositoryHooks = {}) {
   const withAuthor = () =>
     db
       .selectFrom("comments")
@@ -51,11 +56,14 @@ export function createCommentRepository(db: Kysely<Database>) {
 
     /**
      * A page of a thread: top-level comments newest first, replies oldest first. Published
-     * comments for everyone, plus the viewer's own held ones. Uses the (content_id, root_id, id) index.
+     * comments for everyone, plus the viewer's own held ones. The page's ids come from the
+     * (content_id, root_id, status, id) index alone; then only those rows are read with their authors.
      */
     async page(q: ThreadPage): Promise<{ rows: CommentWithAuthor[]; hasMore: boolean }> {
-      const newestFirst = q.rootId === 0;
-      let query = withAuthor()
+      const direction = q.rootId === 0 ? "desc" : "asc";
+      let ids = db
+        .selectFrom("comments")
+        .select("comments.id")
         .where("comments.content_id", "=", q.contentId)
         .where("comments.root_id", "=", q.rootId)
         .where((eb) =>
@@ -66,11 +74,11 @@ export function createCommentRepository(db: Kysely<Database>) {
                 eb.and([eb("comments.status", "=", "pending"), eb("comments.user_id", "=", q.viewerId)]),
               ]),
         )
-        .orderBy("comments.id", newestFirst ? "desc" : "asc")
+        .orderBy("comments.id", direction)
         .limit(q.size + 1);
-      if (q.afterId !== null) query = query.where("comments.id", newestFirst ? "<" : ">", q.afterId);
-      else if (q.offset > 0) query = query.offset(q.offset);
-      const rows = await query.execute();
+      if (q.afterId !== null) ids = ids.where("comments.id", direction === "desc" ? "<" : ">", q.afterId);
+      else if (q.offset > 0) ids = ids.offset(q.offset);
+      const rows = await withAuthor().where("comments.id", "in", ids).orderBy("comments.id", direction).execute();
       return { rows: rows.slice(0, q.size), hasMore: rows.length > q.size };
     },
 
@@ -97,7 +105,7 @@ export function createCommentRepository(db: Kysely<Database>) {
 
     /** Inserts a comment and, when it is published, counts it on its post and thread. */
     async insert(values: Omit<CommentRow, "id" | "star_count" | "reply_count" | "report_count">) {
-      return db.transaction().execute(async (tx) => {
+      const id = await db.transaction().execute(async (tx) => {
         const row = await tx
           .insertInto("comments")
           .values({ ...values, star_count: 0, reply_count: 0, report_count: 0 })
@@ -106,11 +114,14 @@ export function createCommentRepository(db: Kysely<Database>) {
         if (values.status === "published") await countPublished(tx, values, 1);
         return row.id;
       });
+      if (values.status === "published") hooks.threadChanged?.(values.content_id);
+      return id;
     },
 
     /** Moves a comment to a new status and keeps the counters right; false when it was already there. */
     async setStatus(id: number, status: CommentStatusValue, holdReason?: string): Promise<boolean> {
-      return db.transaction().execute(async (tx) => {
+      let contentId: number | null = null;
+      const moved = await db.transaction().execute(async (tx) => {
         const row = await tx
           .selectFrom("comments")
           .select(["status", "content_id", "root_id"])
@@ -126,8 +137,11 @@ export function createCommentRepository(db: Kysely<Database>) {
         if (Number(changed.numUpdatedRows) !== 1) return false;
         if (row.status === "published") await countPublished(tx, row, -1);
         if (status === "published") await countPublished(tx, row, 1);
+        if (row.status === "published" || status === "published") contentId = row.content_id;
         return true;
       });
+      if (contentId !== null) hooks.threadChanged?.(contentId);
+      return moved;
     },
 
     /** One report per user and comment; enough reports hold the comment for review. */

@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import { ContentIdParams, routeTypeFor, unavailableStates } from "@davmu/contracts/content";
 import { Envelope, ErrorEnvelope } from "@davmu/contracts/envelope";
 import { ErrorCode } from "@davmu/contracts/error-codes";
@@ -30,8 +29,9 @@ import type { PublicIdCodec } from "@davmu/contracts/public-id";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from "../../lib/api-error.ts";
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from "../../lib/api-error.ts";
 import type { Config } from "../../plugins/config.ts";
+import { editorKeyCheck } from "../../plugins/editor-key.ts";
 import { type ContentRow, createContentRepository } from "../content/repository.ts";
 import { type CommentWithAuthor, createCommentRepository } from "./comments.ts";
 import { defaultRules, type ModerationRules, moderate, normaliseComment } from "./moderation.ts";
@@ -51,7 +51,8 @@ export const interactionRoutes: FastifyPluginAsyncTypebox<{ config: Config; code
 ) => {
   const db = app.database.db;
   const contents = createContentRepository(db);
-  const comments = createCommentRepository(db);
+  // pages show a post's first comments: a change to them reaches the caches like a change to the post
+  const comments = createCommentRepository(db, { threadChanged: (id) => app.contentChanges.publish(id) });
   const reactions = createReactionRepository(db);
   const userId = (request: FastifyRequest) => request.session?.userId as number;
   const viewerId = (request: FastifyRequest) =>
@@ -487,15 +488,7 @@ export const interactionRoutes: FastifyPluginAsyncTypebox<{ config: Config; code
   );
 
   // editors' moderation, behind the API key
-  const expectedKey = config.editorApiKey ? createHash("sha256").update(config.editorApiKey).digest() : null;
-  async function requireEditor(request: FastifyRequest) {
-    if (!expectedKey) throw forbidden("编辑接口未启用");
-    const given = request.headers["x-api-key"];
-    const digest = createHash("sha256")
-      .update(typeof given === "string" ? given : "")
-      .digest();
-    if (!timingSafeEqual(digest, expectedKey)) throw unauthorized("API key 无效");
-  }
+  const requireEditor = editorKeyCheck(config.editorApiKey);
 
   const toModerationItem = (row: CommentWithAuthor) => ({
     gid: codec.encode(row.id),

@@ -134,7 +134,7 @@ export type MessageParams = Record<string, string | number>;
 export function formatMessage(template: string, params?: MessageParams): string {
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole,
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
   );
 }
 

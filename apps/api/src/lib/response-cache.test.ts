@@ -1,0 +1,70 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { createResponseCache, encodedBody, negotiateEncoding } from "./response-cache.ts";
+
+const page = (text: string, tags: string[] = []) => ({
+  status: 200,
+  headers: { "content-type": "text/html" },
+  body: Buffer.from(text),
+  tags,
+});
+
+describe("response cache", () => {
+  it("keeps a response with its gzip and brotli forms", () => {
+    const cache = createResponseCache({ maxEntries: 10, ttlMs: 1000 });
+    cache.set("/a", page("<p>一篇文章</p>".repeat(50)));
+    const entry = cache.get("/a");
+    expect(entry?.body.toString()).toContain("一篇文章");
+    expect(gunzipSync(entry?.gzip as Buffer).equals(entry?.body as Buffer)).toBe(true);
+    expect(brotliDecompressSync(entry?.br as Buffer).equals(entry?.body as Buffer)).toBe(true);
+  });
+
+  it("expires entries after the TTL; an entry may ask for less, never for more", () => {
+    let clock = 0;
+    const cache = createResponseCache({ maxEntries: 10, ttlMs: 1000, now: () => clock });
+    cache.set("/long", page("x"), 60_000);
+    cache.set("/short", page("y"), 100);
+    clock = 99;
+    expect(cache.get("/short")).toBeDefined();
+    clock = 100;
+    expect(cache.get("/short")).toBeUndefined();
+    expect(cache.get("/long")).toBeDefined();
+    clock = 1000;
+    expect(cache.get("/long")).toBeUndefined();
+  });
+
+  it("drops the least recently used entry when full", () => {
+    const cache = createResponseCache({ maxEntries: 2, ttlMs: 1000 });
+    cache.set("/a", page("a"));
+    cache.set("/b", page("b"));
+    cache.get("/a");
+    cache.set("/c", page("c"));
+    expect(cache.get("/b")).toBeUndefined();
+    expect(cache.get("/a")).toBeDefined();
+    expect(cache.get("/c")).toBeDefined();
+    expect(cache.size).toBe(2);
+  });
+
+  it("drops every entry of a tag at once, and only those", () => {
+    const cache = createResponseCache({ maxEntries: 10, ttlMs: 1000 });
+    cache.set("/1", page("1", ["content:1"]));
+    cache.set("/2", page("2", ["content:2", "content:1"]));
+    cache.set("/3", page("3", ["content:3"]));
+    expect(cache.invalidate("content:1")).toBe(2);
+    expect(cache.get("/1")).toBeUndefined();
+    expect(cache.get("/2")).toBeUndefined();
+    expect(cache.get("/3")).toBeDefined();
+  });
+
+  it("answers in the best encoding the client accepts", () => {
+    expect(negotiateEncoding("gzip, deflate, br")).toBe("br");
+    expect(negotiateEncoding("gzip, br;q=0")).toBe("gzip");
+    expect(negotiateEncoding("deflate")).toBe("identity");
+    expect(negotiateEncoding(undefined)).toBe("identity");
+    expect(negotiateEncoding("*")).toBe("br");
+    const entry = createResponseCache({ maxEntries: 1, ttlMs: 1000 }).set("/", page("hello"));
+    expect(encodedBody(entry, "gzip").headers).toMatchObject({ "content-encoding": "gzip", vary: "Accept-Encoding" });
+    expect(encodedBody(entry, "identity").headers["content-encoding"]).toBeUndefined();
+    expect(encodedBody(entry, "identity").body.toString()).toBe("hello");
+  });
+});

@@ -1,0 +1,125 @@
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+/**
+ * An in-memory cache of whole responses for anonymous visitors: least recently used entries go first
+ * when it is full, every entry expires after its TTL, and entries carry tags so a change to the data
+ * behind them (a content item, say) drops them at once. Bodies are kept raw and pre-compressed
+ * (gzip and brotli), so a hit costs no rendering, no serialising and no compressing.
+ */
+
+export type Encoding = "br" | "gzip" | "identity";
+
+export interface CachedResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  tags: readonly string[];
+  expiresAt: number;
+}
+
+export interface ResponseCacheOptions {
+  maxEntries: number;
+  /** Longest time an entry is served, in milliseconds */
+  ttlMs: number;
+  now?: () => number;
+}
+
+export interface ResponseCache {
+  get(key: string): CachedResponse | undefined;
+  /** Stores a response; `ttlMs` may shorten (never lengthen) the cache's own TTL. */
+  set(
+    key: string,
+    response: { status: number; headers: Record<string, string>; body: Buffer; tags?: readonly string[] },
+    ttlMs?: number,
+  ): CachedResponse;
+  /** Drops every entry carrying the tag. Answers how many were dropped. */
+  invalidate(tag: string): number;
+  clear(): void;
+  readonly size: number;
+}
+
+export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
+  const now = options.now ?? Date.now;
+  // a Map iterates in insertion order: re-inserting on every hit keeps the least recently used first
+  const entries = new Map<string, CachedResponse>();
+
+  return {
+    get(key) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      entries.delete(key);
+      if (entry.expiresAt <= now()) return undefined;
+      entries.set(key, entry);
+      return entry;
+    },
+    set(key, response, ttlMs) {
+      const ttl = Math.min(ttlMs ?? options.ttlMs, options.ttlMs);
+      const entry: CachedResponse = {
+        status: response.status,
+        headers: response.headers,
+        body: response.body,
+        gzip: gzipSync(response.body, { level: 9 }),
+        br: brotliCompressSync(response.body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 9,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_SIZE_HINT]: response.body.length,
+          },
+        }),
+        tags: response.tags ?? [],
+        expiresAt: now() + ttl,
+      };
+      entries.delete(key);
+      entries.set(key, entry);
+      while (entries.size > options.maxEntries) {
+        const oldest = entries.keys().next().value as string;
+        entries.delete(oldest);
+      }
+      return entry;
+    },
+    invalidate(tag) {
+      let dropped = 0;
+      for (const [key, entry] of entries) {
+        if (entry.tags.includes(tag)) {
+          entries.delete(key);
+          dropped++;
+        }
+      }
+      return dropped;
+    },
+    clear() {
+      entries.clear();
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+/** The best encoding the client accepts, of brotli, gzip and none (q=0 refuses one). */
+export function negotiateEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return "identity";
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const quality = (name: string) => accepted.get(name) ?? accepted.get("*") ?? 0;
+  if (quality("br") > 0) return "br";
+  if (quality("gzip") > 0) return "gzip";
+  return "identity";
+}
+
+/** The body and headers to send for a cached response in the client's encoding. */
+export function encodedBody(
+  entry: CachedResponse,
+  encoding: Encoding,
+): { body: Buffer; headers: Record<string, string> } {
+  const headers = { ...entry.headers, vary: "Accept-Encoding" };
+  if (encoding === "identity") return { body: entry.body, headers };
+  return { body: encoding === "br" ? entry.br : entry.gzip, headers: { ...headers, "content-encoding": encoding } };
+}

@@ -1,0 +1,266 @@
+import {
+  EditorContentItem,
+  type EditorImportResult,
+  type EditorContentItem as EditorItem,
+  type EditorItemError,
+} from "@davmu/contracts/editor-content";
+import type { Kysely } from "kysely";
+import { Compile } from "typebox/compile";
+import type { Database } from "../../db/schema.ts";
+import { indexContentForSearch } from "../search/repository.ts";
+import type { ContentDetail } from "./present.ts";
+
+const checkItem = Compile(EditorContentItem);
+
+export type ImportCheck = { ok: true; items: EditorItem[] } | { ok: false; errors: EditorItemError[] };
+
+function externalIdOf(value: unknown): string | null {
+  const id = value && typeof value === "object" ? (value as { external_id?: unknown }).external_id : undefined;
+  return typeof id === "string" ? id : null;
+}
+
+/** Every reference of an item to another item, with the field that holds it. */
+function referencesOf(item: EditorItem): { field: string; externalId: string }[] {
+  const refs: { field: string; externalId: string }[] = [];
+  item.tracks?.forEach((id, i) => {
+    refs.push({ field: `/tracks/${i}`, externalId: id });
+  });
+  item.relations?.forEach((id, i) => {
+    refs.push({ field: `/relations/${i}`, externalId: id });
+  });
+  item.groups?.forEach((group, g) => {
+    group.items.forEach((id, i) => {
+      refs.push({ field: `/groups/${g}/items/${i}`, externalId: id });
+    });
+  });
+  return refs;
+}
+
+/**
+ * Validates a batch as a whole (R-SRV-5): each item against the contract, external ids unique in
+ * the batch, media accounts known, references to items of the batch or already stored.
+ */
+export async function checkImport(db: Kysely<Database>, batch: readonly unknown[]): Promise<ImportCheck> {
+  const errors: EditorItemError[] = [];
+  const items: EditorItem[] = [];
+  const seen = new Map<string, number>();
+  batch.forEach((value, index) => {
+    const externalId = externalIdOf(value);
+    if (!checkItem.Check(value)) {
+      for (const error of checkItem.Errors(value)) {
+        errors.push({ index, external_id: externalId, field: error.instancePath || "/", message: error.message });
+      }
+      return;
+    }
+    const item = value as EditorItem;
+    const first = seen.get(item.external_id);
+    if (first !== undefined) {
+      errors.push({
+        index,
+        external_id: item.external_id,
+        field: "/external_id",
+        message: `duplicates item ${first} of the batch`,
+      });
+      return;
+    }
+    seen.set(item.external_id, index);
+    items.push(item);
+  });
+
+  const mpKeys = [...new Set(items.flatMap((item) => (item.mp_key ? [item.mp_key] : [])))];
+  const knownMp = new Set(
+    mpKeys.length
+      ? (await db.selectFrom("media_accounts").select("key").where("key", "in", mpKeys).execute()).map((r) => r.key)
+      : [],
+  );
+  const outside = [
+    ...new Set(items.flatMap((item) => referencesOf(item).map((r) => r.externalId)).filter((id) => !seen.has(id))),
+  ];
+  const stored = new Set<string>();
+  for (let i = 0; i < outside.length; i += 500) {
+    const rows = await db
+      .selectFrom("contents")
+      .select("external_id")
+      .where("external_id", "in", outside.slice(i, i + 500))
+      .execute();
+    for (const row of rows) stored.add(row.external_id);
+  }
+  for (const item of items) {
+    const index = seen.get(item.external_id) as number;
+    if (item.mp_key && !knownMp.has(item.mp_key)) {
+      errors.push({ index, external_id: item.external_id, field: "/mp_key", message: "unknown media account" });
+    }
+    for (const ref of referencesOf(item)) {
+      if (!seen.has(ref.externalId) && !stored.has(ref.externalId)) {
+        errors.push({
+          index,
+          external_id: item.external_id,
+          field: ref.field,
+          message: `no content item with external_id ${ref.externalId}`,
+        });
+      }
+    }
+  }
+  errors.sort((a, b) => a.index - b.index);
+  return errors.length ? { ok: false, errors } : { ok: true, items };
+}
+
+function detailOf(item: EditorItem): ContentDetail {
+  const detail: ContentDetail = { ...(item.media ?? {}) };
+  if (item.sections) detail.sections = item.sections;
+  if (item.groups) detail.groups = item.groups.map((g) => ({ name: g.name, collapse: g.collapse === true }));
+  return detail;
+}
+
+export interface ImportOptions {
+  now?: number;
+  /** Called after each item is written. */
+  onProgress?: (done: number, total: number) => void;
+  /** Public id of a database id, for the answer (database ids as text when absent). */
+  encode?: (id: number) => string;
+}
+
+const isAlbum = (item: EditorItem) => item.content_type === "audio_album" || item.content_type === "video_album";
+
+/**
+ * Writes a checked batch inside the caller's transaction: items upserted by external id, then the
+ * members and relations of the items that list them replaced. `onProgress` follows each item.
+ */
+export async function writeImport(
+  trx: Kysely<Database>,
+  items: readonly EditorItem[],
+  options: ImportOptions = {},
+): Promise<EditorImportResult> {
+  const now = options.now ?? Date.now();
+  const mpKeys = [...new Set(items.flatMap((item) => (item.mp_key ? [item.mp_key] : [])))];
+  const mpIds = new Map(
+    mpKeys.length
+      ? (await trx.selectFrom("media_accounts").select(["id", "key"]).where("key", "in", mpKeys).execute()).map(
+          (r) => [r.key, r.id] as const,
+        )
+      : [],
+  );
+  const ids = new Map<string, number>();
+  const result: EditorImportResult = { created: 0, updated: 0, items: [] };
+  let done = 0;
+  for (const item of items) {
+    const existing = await trx
+      .selectFrom("contents")
+      .select("id")
+      .where("external_id", "=", item.external_id)
+      .executeTakeFirst();
+    const albumStatus = item.album_status ?? (isAlbum(item) ? { status: 0, total: item.tracks?.length ?? 0 } : null);
+    const commentsOpen = item.comment_available ?? true;
+    const values = {
+      content_type: item.content_type,
+      group_id: item.group_id ?? null,
+      title: item.title,
+      summary: item.summary ?? "",
+      source_alias: item.source_alias ?? "",
+      body_html: item.body_html ?? "",
+      cover_url: item.cover_url ?? "",
+      publish_at: Date.parse(item.publish_at),
+      view_count: item.view_count ?? 0,
+      like_count: item.like_count ?? 0,
+      collect_count: item.collect_count ?? 0,
+      duration_str: item.duration_str ?? "",
+      pic_num: item.media?.images?.length ?? 0,
+      payload_json: JSON.stringify(item.payload ?? {}),
+      state: item.state ?? 0,
+      comment_available: commentsOpen ? 1 : 0,
+      enable_comment: commentsOpen ? 1 : 0,
+      mp_id: item.mp_key ? (mpIds.get(item.mp_key) ?? null) : null,
+      album_status: albumStatus ? albumStatus.status : null,
+      album_total: albumStatus ? albumStatus.total : null,
+      expired_at: null,
+      detail_json: JSON.stringify(detailOf(item)),
+      recommend_position: item.recommend_position ?? null,
+      updated_at: now,
+    };
+    let id: number;
+    if (existing) {
+      await trx.updateTable("contents").set(values).where("id", "=", existing.id).execute();
+      id = existing.id;
+      result.updated += 1;
+    } else {
+      const row = await trx
+        .insertInto("contents")
+        .values({ ...values, external_id: item.external_id, created_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      id = row.id;
+      result.created += 1;
+    }
+    // imported titles are searchable at once (modules/search)
+    await indexContentForSearch(trx, id, item.title);
+    ids.set(item.external_id, id);
+    result.items.push({ external_id: item.external_id, post_id: "", created: !existing });
+    done += 1;
+    options.onProgress?.(done, items.length);
+  }
+
+  const referenced = [...new Set(items.flatMap((item) => referencesOf(item).map((r) => r.externalId)))].filter(
+    (id) => !ids.has(id),
+  );
+  for (let i = 0; i < referenced.length; i += 500) {
+    const rows = await trx
+      .selectFrom("contents")
+      .select(["id", "external_id"])
+      .where("external_id", "in", referenced.slice(i, i + 500))
+      .execute();
+    for (const row of rows) ids.set(row.external_id, row.id);
+  }
+  const idOf = (externalId: string) => ids.get(externalId) as number;
+
+  for (const item of items) {
+    const id = idOf(item.external_id);
+    const members: { parent_id: number; member_id: number; group_index: number; position: number }[] = [];
+    if (item.tracks) {
+      item.tracks.forEach((ref, position) => {
+        members.push({ parent_id: id, member_id: idOf(ref), group_index: 0, position });
+      });
+    }
+    if (item.groups) {
+      item.groups.forEach((group, groupIndex) => {
+        group.items.forEach((ref, position) => {
+          members.push({ parent_id: id, member_id: idOf(ref), group_index: groupIndex, position });
+        });
+      });
+    }
+    if (item.tracks || item.groups) {
+      await trx.deleteFrom("content_members").where("parent_id", "=", id).execute();
+      // a member listed twice in one group keeps its first place
+      const unique = members.filter(
+        (m, i) => members.findIndex((o) => o.group_index === m.group_index && o.member_id === m.member_id) === i,
+      );
+      if (unique.length) await trx.insertInto("content_members").values(unique).execute();
+    }
+    if (item.relations) {
+      await trx.deleteFrom("content_relations").where("content_id", "=", id).execute();
+      const related = [...new Set(item.relations.map(idOf))].filter((relatedId) => relatedId !== id);
+      if (related.length) {
+        await trx
+          .insertInto("content_relations")
+          .values(related.map((relatedId, position) => ({ content_id: id, related_id: relatedId, position })))
+          .execute();
+      }
+    }
+  }
+  const encode = options.encode ?? String;
+  result.items = result.items.map((entry) => ({ ...entry, post_id: encode(idOf(entry.external_id)) }));
+  return result;
+}
+
+export type ImportOutcome = { ok: true; result: EditorImportResult } | { ok: false; errors: EditorItemError[] };
+
+/** Checks then writes a batch, all or nothing. */
+export async function importContents(
+  db: Kysely<Database>,
+  batch: readonly unknown[],
+  options: ImportOptions = {},
+): Promise<ImportOutcome> {
+  const checked = await checkImport(db, batch);
+  if (!checked.ok) return checked;
+  const result = await db.transaction().execute((trx) => writeImport(trx, checked.items, options));
+  return { ok: true, result };
+}

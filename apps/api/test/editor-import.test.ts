@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer, testEditorKey } from "./helper.ts";
+
+const key = { "x-api-key": testEditorKey };
+
+const video = (externalId: string, title = "江澜夜景延时") => ({
+  external_id: externalId,
+  content_type: "video",
+  title,
+  publish_at: "2026-11-20T12:00:00Z",
+  cover_url: "/media/posters/river-egrets.jpg",
+  duration_str: "00:05",
+  media: {
+    video: {
+      src: "/media/video/river-egrets.mp4",
+      poster: "/media/posters/river-egrets.jpg",
+      orientation: "landscape",
+      width: 640,
+      height: 360,
+    },
+  },
+});
+
+describe("editors' content import", () => {
+  let server: TestServer;
+  let token: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    await server.demoPostId();
+    token = await server.anonymousToken();
+  });
+  afterAll(() => server.close());
+
+  const count = async () =>
+    Number(
+      (
+        await server.database.handle.db
+          .selectFrom("contents")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it("R-SRV-5 imports items of every type; albums, specials and relations point at items of the batch", async () => {
+    const batch = [
+      video("imp-ep-1", "第1集"),
+      video("imp-ep-2", "第2集"),
+      {
+        external_id: "imp-album",
+        content_type: "video_album",
+        title: "导入的视频专辑",
+        publish_at: "2026-11-21T08:00:00Z",
+        tracks: ["imp-ep-1", "imp-ep-2"],
+        relations: ["demo-article-01"],
+      },
+      {
+        external_id: "imp-gallery",
+        content_type: "image",
+        title: "导入的图集",
+        publish_at: "2026-11-21T08:00:00Z",
+        media: {
+          images: [
+            {
+              url: "/media/gallery/river-1.jpg",
+              thumb: "/media/gallery/river-1.jpg",
+              width: 750,
+              height: 500,
+              caption: "一",
+            },
+            {
+              url: "/media/gallery/park-1.jpg",
+              thumb: "/media/gallery/park-1.jpg",
+              width: 750,
+              height: 500,
+              caption: "二",
+            },
+          ],
+        },
+      },
+      {
+        external_id: "imp-special",
+        content_type: "special",
+        title: "导入的专题",
+        publish_at: "2026-11-21T08:00:00Z",
+        sections: [{ title: "导语", content: "一段导语" }],
+        groups: [{ name: "第一组", collapse: true, items: ["imp-gallery", "demo-article-02"] }],
+      },
+      {
+        external_id: "imp-h5",
+        content_type: "h5",
+        title: "链接",
+        publish_at: "2026-11-21T08:00:00Z",
+        payload: { url: "/media/h5/metro-map.html" },
+      },
+    ];
+    const before = await count();
+    const { status, body } = await server.post("/editor/v1/contents", batch, null, key);
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ created: 6, updated: 0 });
+    expect(await count()).toBe(before + 6);
+
+    const albumId = body.data.items.find((i: any) => i.external_id === "imp-album").post_id;
+    const album = await server.get(`/inner/v3/album/video/${albumId}`, token);
+    expect(album.body.data.list.map((t: any) => t.title)).toEqual(["第1集", "第2集"]);
+    expect(album.body.data.album_status).toEqual({ status: 0, total: 2 });
+    const item = await server.get(`/inner/static/content/${albumId}`, token);
+    expect(item.body.data.relations[0].source_alias).not.toBe("");
+
+    const galleryId = body.data.items.find((i: any) => i.external_id === "imp-gallery").post_id;
+    expect((await server.get(`/inner/static/content/${galleryId}`, token)).body.data.pic_num).toBe(2);
+    const specialId = body.data.items.find((i: any) => i.external_id === "imp-special").post_id;
+    const special = await server.get(`/inner/special?gid=${specialId}`, token);
+    expect(special.body.data.groups[0]).toMatchObject({ name: "第一组", collapse: true, total: 2 });
+  });
+
+  it("R-SRV-5 a second import updates by external_id and never duplicates", async () => {
+    const before = await count();
+    const first = await server.post("/editor/v1/contents", [video("imp-again", "第一版标题")], null, key);
+    expect(first.body.data).toMatchObject({ created: 1, updated: 0 });
+    const again = await server.post(
+      "/editor/v1/contents",
+      [{ ...video("imp-again", "第二版标题"), state: 0, view_count: 5 }],
+      null,
+      key,
+    );
+    expect(again.status).toBe(200);
+    expect(again.body.data).toMatchObject({ created: 0, updated: 1 });
+    expect(again.body.data.items[0].post_id).toBe(first.body.data.items[0].post_id);
+    expect(await count()).toBe(before + 1);
+    const shown = await server.get(`/inner/static/content/${first.body.data.items[0].post_id}`, token);
+    expect(shown.body.data).toMatchObject({ title: "第二版标题", view_count: 5 });
+    // an album imported again with fewer tracks keeps only those, in the new order
+    await server.post(
+      "/editor/v1/contents",
+      [
+        {
+          external_id: "imp-album",
+          content_type: "video_album",
+          title: "导入的视频专辑",
+          publish_at: "2026-11-21T08:00:00Z",
+          tracks: ["imp-ep-2"],
+        },
+      ],
+      null,
+      key,
+    );
+    const albumRow = await server.database.handle.db
+      .selectFrom("contents")
+      .select("id")
+      .where("external_id", "=", "imp-album")
+      .executeTakeFirstOrThrow();
+    const members = await server.database.handle.db
+      .selectFrom("content_members")
+      .selectAll()
+      .where("parent_id", "=", albumRow.id)
+      .execute();
+    expect(members).toHaveLength(1);
+  });
+
+  it("R-SRV-5 a batch with bad items is refused whole, naming each bad item and field", async () => {
+    const before = await count();
+    const { status, body } = await server.post(
+      "/editor/v1/contents",
+      [
+        video("imp-good"),
+        { ...video("imp-bad-date"), publish_at: "昨天" },
+        { ...video("imp-bad-type"), content_type: "podcast", title: "" },
+        {
+          external_id: "imp-bad-ref",
+          content_type: "audio_album",
+          title: "专辑",
+          publish_at: "2026-11-21T08:00:00Z",
+          tracks: ["nowhere"],
+        },
+        { ...video("imp-good") },
+        { ...video("imp-bad-mp"), mp_key: "no-such-account" },
+        "not an object",
+      ],
+      null,
+      key,
+    );
+    expect(status).toBe(400);
+    expect(body.code).toBe(400);
+    expect(body.msg).toMatch(/^导入失败，未写入任何内容/);
+    const errors = body.data.errors as { index: number; external_id: string | null; field: string; message: string }[];
+    const fields = errors.map((e) => `${e.index}:${e.external_id}:${e.field}`);
+    expect(fields).toContain("1:imp-bad-date:/publish_at");
+    expect(fields).toContain("2:imp-bad-type:/content_type");
+    expect(fields).toContain("2:imp-bad-type:/title");
+    expect(fields).toContain("3:imp-bad-ref:/tracks/0");
+    expect(fields).toContain("4:imp-good:/external_id");
+    expect(fields).toContain("5:imp-bad-mp:/mp_key");
+    expect(errors.some((e) => e.index === 6 && e.external_id === null)).toBe(true);
+    expect(errors.some((e) => e.index === 0)).toBe(false);
+    expect(await count()).toBe(before);
+  });
+
+  it("R-SRV-4 a body that is not a list of items gets a 400 envelope", async () => {
+    for (const body of [{}, [], "[", 42]) {
+      const answer = await server.post("/editor/v1/contents", body, null, key);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.code).toBe(400);
+    }
+  });
+
+  it("R-SRV-5 a missing key is 401, a wrong key 401, and with no key configured the endpoint is 403", async () => {
+    const missing = await server.post("/editor/v1/contents", [video("imp-nokey")]);
+    expect(missing.status).toBe(401);
+    expect(missing.body).toEqual({ code: 401, msg: "API key 无效", data: null });
+    const wrong = await server.post("/editor/v1/contents", [video("imp-nokey")], null, { "x-api-key": "wrong-key" });
+    expect(wrong.status).toBe(401);
+    const off = await startTestServer({ EDITOR_API_KEY: "" });
+    try {
+      const answer = await off.post("/editor/v1/contents", [video("imp-nokey")], null, key);
+      expect(answer.status).toBe(403);
+      expect(answer.body).toEqual({ code: 403, msg: "编辑接口未启用", data: null });
+    } finally {
+      await off.close();
+    }
+    const rows = await server.database.handle.db
+      .selectFrom("contents")
+      .select("id")
+      .where("external_id", "=", "imp-nokey")
+      .execute();
+    expect(rows).toEqual([]);
+  });
+});

@@ -1,0 +1,149 @@
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createPublicIdCodec } from "@davmu/contracts/public-id";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoData } from "../src/db/seed.ts";
+import { startTestServer, type TestServer } from "./helper.ts";
+
+describe("cached and compressed answers", () => {
+  let server: TestServer;
+  let token: string;
+  let id: number;
+  let path: string;
+  const codec = createPublicIdCodec("davmu-share-development-salt", 8);
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const db = server.database.handle.db;
+    await seedDemoData(db);
+    const row = await db
+      .selectFrom("contents")
+      .select("id")
+      .where("state", "=", 0)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    id = row.id;
+    path = `/inner/static/content/${codec.encode(id)}`;
+    token = await server.anonymousToken();
+  });
+  afterAll(() => server?.close());
+
+  const get = (headers: Record<string, string> = {}) =>
+    fetch(server.base + path, { headers: { authorization: token, ...headers } });
+
+  it("R-SRV-1 an anonymous content answer is reused: a miss, then hits with the same body", async () => {
+    const first = await get({ "x-probe": "1" });
+    const firstBody = await first.json();
+    const second = await get();
+    expect([first.headers.get("x-cache"), second.headers.get("x-cache")]).toContain("hit");
+    expect(await second.json()).toEqual(firstBody);
+    expect(firstBody.data.post_id).toBe(codec.encode(id));
+  });
+
+  it("R-SRV-1 an updated content is served fresh at once, not from the cache", async () => {
+    await get();
+    expect((await get()).headers.get("x-cache")).toBe("hit");
+    expect(await server.app.contents.update(id, { title: "更新后的标题", summary: "更新后的导语" })).toBe(true);
+    const fresh = await get();
+    expect(fresh.headers.get("x-cache")).toBe("miss");
+    const body = await fresh.json();
+    expect(body.data.title).toBe("更新后的标题");
+    expect(body.data.summary).toBe("更新后的导语");
+    const stored = await server.database.handle.db
+      .selectFrom("contents")
+      .select(["updated_at", "created_at"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(stored.updated_at).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it("R-SRV-1 a change to a related item refreshes the answers that list it", async () => {
+    const related = (await (await get()).json()).data.relations as Array<{ post_id: string }>;
+    if (related.length === 0) return;
+    const relatedId = codec.decode(related[0]?.post_id as string) as number;
+    expect((await get()).headers.get("x-cache")).toBe("hit");
+    await server.app.contents.update(relatedId, { title: "相关稿件新标题" });
+    const body = await (await get()).json();
+    expect(body.data.relations[0].title).toBe("相关稿件新标题");
+  });
+
+  it("R-SRV-1 JSON answers are compressed with brotli or gzip, as the client accepts", async () => {
+    // Node's fetch decompresses transparently and keeps the content-encoding header
+    const br = await get({ "accept-encoding": "br" });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect((await br.json()).code).toBe(0);
+    const gzip = await get({ "accept-encoding": "gzip" });
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    expect((await gzip.json()).code).toBe(0);
+    const list = await fetch(`${server.base}/peony/v1/content?pageindex=1&pagesize=20`, {
+      headers: { authorization: token, "accept-encoding": "gzip" },
+    });
+    expect(list.headers.get("content-encoding")).toBe("gzip");
+    expect((await list.json()).data.list.length).toBeGreaterThan(0);
+  });
+
+  it("R-SRV-1 a not-found answer is never cached", async () => {
+    const missing = `/inner/static/content/${codec.encode(999999)}`;
+    const first = await fetch(server.base + missing, { headers: { authorization: token } });
+    const second = await fetch(server.base + missing, { headers: { authorization: token } });
+    expect(first.status).toBe(404);
+    expect(second.headers.get("x-cache")).toBeNull();
+  });
+});
+
+describe("the page cache", () => {
+  let server: TestServer;
+  let id: number;
+  let path: string;
+  const previousApiBase = process.env.API_BASE;
+  const phone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) Mobile/15E148 MicroMessenger/8.0.44";
+
+  beforeAll(async () => {
+    const root = new URL("../../../", import.meta.url).pathname;
+    if (!existsSync(`${root}apps/web/build/server/index.js`)) {
+      const built = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
+      if (built.status !== 0) throw new Error("building the site failed");
+    }
+    server = await startTestServer({ SERVE_WEB: "true" });
+    const postId = await server.demoPostId("demo-article-02");
+    id = createPublicIdCodec(server.config.hashidSalt, server.config.hashidMinLength).decode(postId) as number;
+    // the site's server-side calls go to this test server
+    process.env.API_BASE = server.base;
+    const token = await server.anonymousToken();
+    path = new URL((await server.get(`/inner/static/content/${postId}`, token)).body.data.share_link).pathname;
+  }, 120000);
+  afterAll(async () => {
+    process.env.API_BASE = previousApiBase;
+    await server?.close();
+  });
+
+  const page = (headers: Record<string, string> = {}) =>
+    fetch(server.base + path, { headers: { "user-agent": phone, ...headers } });
+
+  it("R-WEB-SSR an anonymous article page is rendered once, then served from the cache", async () => {
+    const first = await page();
+    expect(first.headers.get("x-cache")).toBe("miss");
+    const html = await first.text();
+    const second = await page();
+    expect(second.headers.get("x-cache")).toBe("hit");
+    expect(await second.text()).toBe(html);
+    // no cache in front of the server may share a page (each carries its own CSP)
+    expect(first.headers.get("cache-control")).toBe("no-cache");
+    expect(second.headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it("R-WEB-SSR a visitor with a cookie or a token always gets a rendered page", async () => {
+    await (await page()).text();
+    expect((await page({ cookie: "i18n_redirected=en" })).headers.get("x-cache")).toBeNull();
+    expect((await page({ authorization: "token" })).headers.get("x-cache")).toBeNull();
+  });
+
+  it("R-WEB-SSR an updated article is served fresh at once", async () => {
+    await (await page()).text();
+    expect((await page()).headers.get("x-cache")).toBe("hit");
+    await server.app.contents.update(id, { title: "页面缓存之后更新的标题" });
+    const fresh = await page();
+    expect(fresh.headers.get("x-cache")).toBe("miss");
+    expect(await fresh.text()).toContain("页面缓存之后更新的标题");
+  });
+});

@@ -1,0 +1,45 @@
+import type { ContentItem } from "@davmu/contracts/content";
+import type { CommentList as CommentPage } from "@davmu/contracts/interaction";
+import type { ReactNode } from "react";
+import { usePageEnvironment } from "../lib/environment.ts";
+import { type DetailLayout, decideDetailLayout, type PageEnvironment } from "../model/layout.ts";
+import { CommentFooter } from "./CommentFooter.tsx";
+import { CommentsProvider } from "./CommentsProvider.tsx";
+import { OpenAppBanner } from "./OpenAppBanner.tsx";
+import { RouterControl } from "./RouterControl.tsx";
+
+/**
+ * The docDetail layout around a detail page (R-LAYOUT-3): header, router control, the page, what
+ * goes below it and the comment footer, each by `decideDetailLayout`. The login popup is mounted
+ * once for the whole site by the root route.
+ */
+export function DetailShell(props: {
+  item: Pick<ContentItem, "post_id" | "content_type" | "track_id" | "mp">;
+  commentsOpen: boolean;
+  env: PageEnvironment;
+  comments: CommentPage | null;
+  className: string;
+  children: ReactNode;
+  below?: (layout: DetailLayout) => ReactNode;
+}) {
+  const env = usePageEnvironment(props.env);
+  const layout = decideDetailLayout(props.item.content_type, env);
+  return (
+    <CommentsProvider
+      postId={props.item.post_id}
+      mp={props.item.mp !== null}
+      open={props.commentsOpen}
+      initial={props.comments}
+    >
+      {layout.header ? <OpenAppBanner /> : null}
+      {layout.routerControl ? <RouterControl /> : null}
+      <main className={`${props.className}${layout.commentFooter ? " has-footer" : ""}`} data-layout="docDetail">
+        {props.children}
+        {props.below ? props.below(layout) : null}
+      </main>
+      {layout.commentFooter ? (
+        <CommentFooter contentType={props.item.content_type} trackId={props.item.track_id} />
+      ) : null}
+    </CommentsProvider>
+  );
+}

@@ -1,0 +1,56 @@
+import { useRef } from "react";
+import { useDialog } from "../lib/dialog.ts";
+import { CloseIcon } from "./icons.tsx";
+
+/** Whether the link popup may frame an address: same-origin pages and the configured origins only. */
+export function isFrameable(src: string, pageOrigin: string, allowed: readonly string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(src, pageOrigin);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== "https:" && url.origin !== pageOrigin) return false;
+  return url.origin === pageOrigin || allowed.includes(url.origin.toLowerCase());
+}
+
+/**
+ * The popup of an h5 or link item (R-UI-POPUP): its title and its page in a 280×500 frame. Pages
+ * of other origins open in a new tab instead, unless their origin is configured for framing.
+ */
+export function LinkPopup(props: { title: string; src: string; frameable: boolean; onClose(): void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useDialog(ref, props.onClose, closeRef);
+  return (
+    <div className="dialog-mask link-popup-mask" data-testid="link-popup">
+      <div
+        ref={ref}
+        className="link-popup"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="link-popup-title"
+        tabIndex={-1}
+      >
+        <div className="link-popup-head">
+          <h2 id="link-popup-title" className="link-popup-title">
+            {props.title}
+          </h2>
+          <button ref={closeRef} type="button" className="link-popup-close" aria-label="关闭" onClick={props.onClose}>
+            <CloseIcon />
+          </button>
+        </div>
+        {props.frameable ? (
+          <iframe className="link-popup-frame" src={props.src} title={props.title} width={280} height={500} />
+        ) : (
+          <p className="link-popup-out">
+            该页面不在本站，
+            <a href={props.src} target="_blank" rel="noopener noreferrer nofollow">
+              在新窗口打开
+            </a>
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

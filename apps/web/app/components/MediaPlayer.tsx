@@ -1,0 +1,96 @@
+import { type RefObject, useEffect, useRef } from "react";
+import { choosePlayback, hlsMimeType, isHlsSource } from "../lib/playback.ts";
+
+type HlsInstance = { destroy(): void };
+
+/**
+ * Points a media element at its source: files and natively playable HLS through `src`; other HLS
+ * through hls.js, fetched with a dynamic import only then (it is large and most pages never need it).
+ */
+function useSource(ref: RefObject<HTMLMediaElement | null>, src: string) {
+  useEffect(() => {
+    const media = ref.current;
+    if (!media || !src) return;
+    const playback = choosePlayback(src, media.canPlayType(hlsMimeType) !== "");
+    if (playback === "native") {
+      if (media.getAttribute("src") !== src) media.src = src;
+      return;
+    }
+    let hls: HlsInstance | null = null;
+    let cancelled = false;
+    import("hls.js/light")
+      .then(({ default: Hls }) => {
+        if (cancelled) return;
+        if (!Hls.isSupported()) {
+          media.src = src;
+          return;
+        }
+        const instance = new Hls({ enableWorker: false, maxBufferLength: 10 });
+        instance.loadSource(src);
+        instance.attachMedia(media);
+        hls = instance;
+      })
+      .catch((error) => console.warn("hls.js failed to load:", error));
+    return () => {
+      cancelled = true;
+      if (hls) hls.destroy();
+    };
+  }, [ref, src]);
+}
+
+/**
+ * A native video player: poster, controls, inline playback on phones (WeChat's X5 and iOS web views
+ * too). File sources are in the server HTML, so the video plays before hydration.
+ */
+export function VideoPlayer(props: {
+  src: string;
+  poster: string;
+  title: string;
+  className?: string;
+  autoPlay?: boolean;
+  loop?: boolean;
+}) {
+  const ref = useRef<HTMLVideoElement>(null);
+  useSource(ref, props.src);
+  const hls = isHlsSource(props.src);
+  return (
+    // biome-ignore lint/a11y/useMediaCaption: caption tracks come with the content when it has speech; the API has no caption field yet
+    <video
+      ref={ref}
+      className={props.className ?? "video-player"}
+      src={hls ? undefined : props.src}
+      poster={props.poster || undefined}
+      aria-label={props.title}
+      controls
+      playsInline
+      webkit-playsinline="true"
+      x5-playsinline="true"
+      preload="metadata"
+      autoPlay={props.autoPlay}
+      muted={props.autoPlay}
+      loop={props.loop}
+      data-testid="video-player"
+    >
+      {hls ? <source src={props.src} type={hlsMimeType} /> : null}
+    </video>
+  );
+}
+
+/** A native audio player with its cover and title above the controls. */
+export function AudioPlayer(props: { src: string; title: string; onEnded?: () => void }) {
+  const ref = useRef<HTMLAudioElement>(null);
+  useSource(ref, props.src);
+  return (
+    // biome-ignore lint/a11y/useMediaCaption: the page shows the transcript (the item's body) as text under the player
+    <audio
+      ref={ref}
+      className="audio-player"
+      src={isHlsSource(props.src) ? undefined : props.src}
+      aria-label={props.title}
+      controls
+      preload="metadata"
+      onEnded={props.onEnded}
+      data-testid="audio-player"
+    />
+  );
+}

@@ -1,0 +1,166 @@
+import type { AlbumTrack } from "@davmu/contracts/content";
+import { ErrorCode } from "@davmu/contracts/error-codes";
+import { useState } from "react";
+import { data } from "react-router";
+import { BottomLists } from "../components/BottomLists.tsx";
+import { DetailShell } from "../components/DetailShell.tsx";
+import { AudioPlayer, VideoPlayer } from "../components/MediaPlayer.tsx";
+import { callApi } from "../lib/api.server.ts";
+import { loadBottomLists, loadDetail } from "../lib/detail.server.ts";
+import { useSession } from "../lib/session.tsx";
+import { detailMeta } from "../lib/share-meta.ts";
+import { toast } from "../lib/toast.ts";
+import { albumStatusText } from "../model/album.ts";
+import { toArticleView, toRelatedCard } from "../model/article.ts";
+import { decideDetailLayout } from "../model/layout.ts";
+import type { Route } from "./+types/album";
+
+/** Tracks asked for on the first render (spec §9: audio album limit 30). */
+const albumLimit = 30;
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { item, env } = await loadDetail(request, params, ["audio_album", "video_album"]);
+  const series: "audio" | "video" = item.content_type === "video_album" ? "video" : "audio";
+  const now = Date.now();
+  const layout = decideDetailLayout(item.content_type, env);
+  const [tracks, lists, relates] = await Promise.all([
+    callApi((c) => c.album(series, item.post_id, albumLimit)),
+    loadBottomLists(item, layout.bottomLists),
+    layout.bottomLists ? callApi((c) => c.albumRelates(item.post_id)).catch(() => null) : Promise.resolve(null),
+  ]);
+  if (tracks.code !== ErrorCode.ok) throw data({ message: "专辑加载失败，请稍后重试" }, { status: 502 });
+  const related = [...item.relations, ...(relates?.code === 0 ? relates.data.list : [])].filter(
+    (card, i, all) => all.findIndex((other) => other.post_id === card.post_id) === i,
+  );
+  return {
+    view: { ...toArticleView(item, now), related: related.map((r) => toRelatedCard(r, now)) },
+    series,
+    cover: item.style.data[0]?.url ?? "",
+    statusText: albumStatusText(tracks.data.album_status ?? item.album_status),
+    tracks: tracks.data.list,
+    total: tracks.data.total,
+    shareLink: item.share_link,
+    env,
+    lists,
+    now,
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return detailMeta(loaderData?.view ?? null, loaderData?.shareLink ?? "", "website");
+}
+
+/** Audio or video album: cover, status (R-CONTENT-2), the player of the chosen episode and the track list. */
+export default function Album({ loaderData }: Route.ComponentProps) {
+  const { view, series, cover, statusText, total, env, lists, now } = loaderData;
+  const [tracks, setTracks] = useState<AlbumTrack[]>(loaderData.tracks);
+  const [current, setCurrent] = useState(0);
+  const [loading, setLoading] = useState(false);
+  const session = useSession();
+  const track = tracks[current];
+  const contentType = series === "video" ? "video_album" : "audio_album";
+
+  async function loadMore() {
+    if (loading) return;
+    setLoading(true);
+    try {
+      const page = Math.floor(tracks.length / albumLimit) + 1;
+      const answer = await session.api().client.albumTracks(series, view.id, page, albumLimit);
+      if (answer.code === ErrorCode.ok) setTracks((list) => [...list, ...answer.data.list]);
+    } catch {
+      toast("加载失败，请稍后重试");
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <DetailShell
+      item={{
+        post_id: view.id,
+        content_type: contentType,
+        track_id: view.trackId,
+        mp: view.mp ? { ...view.mp } : null,
+      }}
+      commentsOpen={view.commentsOpen}
+      env={env}
+      comments={lists.comments}
+      className={`album-page is-${series}`}
+      below={(layout) =>
+        layout.bottomLists ? (
+          <BottomLists
+            postId={view.id}
+            related={view.related}
+            hot={lists.hot}
+            recommended={lists.recommended}
+            now={now}
+          />
+        ) : null
+      }
+    >
+      <header className="album-head">
+        {cover ? <img className="album-cover" src={cover} alt="" width={112} height={112} /> : null}
+        <div className="album-head-text">
+          <h1 className="album-title">{view.title}</h1>
+          <p className="album-status" data-testid="album-status">
+            <span className="album-kind">{series === "video" ? "视频专辑" : "音频专辑"}</span>
+            {statusText}
+          </p>
+          <p className="album-source">
+            {view.source} · {view.views}次播放
+          </p>
+        </div>
+      </header>
+      {view.summary ? <p className="album-summary">{view.summary}</p> : null}
+      {track ? (
+        <section className="album-player" aria-label={`正在播放：${track.title}`}>
+          {series === "video" ? (
+            <VideoPlayer key={track.post_id} src={track.src} poster={track.cover} title={track.title} />
+          ) : (
+            <div className="album-audio">
+              <p className="album-now">
+                正在播放 <strong>{track.title}</strong>
+              </p>
+              <AudioPlayer
+                key={track.post_id}
+                src={track.src}
+                title={track.title}
+                onEnded={() => setCurrent((i) => (i + 1 < tracks.length ? i + 1 : i))}
+              />
+            </div>
+          )}
+        </section>
+      ) : null}
+      <section className="album-tracks" aria-labelledby="album-tracks-title">
+        <h2 id="album-tracks-title" className="section-title">
+          选集 <span className="album-count">共{total}集</span>
+        </h2>
+        {tracks.length === 0 ? (
+          <p className="list-empty">暂无内容</p>
+        ) : (
+          <ol className="track-list" data-testid="track-list">
+            {tracks.map((t, i) => (
+              <li key={t.post_id}>
+                <button
+                  type="button"
+                  className={i === current ? "track is-current" : "track"}
+                  aria-current={i === current ? "true" : undefined}
+                  onClick={() => setCurrent(i)}
+                >
+                  <span className="track-no">{String(t.episode).padStart(2, "0")}</span>
+                  <span className="track-title">{t.title}</span>
+                  <span className="track-duration">{t.duration_str}</span>
+                </button>
+              </li>
+            ))}
+          </ol>
+        )}
+        {tracks.length < total ? (
+          <button type="button" className="load-more" onClick={loadMore} disabled={loading}>
+            {loading ? "加载中…" : "加载更多"}
+          </button>
+        ) : null}
+      </section>
+    </DetailShell>
+  );
+}

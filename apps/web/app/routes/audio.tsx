@@ -1,0 +1,67 @@
+import { BottomLists } from "../components/BottomLists.tsx";
+import { DetailHead } from "../components/DetailHead.tsx";
+import { DetailShell } from "../components/DetailShell.tsx";
+import { AudioPlayer } from "../components/MediaPlayer.tsx";
+import { loadBottomLists, loadDetail } from "../lib/detail.server.ts";
+import { detailMeta } from "../lib/share-meta.ts";
+import { toArticleView } from "../model/article.ts";
+import { decideDetailLayout } from "../model/layout.ts";
+import type { Route } from "./+types/audio";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { item, env } = await loadDetail(request, params, ["audio"]);
+  const now = Date.now();
+  const lists = await loadBottomLists(item, decideDetailLayout(item.content_type, env).bottomLists);
+  return {
+    view: toArticleView(item, now),
+    audio: item.media.audio ?? null,
+    duration: item.duration_str,
+    shareLink: item.share_link,
+    env,
+    lists,
+    now,
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return detailMeta(loaderData?.view ?? null, loaderData?.shareLink ?? "", "music.song");
+}
+
+/** Audio share page: a cover card with the player, then the text of the programme. */
+export default function Audio({ loaderData }: Route.ComponentProps) {
+  const { view, audio, duration, env, lists, now } = loaderData;
+  return (
+    <DetailShell
+      item={{ post_id: view.id, content_type: "audio", track_id: view.trackId, mp: view.mp ? { ...view.mp } : null }}
+      commentsOpen={view.commentsOpen}
+      env={env}
+      comments={lists.comments}
+      className="article-page audio-page"
+      below={(layout) =>
+        layout.bottomLists ? (
+          <BottomLists
+            postId={view.id}
+            related={view.related}
+            hot={lists.hot}
+            recommended={lists.recommended}
+            now={now}
+          />
+        ) : null
+      }
+    >
+      <div className="audio-card">
+        {audio?.cover ? <img className="audio-cover" src={audio.cover} alt="" width={96} height={96} /> : null}
+        <div className="audio-card-text">
+          <span className="audio-card-label">音频{duration ? ` · ${duration}` : ""}</span>
+          <strong className="audio-card-title">{view.title}</strong>
+        </div>
+        {audio ? <AudioPlayer src={audio.src} title={view.title} /> : <p className="media-missing">音频暂时无法播放</p>}
+      </div>
+      <article className="article">
+        <DetailHead view={view} />
+        {view.summary ? <p className="article-summary">{view.summary}</p> : null}
+        <div className="article-body" dangerouslySetInnerHTML={{ __html: view.bodyHtml }} />
+      </article>
+    </DetailShell>
+  );
+}

@@ -1,0 +1,117 @@
+import { useEffect, useRef, useState } from "react";
+import { DetailShell } from "../components/DetailShell.tsx";
+import { loadComments, loadDetail } from "../lib/detail.server.ts";
+import { detailMeta } from "../lib/share-meta.ts";
+import { toArticleView } from "../model/article.ts";
+import type { Route } from "./+types/gallery";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { item, env } = await loadDetail(request, params, ["image"]);
+  return {
+    view: toArticleView(item, Date.now()),
+    images: item.media.images ?? [],
+    picNum: item.pic_num,
+    shareLink: item.share_link,
+    env,
+    comments: await loadComments(item),
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return detailMeta(loaderData?.view ?? null, loaderData?.shareLink ?? "", "article");
+}
+
+/**
+ * Gallery: pictures side by side in a scroll-snapping strip (a swipe moves one picture, no script
+ * needed), the page indicator (current / pic_num) and the caption of the picture in view.
+ */
+export default function Gallery({ loaderData }: Route.ComponentProps) {
+  const { view, images, picNum, env, comments } = loaderData;
+  const total = picNum || images.length;
+  const strip = useRef<HTMLDivElement>(null);
+  const [index, setIndex] = useState(0);
+
+  useEffect(() => {
+    const el = strip.current;
+    if (!el) return;
+    const onScroll = () => {
+      const next = Math.round(el.scrollLeft / Math.max(el.clientWidth, 1));
+      setIndex(Math.min(Math.max(next, 0), images.length - 1));
+    };
+    el.addEventListener("scroll", onScroll, { passive: true });
+    return () => el.removeEventListener("scroll", onScroll);
+  }, [images.length]);
+
+  function go(to: number) {
+    const el = strip.current;
+    if (el) el.scrollTo({ left: to * el.clientWidth, behavior: "smooth" });
+  }
+
+  const caption = images[index]?.caption ?? "";
+  return (
+    <DetailShell
+      item={{ post_id: view.id, content_type: "image", track_id: view.trackId, mp: view.mp ? { ...view.mp } : null }}
+      commentsOpen={view.commentsOpen}
+      env={env}
+      comments={comments}
+      className="gallery-page"
+    >
+      <h1 className="gallery-title">{view.title}</h1>
+      <section className="gallery" aria-roledescription="图集" aria-label={view.title}>
+        <div
+          ref={strip}
+          className="gallery-strip"
+          data-testid="gallery-strip"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the strip scrolls sideways; keyboard users focus it to scroll with the arrow keys
+          tabIndex={0}
+        >
+          {images.map((image, i) => (
+            <figure
+              key={image.url}
+              className="gallery-slide"
+              aria-roledescription="图片"
+              aria-label={`第${i + 1}张，共${total}张`}
+            >
+              <img
+                src={image.url}
+                alt={image.caption || `${view.title} 第${i + 1}张`}
+                width={image.width || 750}
+                height={image.height || 500}
+                loading={i === 0 ? "eager" : "lazy"}
+              />
+            </figure>
+          ))}
+        </div>
+        <div className="gallery-bar">
+          <button
+            type="button"
+            className="gallery-nav"
+            aria-label="上一张"
+            disabled={index === 0}
+            onClick={() => go(index - 1)}
+          >
+            ‹
+          </button>
+          <span className="gallery-indicator" data-testid="gallery-indicator" aria-live="polite">
+            <strong>{index + 1}</strong>/{total}
+          </span>
+          <button
+            type="button"
+            className="gallery-nav"
+            aria-label="下一张"
+            disabled={index >= images.length - 1}
+            onClick={() => go(index + 1)}
+          >
+            ›
+          </button>
+        </div>
+        <p className="gallery-caption" data-testid="gallery-caption">
+          {caption}
+        </p>
+      </section>
+      <p className="gallery-source">
+        {view.source} · <time dateTime={view.publishedAt}>{view.publishedLabel}</time>
+      </p>
+    </DetailShell>
+  );
+}

@@ -1,0 +1,91 @@
+import { BottomLists } from "../components/BottomLists.tsx";
+import { DetailHead } from "../components/DetailHead.tsx";
+import { DetailShell } from "../components/DetailShell.tsx";
+import { loadBottomLists, loadDetail } from "../lib/detail.server.ts";
+import { emitOpenApp } from "../lib/events.ts";
+import { detailMeta } from "../lib/share-meta.ts";
+import { useSite } from "../lib/site-context.tsx";
+import { toArticleView } from "../model/article.ts";
+import { decideDetailLayout } from "../model/layout.ts";
+import type { Route } from "./+types/mini-program";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { item, env } = await loadDetail(request, params, ["mini_program"]);
+  const now = Date.now();
+  const lists = await loadBottomLists(item, decideDetailLayout(item.content_type, env).bottomLists);
+  const mini = item.media.mini_program ?? {
+    name: item.payload.bizName || item.title,
+    app_id: "",
+    path: "",
+    logo: "",
+  };
+  return { view: toArticleView(item, now), mini, shareLink: item.share_link, env, lists, now };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return detailMeta(loaderData?.view ?? null, loaderData?.shareLink ?? "", "website");
+}
+
+/**
+ * Mini-program share page: the mini program's card (name, logo, cover) and the prompt to open it,
+ * which goes through the open-app dialog outside WeChat's open tags.
+ */
+export default function MiniProgram({ loaderData }: Route.ComponentProps) {
+  const { view, mini, env, lists, now } = loaderData;
+  const { site } = useSite();
+  return (
+    <DetailShell
+      item={{
+        post_id: view.id,
+        content_type: "mini_program",
+        track_id: view.trackId,
+        mp: view.mp ? { ...view.mp } : null,
+      }}
+      commentsOpen={view.commentsOpen}
+      env={env}
+      comments={lists.comments}
+      className="article-page mini-page"
+      below={(layout) =>
+        layout.bottomLists ? (
+          <BottomLists
+            postId={view.id}
+            related={view.related}
+            hot={lists.hot}
+            recommended={lists.recommended}
+            now={now}
+          />
+        ) : null
+      }
+    >
+      <article className="article">
+        <DetailHead view={view} />
+      </article>
+      <div className="mini-card" data-testid="mini-program-card">
+        <div className="mini-card-head">
+          {mini.logo ? <img className="mini-logo" src={mini.logo} alt="" width={24} height={24} /> : null}
+          <span className="mini-name">{mini.name}</span>
+        </div>
+        <p className="mini-card-title">{view.title}</p>
+        {view.cover ? (
+          <img className="mini-cover" src={view.cover.src} alt={view.cover.alt} width={750} height={422} />
+        ) : null}
+        <div className="mini-card-foot">
+          <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
+            <circle cx="7" cy="7" r="6" fill="none" stroke="currentColor" />
+            <path d="M7 4v6" stroke="currentColor" />
+          </svg>
+          小程序
+        </div>
+      </div>
+      <p className="mini-hint">该内容需在「{mini.name}」小程序中查看</p>
+      <button type="button" className="read-in-app" onClick={emitOpenApp}>
+        打开小程序
+      </button>
+      <button type="button" className="mini-open-app" onClick={emitOpenApp}>
+        打开{site.name}，体验更多内容
+      </button>
+      {view.summary ? <p className="article-summary mini-summary">{view.summary}</p> : null}
+      <div className="article-body mini-body" dangerouslySetInnerHTML={{ __html: view.bodyHtml }} />
+    </DetailShell>
+  );
+}

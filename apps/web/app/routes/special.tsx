@@ -1,0 +1,126 @@
+import type { SpecialGroup } from "@davmu/contracts/content";
+import { ErrorCode } from "@davmu/contracts/error-codes";
+import { useState } from "react";
+import { data, redirect } from "react-router";
+import { ContentCard } from "../components/ContentCard.tsx";
+import { DetailShell } from "../components/DetailShell.tsx";
+import { callApi } from "../lib/api.server.ts";
+import { environmentFromUserAgent } from "../lib/environment.ts";
+import { requireIndexSegment, requirePublicId } from "../lib/guards.server.ts";
+import { baseMeta } from "../lib/meta.ts";
+import { toRelatedCard } from "../model/article.ts";
+import type { Route } from "./+types/special";
+
+/** Items a folded group shows before 展开 (collapse: true). */
+export const foldedCount = 2;
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  requireIndexSegment(params.index);
+  const gid = requirePublicId(params.id, params.actor);
+  const answer = await callApi((c) => c.special(gid));
+  if (answer.code === ErrorCode.contentUnavailable || answer.code === ErrorCode.notFound) throw redirect("/404");
+  if (answer.code !== 0) {
+    console.warn("special load failed:", answer.code, answer.msg);
+    throw data({ message: "专题加载失败，请稍后重试" }, { status: 502 });
+  }
+  const now = Date.now();
+  return {
+    special: answer.data,
+    groups: answer.data.groups.map((group) => ({
+      ...group,
+      cards: group.content_list.map((item) => toRelatedCard(item, now)),
+    })),
+    env: environmentFromUserAgent(request.headers.get("user-agent") ?? ""),
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return baseMeta();
+  const { special } = loaderData;
+  return baseMeta([
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: special.title },
+    { property: "og:description", content: special.summary },
+    { property: "og:url", content: special.share_link },
+    ...(special.cover ? [{ property: "og:image", content: special.cover }] : []),
+    { tagName: "link", rel: "canonical", href: special.share_link },
+  ]);
+}
+
+type GroupView = SpecialGroup & { cards: ReturnType<typeof toRelatedCard>[] };
+
+/** A group of the special: its name and its items; a collapse group opens folded. */
+function Group({ group, index }: { group: GroupView; index: number }) {
+  const [open, setOpen] = useState(!group.collapse);
+  const foldable = group.collapse && group.cards.length > foldedCount;
+  const cards = open || !foldable ? group.cards : group.cards.slice(0, foldedCount);
+  const titleId = `special-group-${index}`;
+  const listId = `special-group-list-${index}`;
+  return (
+    <section className="special-group" aria-labelledby={titleId} data-testid="special-group">
+      <h2 id={titleId} className="special-group-title">
+        <span>{group.name}</span>
+      </h2>
+      {cards.length ? (
+        <ul id={listId} className="card-list">
+          {cards.map((card) => (
+            <ContentCard key={card.id} card={card} />
+          ))}
+        </ul>
+      ) : (
+        <p className="list-empty">暂无内容</p>
+      )}
+      {foldable ? (
+        <button
+          type="button"
+          className="special-toggle"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen((v) => !v)}
+        >
+          {open ? "收起" : `展开全部 ${group.cards.length} 条`}
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+/** Special topic: banner, introduction sections and the groups of items (spec §3 Special). */
+export default function Special({ loaderData }: Route.ComponentProps) {
+  const { special, groups, env } = loaderData;
+  return (
+    <DetailShell
+      item={{ post_id: special.post_id, content_type: "special", track_id: `special-${special.post_id}`, mp: null }}
+      commentsOpen={false}
+      env={env}
+      comments={null}
+      className="special-page"
+    >
+      <header className="special-banner">
+        {special.cover ? <img src={special.cover} alt="" width={750} height={422} /> : null}
+        <div className="special-banner-text">
+          <span className="special-label">专题</span>
+          <h1>{special.title}</h1>
+        </div>
+      </header>
+      {special.summary ? <p className="special-summary">{special.summary}</p> : null}
+      {special.sections.map((section) => (
+        <section key={section.title} className="special-section">
+          <h2>{section.title}</h2>
+          <p>{section.content}</p>
+        </section>
+      ))}
+      <nav className="special-tabs" aria-label="专题栏目">
+        {groups.map((group, i) => (
+          <a key={group.group_id} href={`#special-group-${i}`}>
+            {group.name}
+          </a>
+        ))}
+      </nav>
+      {groups.map((group, i) => (
+        <Group key={group.group_id} group={group} index={i} />
+      ))}
+      {groups.length === 0 ? <p className="list-empty">暂无内容</p> : null}
+    </DetailShell>
+  );
+}

@@ -1,0 +1,54 @@
+import { DetailShell } from "../components/DetailShell.tsx";
+import { FollowButton } from "../components/FollowButton.tsx";
+import { VideoPlayer } from "../components/MediaPlayer.tsx";
+import { loadDetail } from "../lib/detail.server.ts";
+import { emitOpenApp } from "../lib/events.ts";
+import { detailMeta } from "../lib/share-meta.ts";
+import { useSite } from "../lib/site-context.tsx";
+import { toArticleView } from "../model/article.ts";
+import type { Route } from "./+types/svideo";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { item, env } = await loadDetail(request, params, ["svideo"]);
+  return { view: toArticleView(item, Date.now()), video: item.media.video ?? null, shareLink: item.share_link, env };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return detailMeta(loaderData?.view ?? null, loaderData?.shareLink ?? "", "video.other");
+}
+
+/** Short video: a vertical player filling the screen, title and account over its foot; no lists below. */
+export default function ShortVideo({ loaderData }: Route.ComponentProps) {
+  const { view, video, env } = loaderData;
+  const { site } = useSite();
+  return (
+    <DetailShell
+      item={{ post_id: view.id, content_type: "svideo", track_id: view.trackId, mp: view.mp ? { ...view.mp } : null }}
+      commentsOpen={view.commentsOpen}
+      env={env}
+      comments={null}
+      className="svideo-page"
+    >
+      <div className="vertical-stage">
+        <div className="svideo-stage">
+          {video ? (
+            <VideoPlayer className="svideo-player" src={video.src} poster={video.poster} title={view.title} loop />
+          ) : (
+            <p className="media-missing">视频暂时无法播放</p>
+          )}
+        </div>
+        <div className="svideo-info">
+          <div className="svideo-author">
+            {view.mp?.avatar ? <img src={view.mp.avatar} alt="" width={32} height={32} /> : null}
+            <span>{view.source}</span>
+            {view.mp ? <FollowButton mpId={view.mp.id} /> : null}
+          </div>
+          <h1 className="svideo-title">{view.title}</h1>
+          <button type="button" className="read-in-app svideo-more" onClick={emitOpenApp}>
+            打开{site.name}，看更多小视频
+          </button>
+        </div>
+      </div>
+    </DetailShell>
+  );
+}

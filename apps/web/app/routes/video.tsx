@@ -1,0 +1,65 @@
+import { BottomLists } from "../components/BottomLists.tsx";
+import { DetailHead } from "../components/DetailHead.tsx";
+import { DetailShell } from "../components/DetailShell.tsx";
+import { VideoPlayer } from "../components/MediaPlayer.tsx";
+import { loadBottomLists, loadDetail } from "../lib/detail.server.ts";
+import { detailMeta } from "../lib/share-meta.ts";
+import { toArticleView } from "../model/article.ts";
+import { decideDetailLayout } from "../model/layout.ts";
+import type { Route } from "./+types/video";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { item, env } = await loadDetail(request, params, ["video"]);
+  const now = Date.now();
+  const lists = await loadBottomLists(item, decideDetailLayout(item.content_type, env).bottomLists);
+  return {
+    view: toArticleView(item, now),
+    video: item.media.video ?? null,
+    shareLink: item.share_link,
+    env,
+    lists,
+    now,
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return detailMeta(loaderData?.view ?? null, loaderData?.shareLink ?? "", "video.other");
+}
+
+/** Video share page: the player first, then title, byline and description; lists and comments below. */
+export default function Video({ loaderData }: Route.ComponentProps) {
+  const { view, video, env, lists, now } = loaderData;
+  return (
+    <DetailShell
+      item={{ post_id: view.id, content_type: "video", track_id: view.trackId, mp: view.mp ? { ...view.mp } : null }}
+      commentsOpen={view.commentsOpen}
+      env={env}
+      comments={lists.comments}
+      className="article-page video-page"
+      below={(layout) =>
+        layout.bottomLists ? (
+          <BottomLists
+            postId={view.id}
+            related={view.related}
+            hot={lists.hot}
+            recommended={lists.recommended}
+            now={now}
+          />
+        ) : null
+      }
+    >
+      <div className="video-stage">
+        {video ? (
+          <VideoPlayer src={video.src} poster={video.poster} title={view.title} />
+        ) : (
+          <p className="media-missing">视频暂时无法播放</p>
+        )}
+      </div>
+      <article className="article">
+        <DetailHead view={view} />
+        {view.summary ? <p className="article-summary">{view.summary}</p> : null}
+        <div className="article-body" dangerouslySetInnerHTML={{ __html: view.bodyHtml }} />
+      </article>
+    </DetailShell>
+  );
+}

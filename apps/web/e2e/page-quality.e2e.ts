@@ -1,0 +1,142 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { firstFlush, firstPacketHolds } from "../../../scripts/first-flush.ts";
+import { findLegacyProblems } from "../../../scripts/legacy-syntax.ts";
+import { desktopContext, firstArticleLink, launchBrowser, phoneContext } from "./browser.ts";
+
+const origin = inject("siteOrigin");
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const clientAssets = fileURLToPath(new URL("../build/client/assets/", import.meta.url));
+
+interface AxeViolation {
+  id: string;
+  help: string;
+  nodes: Array<{ target: unknown[]; failureSummary?: string }>;
+}
+
+/** axe-core's WCAG 2.1 A and AA rules on the page as it stands, in every frame axe can reach. */
+async function axeViolations(page: Page): Promise<string[]> {
+  for (const frame of page.frames()) await frame.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown }> } }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+    });
+    return result.violations as AxeViolation[];
+  });
+  return violations.map(
+    (v) =>
+      `${v.id}: ${v.help} — ${v.nodes.map((n) => `${JSON.stringify(n.target)} ${n.failureSummary ?? ""}`).join("; ")}`,
+  );
+}
+
+describe("page quality", () => {
+  let browser: Browser;
+  let articleUrl: string;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const context = await phoneContext(browser);
+    articleUrl = await firstArticleLink(await context.newPage(), origin);
+    await context.close();
+  });
+  afterAll(() => browser?.close());
+
+  /** A phone page once hydrated: the banner is shown after load, and axe should see it too. */
+  async function loadedPhonePage(url: string, hydrated = true) {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(url);
+    if (hydrated) await page.getByTestId("open-app-banner").waitFor();
+    return { page, context };
+  }
+
+  it("R-WEB-A11Y the home page has no axe violations (WCAG 2.1 AA)", async () => {
+    const { page, context } = await loadedPhonePage(`${origin}/davmu/share/`);
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("R-WEB-A11Y the article page has no axe violations (WCAG 2.1 AA)", async () => {
+    const { page, context } = await loadedPhonePage(articleUrl);
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("R-WEB-A11Y the article page with its navigation panel and open-app dialog open has no axe violations", async () => {
+    const { page, context } = await loadedPhonePage(articleUrl);
+    await page.getByRole("button", { name: "打开导航" }).click();
+    await page.getByRole("navigation", { name: "栏目导航" }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "打开App" }).click();
+    await page.getByRole("dialog").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("R-WEB-A11Y the 404 page has no axe violations (WCAG 2.1 AA)", async () => {
+    const { page, context } = await loadedPhonePage(`${origin}/davmu/share/404`, false);
+    await page.locator(".error-message").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("R-WEB-A11Y the desktop /pc wrapper has no axe violations (WCAG 2.1 AA)", async () => {
+    const context = await desktopContext(browser);
+    const page = await context.newPage();
+    await page.goto(articleUrl);
+    await page.frameLocator("iframe.pc-frame").locator("h1.article-title").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("R-WEB-SSR with JavaScript off the article shows its title, lead, cover and body paragraphs", async () => {
+    const context = await phoneContext(browser, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(articleUrl);
+    const title = page.locator("h1.article-title");
+    expect(await title.isVisible()).toBe(true);
+    expect((await title.textContent())?.length).toBeGreaterThan(4);
+    const lead = page.locator(".article-summary");
+    expect(await lead.isVisible()).toBe(true);
+    expect((await lead.textContent())?.length).toBeGreaterThan(10);
+    const cover = page.locator(".article-cover img");
+    expect(await cover.isVisible()).toBe(true);
+    await expect
+      .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    const paragraphs = page.locator(".article-body p");
+    expect(await paragraphs.count()).toBeGreaterThan(3);
+    expect(await paragraphs.first().isVisible()).toBe(true);
+    // styled without scripts: the stylesheet is in the page itself
+    expect(await title.evaluate((h) => getComputedStyle(h).fontSize)).toBe("22px");
+    await context.close();
+  });
+
+  it("R-WEB-SSR the first packet of an article holds its head, stylesheet, headline and lead in under 14,600 bytes", async () => {
+    const path = new URL(articleUrl).pathname;
+    for (const encoding of ["br", "gzip"] as const) {
+      // a query of its own, so the page is rendered and streamed rather than served from the page cache
+      const flush = await firstFlush(origin, `${path}?first-packet=${encoding}`, { encoding });
+      expect(flush.status).toBe(200);
+      expect(flush.encoding).toBe(encoding);
+      expect(flush.bodyBytes).toBeLessThanOrEqual(14600);
+      expect(firstPacketHolds(flush.html)).toEqual({ head: true, criticalCss: true, headline: true, lead: true });
+    }
+  });
+
+  it("R-WEB-LEGACY every shipped script runs in Chrome 78 / iOS 12: no newer syntax or missing built-in", () => {
+    const scripts = readdirSync(clientAssets).filter((f) => f.endsWith(".js"));
+    expect(scripts.length).toBeGreaterThan(3);
+    const problems = scripts.flatMap((file) =>
+      findLegacyProblems(readFileSync(join(clientAssets, file), "utf8")).map((p) => `${file}:${p.offset}: ${p.what}`),
+    );
+    expect(problems).toEqual([]);
+  });
+});

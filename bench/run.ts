@@ -1,0 +1,230 @@
+/**
+ * The page-quality benchmark: one command, every figure next to its budget, exit code 1 when a budget
+ * fails. Timings are ratios to a baseline measured in the same run (machines and their load differ);
+ * byte counts are exact.
+ *   1. Lighthouse (mobile, simulated throttling), median of --runs runs: home and article (Lighthouse
+ *      does not audit a page answered with 404)
+ *   2. the first packet of an article: bytes (brotli, gzip) and whether it holds head, CSS, headline, lead
+ *   3. JavaScript and CSS per page type, from the build's manifest
+ *   4. SSR throughput: article over HTTP against the bare render, cached hits against a Fastify hello-world
+ *   5. the content API against the same hello-world
+ *   6. with --scale: 1M contents and 10M comments on SQLite and PostgreSQL (bench/scale.ts)
+ * Usage: npm run bench [-- --runs=5 --seconds=10 --rounds=3 --skip-lighthouse --scale]
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { firstFlush, firstPacketHolds } from "../scripts/first-flush.ts";
+import { pageBytes } from "../scripts/page-bytes.ts";
+import { demoArticlePath, root, startHelloWorld, startProduct } from "./lib/product.ts";
+import { median, type Result, table } from "./lib/stats.ts";
+import { auditPages } from "./lighthouse.ts";
+import { bareRender, type Load, load } from "./throughput.ts";
+
+const args = new Map(
+  process.argv.slice(2).map((a) => {
+    const [key, value] = a.replace(/^--/, "").split("=");
+    return [key as string, value ?? "true"];
+  }),
+);
+const runs = Number(args.get("runs") ?? 5);
+const seconds = Number(args.get("seconds") ?? 10);
+const rounds = Number(args.get("rounds") ?? 3);
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const results: Result[] = [];
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+const product = await startProduct();
+const hello = await startHelloWorld();
+let chromiumVersion = "";
+try {
+  const articlePath = await demoArticlePath(product.origin);
+  const postId = articlePath.split("/").at(-2) as string;
+
+  // 1. Lighthouse
+  if (!args.has("skip-lighthouse")) {
+    const audit = await auditPages(
+      [
+        { name: "home", url: `${product.origin}/davmu/share/` },
+        { name: "article", url: product.origin + articlePath },
+      ],
+      runs,
+      log,
+    );
+    chromiumVersion = audit.chromium;
+    results.push(...audit.results, {
+      part: "Lighthouse 404",
+      measure: "not measured",
+      figure: "Lighthouse refuses documents answered with status 404; axe covers the page (R-WEB-A11Y)",
+      budget: "",
+      ok: null,
+    });
+  }
+
+  // 2. first packet of an article, rendered (a query of its own skips the page cache) and cached
+  for (const encoding of ["br", "gzip"] as const) {
+    const rendered = await firstFlush(product.origin, `${articlePath}?first=${encoding}`, { encoding });
+    const cached = await firstFlush(product.origin, `${articlePath}?first=${encoding}`, { encoding });
+    for (const [how, flush] of [
+      ["rendered", rendered],
+      ["cached", cached],
+    ] as const) {
+      const holds = firstPacketHolds(flush.html);
+      const missing = Object.entries(holds)
+        .filter(([, ok]) => !ok)
+        .map(([what]) => what);
+      results.push({
+        part: "first packet",
+        measure: `article, ${how}, ${encoding}`,
+        figure: `${flush.bodyBytes} B of ${flush.totalBodyBytes} B; ${missing.length ? `lacks ${missing.join(", ")}` : "head, CSS, headline, lead"}`,
+        budget: "≤ 14,600 B with head, CSS, headline, lead",
+        ok: flush.bodyBytes <= 14600 && missing.length === 0,
+      });
+    }
+  }
+
+  // 3. bytes per page type
+  for (const page of pageBytes(join(root, "apps/web/build"))) {
+    results.push(
+      {
+        part: "bytes",
+        measure: `${page.name} JavaScript (gzip, ${page.js.length} files)`,
+        figure: kb(page.jsGzip),
+        budget: "≤ 100 KB (stretch 60 KB)",
+        ok: page.jsGzip <= 100 * 1024,
+      },
+      {
+        part: "bytes",
+        measure: `${page.name} CSS (gzip)`,
+        figure: kb(page.cssGzip),
+        budget: "≤ 15 KB",
+        ok: page.cssGzip <= 15 * 1024,
+      },
+    );
+  }
+
+  // 4 and 5. throughput, in rounds so each target meets the machine in the same moods
+  const token = (
+    (await (
+      await fetch(`${product.origin}/peony/v1/auth`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ appid: 1, platform: "wap", device_id: "bench" }),
+      })
+    ).json()) as { data: { token: string } }
+  ).data.token;
+  const pageUrl = product.origin + articlePath;
+  // the size of a cached page as sent (brotli), for a baseline that answers as many bytes
+  const cachedBytes = (await firstFlush(product.origin, articlePath, { encoding: "br" })).totalBodyBytes;
+  const targets: Record<string, () => Promise<Load> | Load> = {
+    hello: () => load(`${hello.origin}/`, seconds),
+    helloSized: () => load(`${hello.origin}/bytes/${cachedBytes}`, seconds),
+    cachedPage: () => load(pageUrl, seconds),
+    // a cookie makes a visitor non-anonymous: the page is rendered for every request
+    renderedPage: () => load(pageUrl, seconds, { cookie: "bench=1" }),
+    contentApi: () => load(`${product.origin}/inner/static/content/${postId}`, seconds, { authorization: token }),
+    bareRender: () =>
+      bareRender(pageUrl, seconds, { API_BASE: product.origin, HASHID_SALT: product.env.HASHID_SALT as string }),
+  };
+  const samples: Record<string, Load[]> = {};
+  // warm up every server path (JIT, caches, connections) before measuring
+  await load(`${hello.origin}/`, 2);
+  await load(`${hello.origin}/bytes/7000`, 2);
+  await load(pageUrl, 2);
+  await load(pageUrl, 2, { cookie: "bench=1" });
+  await load(`${product.origin}/inner/static/content/${postId}`, 2, { authorization: token });
+  for (let round = 1; round <= rounds; round++) {
+    for (const [name, run] of Object.entries(targets)) {
+      const sample = await run();
+      samples[name] ??= [];
+      samples[name].push(sample);
+      log(
+        `round ${round}/${rounds} ${name}: ${sample.rate.toFixed(0)} req/s, p99 ${sample.p99.toFixed(1)} ms, errors ${sample.errors}`,
+      );
+    }
+  }
+  const m = (name: string, key: keyof Load) => median((samples[name] ?? []).map((s) => s[key]));
+  const rate = (name: string) => `${m(name, "rate").toFixed(0)}/s`;
+  // each round runs every target back to back: the median of the rounds' ratios resists the load
+  // of other processes drifting during the run better than a ratio of medians
+  const ratio = (a: string, b: string) =>
+    median((samples[a] ?? []).map((s, i) => s.rate / ((samples[b] ?? [])[i]?.rate ?? Number.NaN)));
+  const errors = (name: string) => (samples[name] ?? []).reduce((n, s) => n + s.errors, 0);
+  results.push(
+    {
+      part: "baseline",
+      measure: "Fastify hello-world",
+      figure: `${rate("hello")}, p99 ${m("hello", "p99").toFixed(1)} ms`,
+      budget: "",
+      ok: null,
+    },
+    {
+      part: "baseline",
+      measure: "bare render of the article, in process",
+      figure: `${rate("bareRender")}, p99 ${m("bareRender", "p99").toFixed(1)} ms`,
+      budget: "",
+      ok: null,
+    },
+    {
+      part: "SSR",
+      measure: "article rendered per request over HTTP ÷ bare render",
+      figure: `${ratio("renderedPage", "bareRender").toFixed(2)}× (${rate("renderedPage")}, p99 ${m("renderedPage", "p99").toFixed(1)} ms)`,
+      budget: "≥ 0.7×",
+      ok: ratio("renderedPage", "bareRender") >= 0.7 && errors("renderedPage") === 0,
+    },
+    {
+      part: "SSR",
+      measure: "article, cached anonymous hit ÷ hello-world",
+      figure: `${ratio("cachedPage", "hello").toFixed(2)}× (${rate("cachedPage")})`,
+      budget: "≥ 0.5×",
+      ok: ratio("cachedPage", "hello") >= 0.5 && errors("cachedPage") === 0,
+    },
+    {
+      part: "SSR",
+      measure: "article, cached anonymous hit ÷ same-size body (information)",
+      figure: `${ratio("cachedPage", "helloSized").toFixed(2)}×`,
+      budget: "",
+      ok: null,
+    },
+    {
+      part: "SSR",
+      measure: "article, cached anonymous hit p99 at 100 connections",
+      figure: `${m("cachedPage", "p99").toFixed(1)} ms`,
+      budget: "≤ 20 ms",
+      ok: m("cachedPage", "p99") <= 20,
+    },
+    {
+      part: "API",
+      measure: "GET /inner/static/content/{id} ÷ hello-world",
+      figure: `${ratio("contentApi", "hello").toFixed(2)}× (${rate("contentApi")})`,
+      budget: "≥ 0.5×",
+      ok: ratio("contentApi", "hello") >= 0.5 && errors("contentApi") === 0,
+    },
+    {
+      part: "API",
+      measure: "GET /inner/static/content/{id} p99 at 100 connections",
+      figure: `${m("contentApi", "p99").toFixed(1)} ms`,
+      budget: "≤ 20 ms",
+      ok: m("contentApi", "p99") <= 20,
+    },
+  );
+} finally {
+  await Promise.all([product.close(), hello.close()]);
+}
+
+if (args.has("scale")) {
+  const { runScale } = await import("./scale.ts");
+  results.push(...(await runScale(log)));
+}
+
+const output = table(results);
+console.log(output);
+const failed = results.filter((r) => r.ok === false);
+console.log(failed.length ? `\n${failed.length} budget(s) failed` : "\nevery budget met");
+const dir = join(root, ".bench");
+mkdirSync(dir, { recursive: true });
+writeFileSync(join(dir, "results.md"), `${output}\n`);
+writeFileSync(
+  join(dir, "results.json"),
+  `${JSON.stringify({ date: new Date().toISOString(), node: process.version, chromium: chromiumVersion, results }, null, 2)}\n`,
+);
+process.exit(failed.length ? 1 : 0);

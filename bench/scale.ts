@@ -1,0 +1,307 @@
+/**
+ * Scale: the API's content item and comment pages with 1,000,000 contents and 10,000,000 comments, on
+ * SQLite and on PostgreSQL, as a ratio to the same requests on a 1,000-row data set.
+ * Generation is set-based (a recursive CTE on SQLite, generate_series on PostgreSQL) in chunks, with
+ * the secondary indexes dropped during the load and rebuilt after it; progress goes to stderr.
+ * One post (id 1) carries a long thread, so a deep comment page exists at both sizes.
+ * Latency: sequential requests over keep-alive HTTP against the real API server, median of each.
+ * Usage: npm run bench:scale [-- --contents=1000000 --comments=10000000 --only=sqlite|postgres]
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createPublicIdCodec } from "@davmu/contracts/public-id";
+import SQLite from "better-sqlite3";
+import pg from "pg";
+import { openDatabase } from "../apps/api/src/db/database.ts";
+import { migrateToLatest } from "../apps/api/src/db/migrate.ts";
+import { loadConfig } from "../apps/api/src/plugins/config.ts";
+import { freePort } from "../scripts/free-port.ts";
+import { startPostgresCluster } from "../scripts/postgres-cluster.ts";
+import { productionEnv, spawnServer } from "./lib/product.ts";
+import { median, percentile, type Result, table } from "./lib/stats.ts";
+
+export interface DataSize {
+  contents: number;
+  comments: number;
+  /** Comments on post 1, newest first in pages of 10 */
+  thread: number;
+}
+
+/** The page of post 1's thread that is timed, read by keyset cursor and by page number. */
+const deepPage = 40;
+const pageSize = 10;
+const samples = 300;
+const users = 1000;
+const chunk = 250_000;
+
+function progress(label: string, done: number, total: number, started: number) {
+  const width = 30;
+  const filled = Math.round((done / total) * width);
+  const rate = done / Math.max(0.001, (performance.now() - started) / 1000);
+  process.stderr.write(
+    `\r${label.padEnd(28)} [${"#".repeat(filled)}${".".repeat(width - filled)}] ${((100 * done) / total).toFixed(0).padStart(3)}%  ${Math.round(rate).toLocaleString("en")} rows/s   `,
+  );
+  if (done >= total) process.stderr.write("\n");
+}
+
+/** SQL for the rows of one chunk [from, to], written once for both dialects around a row-number source `i`. */
+function contentSelect(size: DataSize, base: number) {
+  const perPost = Math.floor((size.comments - size.thread) / Math.max(1, size.contents - 1));
+  return `i, 'gen-' || i, 'article', 'city', '第' || i || '篇：城市更新中的老街与新生活', '这是一段导语，介绍这篇稿件的要点。', '江澜日报',
+    '<p>正文第一段。</p><p>正文第二段。</p>', '', ${base} + i * 1000, i % 5000, 0, 0, '', 0, '{}', 0, 1, 1,
+    ${base} + i * 1000, ${base} + i * 1000, CASE WHEN i = 1 THEN ${size.thread} ELSE ${perPost} END`;
+}
+const contentColumns = `id, external_id, content_type, group_id, title, summary, source_alias, body_html, cover_url,
+  publish_at, view_count, like_count, collect_count, duration_str, pic_num, payload_json, state, comment_available,
+  enable_comment, created_at, updated_at, comment_count`;
+
+function commentSelect(size: DataSize, base: number) {
+  const others = Math.max(1, size.contents - 1);
+  return `i, CASE WHEN i <= ${size.thread} THEN 1 ELSE 2 + ((i - ${size.thread} - 1) % ${others}) END,
+    1 + (i % ${users}), 0, '第' || i || '条评论：写得好，支持！', 'published', '江苏', ${base} + i * 10`;
+}
+const commentColumns = "id, content_id, user_id, root_id, body, status, ip_location, created_at";
+
+async function fill(
+  exec: (sql: string) => Promise<void>,
+  label: string,
+  total: number,
+  statement: (from: number, to: number) => string,
+) {
+  const started = performance.now();
+  for (let from = 1; from <= total; from += chunk) {
+    const to = Math.min(total, from + chunk - 1);
+    await exec(statement(from, to));
+    progress(label, to, total, started);
+  }
+}
+
+interface Generator {
+  exec(sql: string): Promise<void>;
+  /** Secondary indexes of the two big tables, as SQL that recreates them. */
+  indexes(): Promise<Array<{ name: string; sql: string }>>;
+  series(from: number, to: number, select: string): string;
+  close(): Promise<void>;
+}
+
+async function generate(generator: Generator, size: DataSize, label: string) {
+  const base = Date.UTC(2020, 0, 1);
+  const indexes = await generator.indexes();
+  for (const index of indexes) await generator.exec(`DROP INDEX ${index.name}`);
+  await generator.exec(
+    `INSERT INTO users (id, alias, avatar, created_at) ${generator.series(1, users, `i, '读者' || i, '', ${base}`)}`,
+  );
+  await fill(
+    (sql) => generator.exec(sql),
+    `${label} contents`,
+    size.contents,
+    (from, to) => `INSERT INTO contents (${contentColumns}) ${generator.series(from, to, contentSelect(size, base))}`,
+  );
+  await fill(
+    (sql) => generator.exec(sql),
+    `${label} comments`,
+    size.comments,
+    (from, to) => `INSERT INTO comments (${commentColumns}) ${generator.series(from, to, commentSelect(size, base))}`,
+  );
+  const started = performance.now();
+  for (const [n, index] of indexes.entries()) {
+    await generator.exec(index.sql);
+    progress(`${label} indexes`, n + 1, indexes.length, started);
+  }
+}
+
+function sqliteGenerator(path: string): Generator {
+  const db = new SQLite(path);
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = OFF");
+  db.pragma("cache_size = -1000000");
+  return {
+    async exec(sql) {
+      db.exec(sql);
+    },
+    async indexes() {
+      return db
+        .prepare(
+          "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ('contents', 'comments')",
+        )
+        .all() as Array<{ name: string; sql: string }>;
+    },
+    series: (from, to, select) =>
+      `WITH RECURSIVE s(i) AS (SELECT ${from} UNION ALL SELECT i + 1 FROM s WHERE i < ${to}) SELECT ${select} FROM s`,
+    async close() {
+      db.exec("ANALYZE");
+      db.close();
+    },
+  };
+}
+
+async function postgresGenerator(url: string): Promise<Generator> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query("SET maintenance_work_mem = '512MB'");
+  return {
+    async exec(sql) {
+      await client.query(sql);
+    },
+    async indexes() {
+      const { rows } = await client.query(
+        `SELECT indexname AS name, indexdef AS sql FROM pg_indexes WHERE schemaname = 'public'
+           AND tablename IN ('contents', 'comments')
+           AND indexname NOT IN (SELECT conname FROM pg_constraint)`,
+      );
+      return rows as Array<{ name: string; sql: string }>;
+    },
+    series: (from, to, select) => `SELECT ${select} FROM generate_series(${from}, ${to}) AS s(i)`,
+    async close() {
+      for (const table of ["users", "contents", "comments"]) {
+        await client.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`);
+      }
+      await client.query("VACUUM ANALYZE");
+      await client.end();
+    },
+  };
+}
+
+interface Latencies {
+  content: number[];
+  keyset: number[];
+  offset: number[];
+}
+
+/** The real API server over the database; sequential requests, each timed. */
+async function measure(databaseUrl: string, size: DataSize): Promise<Latencies> {
+  const port = await freePort();
+  const env: Record<string, string> = { ...productionEnv(port, databaseUrl), SERVE_WEB: "false", PG_POOL_MAX: "4" };
+  const server = await spawnServer(["apps/api/src/main.ts"], env, "/readyz", `http://127.0.0.1:${port}`);
+  try {
+    const codec = createPublicIdCodec(env.HASHID_SALT as string, 8);
+    const origin = server.origin;
+    const auth = await fetch(`${origin}/peony/v1/auth`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ appid: 1, platform: "wap", device_id: "bench-scale" }),
+    });
+    const token = ((await auth.json()) as { data: { token: string } }).data.token;
+    const timed = async (path: string) => {
+      const started = performance.now();
+      const response = await fetch(origin + path, { headers: { authorization: token } });
+      const body = (await response.json()) as { code: number };
+      if (body.code !== 0) throw new Error(`${path}: ${JSON.stringify(body)}`);
+      return performance.now() - started;
+    };
+    // a deep page of post 1's thread: the cursor is the last comment of the page before it
+    const cursor = codec.encode(size.thread - (deepPage - 1) * pageSize + 1);
+    const post = codec.encode(1);
+    const latencies: Latencies = { content: [], keyset: [], offset: [] };
+    // content ids spread over the whole table, each asked once: every answer comes from the database
+    const step = Math.max(1, Math.floor(size.contents / (samples + 50)));
+    for (let n = 0; n < samples + 50; n++) {
+      const content = await timed(`/inner/static/content/${codec.encode(1 + n * step)}`);
+      const keyset = await timed(`/peony/v1/comment/${post}?size=${pageSize}&cursor=${cursor}`);
+      const offset = await timed(`/peony/v1/comment/${post}?size=${pageSize}&page=${deepPage}`);
+      if (n < 50) continue; // warm-up
+      latencies.content.push(content);
+      latencies.keyset.push(keyset);
+      latencies.offset.push(offset);
+    }
+    return latencies;
+  } finally {
+    await server.close();
+  }
+}
+
+const small: DataSize = { contents: 1000, comments: 1000, thread: 500 };
+
+export async function runScale(
+  log: (line: string) => void,
+  large: DataSize = { contents: 1_000_000, comments: 10_000_000, thread: 1_000_000 },
+  only?: string,
+): Promise<Result[]> {
+  const results: Result[] = [];
+  const report = (dialect: string, smallRun: Latencies, largeRun: Latencies) => {
+    for (const [key, what] of [
+      ["content", "GET /inner/static/content/{id}"],
+      ["keyset", `comment page ${deepPage} by cursor`],
+      ["offset", `comment page ${deepPage} by page number`],
+    ] as const) {
+      const ratio = median(largeRun[key]) / median(smallRun[key]);
+      results.push({
+        part: `scale ${dialect}`,
+        measure: `${what}: ${large.contents.toLocaleString("en")} contents / ${large.comments.toLocaleString("en")} comments ÷ 1,000 rows`,
+        figure: `${ratio.toFixed(2)}× (${median(largeRun[key]).toFixed(2)} ms vs ${median(smallRun[key]).toFixed(2)} ms; p99 ${percentile(largeRun[key], 99).toFixed(1)} ms)`,
+        budget: "≤ 1.2×",
+        ok: ratio <= 1.2,
+      });
+    }
+  };
+
+  if (only !== "postgres") {
+    const dir = mkdtempSync(join(tmpdir(), "davmu-scale-"));
+    try {
+      const runs: Latencies[] = [];
+      for (const [name, size] of [
+        ["small", small],
+        ["large", large],
+      ] as const) {
+        const path = join(dir, `${name}.db`);
+        const handle = openDatabase(loadConfig({ DATABASE_URL: `sqlite:${path}` }).database);
+        await migrateToLatest(handle.db);
+        await handle.destroy();
+        const generator = sqliteGenerator(path);
+        await generate(generator, size, `sqlite ${name}`);
+        await generator.close();
+        log(`sqlite ${name}: measuring`);
+        runs.push(await measure(`sqlite:${path}`, size));
+      }
+      report("SQLite", runs[0] as Latencies, runs[1] as Latencies);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  if (only !== "sqlite") {
+    const cluster = await startPostgresCluster({ shared_buffers: "1GB", max_wal_size: "4GB" });
+    try {
+      const runs: Latencies[] = [];
+      for (const name of ["small", "large"] as const) {
+        const admin = new pg.Client({ connectionString: cluster.adminUrl });
+        await admin.connect();
+        await admin.query(`CREATE DATABASE scale_${name}`);
+        await admin.end();
+        const url = cluster.adminUrl.replace(/\/postgres$/, `/scale_${name}`);
+        const handle = openDatabase(loadConfig({ DATABASE_URL: url }).database);
+        await migrateToLatest(handle.db);
+        await handle.destroy();
+        const size = name === "small" ? small : large;
+        const generator = await postgresGenerator(url);
+        await generate(generator, size, `postgres ${name}`);
+        await generator.close();
+        log(`postgres ${name}: measuring`);
+        runs.push(await measure(url, size));
+      }
+      report("PostgreSQL", runs[0] as Latencies, runs[1] as Latencies);
+    } finally {
+      cluster.stop();
+    }
+  }
+  return results;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = new Map(
+    process.argv.slice(2).map((a) => {
+      const [key, value] = a.replace(/^--/, "").split("=");
+      return [key as string, value ?? "true"];
+    }),
+  );
+  const contents = Number(args.get("contents") ?? 1_000_000);
+  const comments = Number(args.get("comments") ?? 10_000_000);
+  const results = await runScale(
+    (line) => process.stderr.write(`${line}\n`),
+    { contents, comments, thread: Math.min(1_000_000, Math.floor(comments / 10)) },
+    args.get("only"),
+  );
+  console.log(table(results));
+  process.exit(results.some((r) => r.ok === false) ? 1 : 0);
+}
