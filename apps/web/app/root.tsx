@@ -28,7 +28,6 @@ import { en } from "./lib/i18n/en.server.ts";
 import { langFromCookieHeader } from "./lib/i18n/lang.ts";
 import { translator, zhCN } from "./lib/i18n/messages.ts";
 import { baseMeta } from "./lib/meta.ts";
-import { PreferencesProvider } from "./lib/preferences.tsx";
 import { SessionProvider } from "./lib/session.tsx";
 import { SiteProvider, type SiteState } from "./lib/site-context.tsx";
 import { defaultThemeColor, parseAppInfo, readableThemeColor, resolveSite } from "./model/site.ts";
@@ -120,17 +119,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <I18nProvider lang={loaderData.lang} messages={loaderData.messages}>
-      <PreferencesProvider scheme={loaderData.scheme}>
-        <SiteProvider initial={loaderData.initial} publicApiBase={loaderData.publicApiBase}>
-          <SessionProvider publicApiBase={loaderData.publicApiBase}>
-            <Outlet />
-            <OpenAppDialog />
-            <LoginHost />
-            <Toaster />
-            <SiteEffects />
-          </SessionProvider>
-        </SiteProvider>
-      </PreferencesProvider>
+      <SiteProvider initial={loaderData.initial} publicApiBase={loaderData.publicApiBase}>
+        <SessionProvider publicApiBase={loaderData.publicApiBase}>
+          <Outlet />
+          <OpenAppDialog />
+          <LoginHost />
+          <Toaster />
+          <SiteEffects />
+        </SessionProvider>
+      </SiteProvider>
     </I18nProvider>
   );
 }

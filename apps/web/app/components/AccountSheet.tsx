@@ -1,6 +1,6 @@
 import type { UserInfo } from "@davmu/contracts/account";
 import { useState } from "react";
-import { useT } from "../lib/i18n/context.tsx";
+import { useAccountT } from "../lib/i18n/account.ts";
 import { Sheet } from "./Sheet.tsx";
 
 export interface AccountSheetProps {
@@ -12,7 +12,7 @@ export interface AccountSheetProps {
 /** The logged-in visitor's account (R-UI-ACCOUNT): avatar, nickname, masked phone and 退出登录. */
 export function AccountSheet({ user, onClose, onLogout }: AccountSheetProps) {
   const [busy, setBusy] = useState(false);
-  const t = useT();
+  const t = useAccountT();
 
   return (
     <Sheet labelledBy="account-title" className="account" testId="account-sheet" onClose={onClose}>

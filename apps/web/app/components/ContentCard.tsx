@@ -1,37 +1,17 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { useT } from "../lib/i18n/context.tsx";
 import { useLinkFrameOrigins } from "../lib/link-frames.ts";
 import type { RelatedCard } from "../model/article.ts";
-import { highlightParts } from "../model/search.ts";
 import { ContentTagBadge } from "./ContentTagBadge.tsx";
 import { isFrameable, LinkPopup } from "./LinkPopup.tsx";
 
-/** A title, with the search keyword marked when there is one; always rendered as text. */
-function Title({ text, keyword }: { text: string; keyword?: string }) {
-  if (!keyword) return <>{text}</>;
-  return (
-    <>
-      {highlightParts(text, keyword).map((part, i) =>
-        part.hit ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: parts never move
-          <mark key={i}>{part.text}</mark>
-        ) : (
-          part.text
-        ),
-      )}
-    </>
-  );
-}
-
-function CardInside({ card, keyword }: { card: RelatedCard; keyword?: string }) {
+function CardInside({ card, title }: { card: RelatedCard; title?: ReactNode }) {
   const t = useT();
   return (
     <>
       <div className="card-body">
-        <h3 className="card-title">
-          <Title text={card.title} keyword={keyword} />
-        </h3>
+        <h3 className="card-title">{title ?? card.title}</h3>
         <p className="card-meta">
           {card.tag && !card.thumb ? <ContentTagBadge tag={card.tag} /> : null}
           <span>{card.source}</span>
@@ -52,7 +32,7 @@ function CardInside({ card, keyword }: { card: RelatedCard; keyword?: string }) 
 }
 
 /** An h5 or link card: opens the item's page in the link popup (R-UI-POPUP). */
-function PopupCard({ card, keyword }: { card: RelatedCard; keyword?: string }) {
+function PopupCard({ card, title }: { card: RelatedCard; title?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const allowed = useLinkFrameOrigins();
   return (
@@ -66,7 +46,7 @@ function PopupCard({ card, keyword }: { card: RelatedCard; keyword?: string }) {
           setOpen(true);
         }}
       >
-        <CardInside card={card} keyword={keyword} />
+        <CardInside card={card} title={title} />
       </a>
       {open ? (
         <LinkPopup
@@ -80,20 +60,20 @@ function PopupCard({ card, keyword }: { card: RelatedCard; keyword?: string }) {
   );
 }
 
-/** A list card: title (the search keyword marked) and meta on the left, thumbnail with the type tag on the right. */
-export function ContentCard({ card, keyword }: { card: RelatedCard; keyword?: string }) {
-  if (card.opensPopup) return <PopupCard card={card} keyword={keyword} />;
+/** A list card: title and meta on the left, thumbnail with the type tag on the right. */
+export function ContentCard({ card, title }: { card: RelatedCard; title?: ReactNode }) {
+  if (card.opensPopup) return <PopupCard card={card} title={title} />;
   return (
     <li className="card">
       <Link to={card.href} className="card-link">
-        <CardInside card={card} keyword={keyword} />
+        <CardInside card={card} title={title} />
       </Link>
     </li>
   );
 }
 
 /** A fly card: the cover across the card, the title under it (the fly-card list). */
-export function FlyCard({ card }: { card: RelatedCard }) {
+export function FlyCard({ card }: { card: RelatedCard; title?: ReactNode }) {
   const t = useT();
   return (
     <li className="fly-card">

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { captureConsole, describeValue, type Level } from "../lib/debug-capture.ts";
-import { useT } from "../lib/i18n/context.tsx";
+import { useListT } from "../lib/i18n/lists.ts";
 
 interface Line {
   id: number;
@@ -17,7 +17,7 @@ const maxLines = 200;
  * config's `debug` flag is on.
  */
 export function DebugConsole() {
-  const t = useT();
+  const t = useListT();
   const [lines, setLines] = useState<Line[]>([]);
   const [open, setOpen] = useState(false);
 

@@ -3,7 +3,7 @@ import { siteBase } from "@davmu/contracts/site-path";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { login } from "../lib/account.ts";
 import { type Countdown, createCountdown } from "../lib/countdown.ts";
-import { useT } from "../lib/i18n/context.tsx";
+import { useAccountT } from "../lib/i18n/account.ts";
 import { useSession } from "../lib/session.tsx";
 import { useSite } from "../lib/site-context.tsx";
 import { toast } from "../lib/toast.ts";
@@ -29,7 +29,7 @@ export interface LoginPopupProps {
 export function LoginPopup({ onClose }: LoginPopupProps) {
   const session = useSession();
   const { site } = useSite();
-  const t = useT();
+  const t = useAccountT();
   const [mode, setMode] = useState<LoginMode>("phone");
   const [phone, setPhone] = useState("");
   const [code, setCode] = useState("");

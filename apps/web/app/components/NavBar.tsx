@@ -1,8 +1,8 @@
 import type { NavigationItem } from "@davmu/contracts/app";
 import { Link, useLocation } from "react-router";
 import type { ColorScheme } from "../lib/color-scheme.ts";
-import { useT } from "../lib/i18n/context.tsx";
-import { usePreferences } from "../lib/preferences.tsx";
+import { useListT } from "../lib/i18n/lists.ts";
+import { useColorScheme } from "../lib/preferences.tsx";
 import { useSite } from "../lib/site-context.tsx";
 import { toast } from "../lib/toast.ts";
 import { navIcon, navTarget, readableLabelColor, selectedNavId, visibleNavItems } from "../model/nav.ts";
@@ -30,8 +30,8 @@ function NavIcon(props: { icons: NavigationItem["icons"]; selected: boolean; sch
  */
 export function NavBar() {
   const { theme } = useSite();
-  const { scheme, dark } = usePreferences();
-  const t = useT();
+  const { scheme, dark } = useColorScheme();
+  const t = useListT();
   const { pathname, search } = useLocation();
   const items = visibleNavItems(theme.navigationItems);
   if (items.length === 0) return null;

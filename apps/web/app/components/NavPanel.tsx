@@ -1,6 +1,10 @@
+import { siteBase } from "@davmu/contracts/site-path";
 import { Link } from "react-router";
+import { schemeCookie } from "../lib/color-scheme.ts";
 import { useI18n } from "../lib/i18n/context.tsx";
-import { usePreferences } from "../lib/preferences.tsx";
+import { type Lang, langCookie } from "../lib/i18n/lang.ts";
+import { useListT } from "../lib/i18n/lists.ts";
+import { useColorScheme } from "../lib/preferences.tsx";
 import { useSite } from "../lib/site-context.tsx";
 import { toast } from "../lib/toast.ts";
 import { groupHref, navTarget, visibleNavItems } from "../model/nav.ts";
@@ -9,10 +13,30 @@ import { groupHref, navTarget, visibleNavItems } from "../model/nav.ts";
  * The floating nav panel under the banner (R-UI-NAVPANEL): the groups of every navigation item, then
  * the visitor's settings: language (R-WEB-I18N) and dark mode (R-SITE-13).
  */
-export function NavPanel({ onClose }: { onClose(): void }) {
+export interface NavPanelProps {
+  onClose(): void;
+}
+
+export function NavPanel({ onClose }: NavPanelProps) {
   const { theme } = useSite();
-  const { lang, t } = useI18n();
-  const { dark, toggleDark, setLang } = usePreferences();
+  const { lang } = useI18n();
+  const t = useListT();
+  const { dark, setScheme } = useColorScheme();
+
+  function toggleDark() {
+    const next = dark ? "light" : "dark";
+    // biome-ignore lint/suspicious/noDocumentCookie: WeChat's Chrome 78 and iOS 12 have no Cookie Store API
+    document.cookie = schemeCookie(next, siteBase);
+    document.documentElement.setAttribute("data-theme", next);
+    setScheme(next);
+  }
+
+  /** Keeps the language in the i18n_redirected cookie and reloads the page in it. */
+  function setLang(next: Lang) {
+    // biome-ignore lint/suspicious/noDocumentCookie: WeChat's Chrome 78 and iOS 12 have no Cookie Store API
+    document.cookie = langCookie(next, siteBase);
+    window.location.reload();
+  }
   const items = visibleNavItems(theme.navigationItems);
 
   return (

@@ -10,11 +10,13 @@ import { useSite } from "../lib/site-context.tsx";
 import { toast } from "../lib/toast.ts";
 import type { AccountSheetProps } from "./AccountSheet.tsx";
 import { CloseIcon, MenuIcon } from "./icons.tsx";
-import { NavPanel } from "./NavPanel.tsx";
+import type { NavPanelProps } from "./NavPanel.tsx";
 
 function BannerRoom() {
   return <div className="banner-spacer" />;
 }
+
+const loadNavPanel = lazyComponent<NavPanelProps>(() => import("./NavPanel.tsx").then((m) => m.NavPanel));
 
 const loadAccountSheet = lazyComponent<AccountSheetProps>(() =>
   import("./AccountSheet.tsx").then((m) => m.AccountSheet),
@@ -30,10 +32,25 @@ export function OpenAppBanner() {
   const { site } = useSite();
   const t = useT();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [Panel, setPanel] = useState<ComponentType<NavPanelProps> | null>(null);
   const session = useSession();
   const [Sheet, setSheet] = useState<ComponentType<AccountSheetProps> | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
   const { user } = session;
+
+  /** The nav panel is fetched the first time it is opened. */
+  function toggleMenu() {
+    if (menuOpen) {
+      setMenuOpen(false);
+      return;
+    }
+    loadNavPanel()
+      .then((component) => {
+        setPanel(() => component);
+        setMenuOpen(true);
+      })
+      .catch(() => toast(t("networkError")));
+  }
 
   function openAccount() {
     loadAccountSheet()
@@ -81,12 +98,12 @@ export function OpenAppBanner() {
           aria-label={menuOpen ? t("closeNav") : t("openNav")}
           aria-expanded={menuOpen}
           aria-controls={menuOpen ? "nav-panel" : undefined}
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={toggleMenu}
         >
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
         </button>
       </header>
-      {menuOpen ? <NavPanel onClose={() => setMenuOpen(false)} /> : null}
+      {menuOpen && Panel ? <Panel onClose={() => setMenuOpen(false)} /> : null}
       {user && Sheet && sheetOpen ? (
         <Sheet user={user} onClose={() => setSheetOpen(false)} onLogout={session.signOut} />
       ) : null}

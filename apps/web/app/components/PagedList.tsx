@@ -1,9 +1,8 @@
-import { type MouseEvent, useEffect, useState } from "react";
-import { Link, useRouteLoaderData, useSearchParams } from "react-router";
+import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { Link, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { useHydrated } from "../lib/hydrated.ts";
-import { useT } from "../lib/i18n/context.tsx";
+import { useListT } from "../lib/i18n/lists.ts";
 import { holdAtLeast } from "../lib/min-delay.ts";
-import { toast } from "../lib/toast.ts";
 import type { RelatedCard } from "../model/article.ts";
 import { ContentCard, FlyCard } from "./ContentCard.tsx";
 
@@ -12,38 +11,45 @@ export interface CardPage {
   hasMore: boolean;
 }
 
-/** Where visitors' browsers reach the API (the root loader's setting). */
-export function usePublicApiBase(): string {
-  return useRouteLoaderData<{ publicApiBase: string }>("root")?.publicApiBase ?? "";
-}
-
 /**
- * A list with 加载更多 (R-CONTENT-8): the first page comes from the server; further pages are
- * fetched in place, the button showing 加载中… for at least 200 ms (R-SITE-12). Without JavaScript
- * the button is a link to the next page. An empty list says 暂无内容.
+ * A list with 加载更多 (R-CONTENT-8): the first page comes from the server; 加载更多 goes to
+ * `?page=N+1` without scrolling, and the page it brings is added under the cards already shown,
+ * the button showing 加载中… for at least 200 ms (R-SITE-12). Without JavaScript it is a plain
+ * link to that page. An empty list says 暂无内容.
  */
 export function PagedList(props: {
   initial: CardPage;
   page: number;
   failed?: boolean;
-  fetchPage(page: number): Promise<CardPage>;
-  keyword?: string;
   variant?: "card" | "fly";
   emptyText?: string;
+  /** How a card's title is drawn (search marks its keyword). */
+  renderTitle?: (title: string) => ReactNode;
 }) {
-  const t = useT();
+  const t = useListT();
   const hydrated = useHydrated();
   const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
   const [cards, setCards] = useState(props.initial.cards);
   const [hasMore, setHasMore] = useState(props.initial.hasMore);
-  const [page, setPage] = useState(props.page);
-  const [loading, setLoading] = useState(false);
+  const shownPage = useRef(props.page);
+  const [held, setHeld] = useState(false);
 
-  // a new first page (another group, another keyword) replaces the list
+  // the next page adds its cards, without repeating one; any other page (another group, another
+  // keyword, back to page 1) replaces the list
   useEffect(() => {
-    setCards(props.initial.cards);
-    setHasMore(props.initial.hasMore);
-    setPage(props.page);
+    const { cards: incoming, hasMore: more } = props.initial;
+    if (props.page === shownPage.current + 1) {
+      setCards((all) => {
+        const seen = new Set(all.map((c) => c.id));
+        return [...all, ...incoming.filter((c) => !seen.has(c.id))];
+      });
+    } else {
+      setCards(incoming);
+    }
+    shownPage.current = props.page;
+    setHasMore(more);
   }, [props.initial, props.page]);
 
   if (cards.length === 0) {
@@ -51,26 +57,16 @@ export function PagedList(props: {
   }
 
   const next = new URLSearchParams(params);
-  next.set("page", String(page + 1));
+  next.set("page", String(props.page + 1));
+  const loading = held || navigation.state !== "idle";
 
   function loadMore(event: MouseEvent) {
     event.preventDefault();
     if (loading) return;
-    setLoading(true);
-    holdAtLeast(props.fetchPage(page + 1))
-      .then((result) => {
-        setCards((all) => {
-          const seen = new Set(all.map((c) => c.id));
-          return [...all, ...result.cards.filter((c) => !seen.has(c.id))];
-        });
-        setHasMore(result.hasMore);
-        setPage((p) => p + 1);
-      })
-      .catch((error) => {
-        console.warn("next page failed:", error);
-        toast(t("networkError"));
-      })
-      .finally(() => setLoading(false));
+    setHeld(true);
+    holdAtLeast(Promise.resolve(navigate(`?${next.toString()}`, { preventScrollReset: true, replace: true })))
+      .catch((error) => console.warn("next page failed:", error))
+      .finally(() => setHeld(false));
   }
 
   const Card = props.variant === "fly" ? FlyCard : ContentCard;
@@ -78,7 +74,7 @@ export function PagedList(props: {
     <>
       <ul className={props.variant === "fly" ? "fly-list" : "card-list"} data-testid="paged-list">
         {cards.map((card) => (
-          <Card key={card.id} card={card} keyword={props.keyword} />
+          <Card key={card.id} card={card} title={props.renderTitle ? props.renderTitle(card.title) : undefined} />
         ))}
       </ul>
       {hasMore ? (

@@ -1,5 +1,5 @@
 import type { ReportRequest } from "@davmu/contracts/interaction";
-import { useT } from "../lib/i18n/context.tsx";
+import { useAccountT } from "../lib/i18n/account.ts";
 import type { MessageKey } from "../lib/i18n/messages.ts";
 import { reportReasons } from "../model/comments.ts";
 import { Sheet } from "./Sheet.tsx";
@@ -20,7 +20,7 @@ const reasonKeys: Record<ReportRequest["reason"], MessageKey> = {
 };
 
 export function ReportSheet({ alias, onClose, onPick }: ReportSheetProps) {
-  const t = useT();
+  const t = useAccountT();
   return (
     <Sheet labelledBy="report-title" className="report" testId="report-sheet" onClose={onClose}>
       <h2 id="report-title" className="sheet-title">

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { captureConsole, describeValue, wantsDebugConsole } from "./debug-capture.ts";
+import { wantsDebugConsole } from "../model/site.ts";
+import { captureConsole, describeValue } from "./debug-capture.ts";
 
 describe("debug console", () => {
   it("R-SITE-11 the debug console loads only when the site config flag debug is on", () => {

@@ -4,11 +4,6 @@ export const levels: readonly Level[] = ["log", "info", "warn", "error"];
 
 type ConsoleLike = Record<Level, (...args: unknown[]) => void>;
 
-/** The debug console loads only when the site config's `debug` flag is on. */
-export function wantsDebugConsole(site: { debug: boolean }): boolean {
-  return site.debug === true;
-}
-
 export function describeValue(value: unknown): string {
   if (typeof value === "string") return value;
   if (value instanceof Error) return `${value.name}: ${value.message}`;

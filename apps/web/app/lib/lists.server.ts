@@ -1,7 +1,21 @@
-import { listPageSize, pageParam } from "../model/lists.ts";
+import type { ContentList } from "@davmu/contracts/content";
+import type { EnvelopeOf } from "@davmu/contracts/error-codes";
+import type { CardPage } from "../components/PagedList.tsx";
+import { toRelatedCard } from "../model/article.ts";
+import { hasMorePages, listPageSize, pageParam } from "../model/lists.ts";
 import { parseAppInfo } from "../model/site.ts";
 import { callApi } from "./api.server.ts";
-import { toCardPage } from "./lists.ts";
+
+/** A content-list answer as a page of cards; null when the API said no. */
+export function toCardPage(answer: EnvelopeOf<ContentList>, now: number): (CardPage & { total: number }) | null {
+  if (answer.code !== 0) return null;
+  const { list, total, pageindex, pagesize } = answer.data;
+  return {
+    cards: list.map((item) => toRelatedCard(item, now)),
+    hasMore: hasMorePages(pageindex, pagesize, total),
+    total,
+  };
+}
 
 /** Name of a group as the navigation calls it, or null when no item lists it. */
 async function groupName(groupId: string): Promise<string | null> {

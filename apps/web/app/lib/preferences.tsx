@@ -1,30 +1,30 @@
-import { siteBase } from "@davmu/contracts/site-path";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { type ColorScheme, isDark, schemeCookie } from "./color-scheme.ts";
-import { type Lang, langCookie } from "./i18n/lang.ts";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { useRouteLoaderData } from "react-router";
+import { type ColorScheme, isDark } from "./color-scheme.ts";
 
-interface Preferences {
-  /** The visitor's choice; null follows the system. */
-  scheme: ColorScheme | null;
-  /** Whether the page is dark now. False on the server when no choice was made. */
-  dark: boolean;
-  toggleDark(): void;
-  /** Keeps the language in the i18n_redirected cookie and reloads the page in it. */
-  setLang(lang: Lang): void;
-}
-
-const PreferencesContext = createContext<Preferences | null>(null);
-
-export function usePreferences(): Preferences {
-  const value = useContext(PreferencesContext);
-  if (!value) throw new Error("usePreferences needs a PreferencesProvider");
-  return value;
-}
+/**
+ * The page's colour scheme for the parts that draw it themselves (nav icons and labels, the nav
+ * panel's switch): the visitor's choice from the root loader (cookie) or made on this page, else the
+ * system's. Only the navigation imports this, so content pages do not carry it.
+ */
+let chosenHere: ColorScheme | undefined;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
 
 const darkQuery = "(prefers-color-scheme: dark)";
 
-export function PreferencesProvider(props: { scheme: ColorScheme | null; children: ReactNode }) {
-  const [scheme, setScheme] = useState(props.scheme);
+export function useColorScheme() {
+  const root = useRouteLoaderData<{ scheme?: ColorScheme | null }>("root");
+  const choice = useSyncExternalStore(
+    subscribe,
+    () => chosenHere,
+    () => undefined,
+  );
   const [systemDark, setSystemDark] = useState(false);
 
   useEffect(() => {
@@ -41,20 +41,16 @@ export function PreferencesProvider(props: { scheme: ColorScheme | null; childre
     };
   }, []);
 
-  const dark = isDark(scheme, systemDark);
-  const toggleDark = useCallback(() => {
-    const next: ColorScheme = dark ? "light" : "dark";
-    // biome-ignore lint/suspicious/noDocumentCookie: WeChat's Chrome 78 and iOS 12 have no Cookie Store API
-    document.cookie = schemeCookie(next, siteBase);
-    document.documentElement.setAttribute("data-theme", next);
-    setScheme(next);
-  }, [dark]);
-  const setLang = useCallback((lang: Lang) => {
-    // biome-ignore lint/suspicious/noDocumentCookie: WeChat's Chrome 78 and iOS 12 have no Cookie Store API
-    document.cookie = langCookie(lang, siteBase);
-    window.location.reload();
-  }, []);
-
-  const value = useMemo(() => ({ scheme, dark, toggleDark, setLang }), [scheme, dark, toggleDark, setLang]);
-  return <PreferencesContext.Provider value={value}>{props.children}</PreferencesContext.Provider>;
+  const scheme = choice ?? root?.scheme ?? null;
+  return {
+    /** The visitor's choice; null follows the system. */
+    scheme,
+    /** Whether the page is dark now. False on the server when no choice was made. */
+    dark: isDark(scheme, systemDark),
+    /** Shows a scheme now; the nav panel keeps the choice in its cookie. */
+    setScheme(next: ColorScheme) {
+      chosenHere = next;
+      for (const listener of listeners) listener();
+    },
+  };
 }

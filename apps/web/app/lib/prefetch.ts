@@ -1,5 +1,7 @@
+import { prefetchIdleTimeoutMs } from "./prefetch-timing.ts";
+
 /** Idle prefetch of the share links a visitor can see (spec §4, R-SITE-9). */
-export const prefetchIdleTimeoutMs = 2000;
+export { prefetchIdleTimeoutMs };
 /** Most links one page prefetches. */
 export const prefetchMaxLinks = 6;
 

@@ -90,3 +90,8 @@ export function readableThemeColor(hex: string): string {
   }
   return color;
 }
+
+/** The debug console (R-SITE-11) loads only when the site config's `debug` flag is on. */
+export function wantsDebugConsole(site: { debug: boolean }): boolean {
+  return site.debug === true;
+}

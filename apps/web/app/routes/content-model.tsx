@@ -1,11 +1,11 @@
 import { data, Link } from "react-router";
 import { NavBar } from "../components/NavBar.tsx";
 import { OpenAppBanner } from "../components/OpenAppBanner.tsx";
-import { PagedList, usePublicApiBase } from "../components/PagedList.tsx";
+import { PagedList } from "../components/PagedList.tsx";
 import { callApi } from "../lib/api.server.ts";
 import { requireIndexSegment } from "../lib/guards.server.ts";
-import { useT } from "../lib/i18n/context.tsx";
-import { fetchGroupPage, toCardPage } from "../lib/lists.ts";
+import { useListT } from "../lib/i18n/lists.ts";
+import { toCardPage } from "../lib/lists.server.ts";
 import { baseMeta } from "../lib/meta.ts";
 import { listPageSize, pageParam } from "../model/lists.ts";
 import { contentModelHref, visibleNavItems } from "../model/nav.ts";
@@ -36,8 +36,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 /** Content-module page (R-ROUTE-1): a navigation item's groups as tabs, and the chosen group's list. */
 export default function ContentModel({ loaderData }: Route.ComponentProps) {
   const { item, group, page, list, failed } = loaderData;
-  const t = useT();
-  const publicApiBase = usePublicApiBase();
+  const t = useListT();
   return (
     <>
       <OpenAppBanner />
@@ -57,12 +56,7 @@ export default function ContentModel({ loaderData }: Route.ComponentProps) {
             ))}
           </nav>
         ) : null}
-        <PagedList
-          initial={list}
-          page={page}
-          failed={failed}
-          fetchPage={fetchGroupPage(publicApiBase, group, listPageSize)}
-        />
+        <PagedList initial={list} page={page} failed={failed} />
       </main>
       <NavBar />
     </>

@@ -1,12 +1,10 @@
 import { NavBar } from "../components/NavBar.tsx";
 import { OpenAppBanner } from "../components/OpenAppBanner.tsx";
-import { PagedList, usePublicApiBase } from "../components/PagedList.tsx";
+import { PagedList } from "../components/PagedList.tsx";
 import { requireIndexSegment } from "../lib/guards.server.ts";
-import { useT } from "../lib/i18n/context.tsx";
+import { useListT } from "../lib/i18n/lists.ts";
 import { loadList } from "../lib/lists.server.ts";
-import { fetchGroupPage } from "../lib/lists.ts";
 import { baseMeta } from "../lib/meta.ts";
-import { listPageSize } from "../model/lists.ts";
 import type { Route } from "./+types/fly-card";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -18,21 +16,14 @@ export const meta = () => baseMeta();
 
 /** Fly-card page (R-ROUTE-1): /fly_card/{list_id?}/index.html, a list as large cover cards, with 加载更多. */
 export default function FlyCardList({ loaderData }: Route.ComponentProps) {
-  const { listId, name, page, list, failed } = loaderData;
-  const t = useT();
-  const publicApiBase = usePublicApiBase();
+  const { name, page, list, failed } = loaderData;
+  const t = useListT();
   return (
     <>
       <OpenAppBanner />
       <main className="home fly-page">
         <h1 className="page-title">{name ?? t("flyCardTitle")}</h1>
-        <PagedList
-          initial={list}
-          page={page}
-          failed={failed}
-          fetchPage={fetchGroupPage(publicApiBase, listId || undefined, listPageSize)}
-          variant="fly"
-        />
+        <PagedList initial={list} page={page} failed={failed} variant="fly" />
       </main>
       <NavBar />
     </>

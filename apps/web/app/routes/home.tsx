@@ -1,12 +1,12 @@
 import { data, Link } from "react-router";
-import { SearchIcon } from "../components/icons.tsx";
 import { NavBar } from "../components/NavBar.tsx";
+import { SearchIcon } from "../components/nav-icons.tsx";
 import { OpenAppBanner } from "../components/OpenAppBanner.tsx";
-import { PagedList, usePublicApiBase } from "../components/PagedList.tsx";
+import { PagedList } from "../components/PagedList.tsx";
 import { callApi } from "../lib/api.server.ts";
 import { noStore, pageCacheHeaders } from "../lib/cache-headers.ts";
-import { useT } from "../lib/i18n/context.tsx";
-import { fetchGroupPage, toCardPage } from "../lib/lists.ts";
+import { useListT } from "../lib/i18n/lists.ts";
+import { toCardPage } from "../lib/lists.server.ts";
 import { baseMeta } from "../lib/meta.ts";
 import { useSite } from "../lib/site-context.tsx";
 import { homePageSize, pageParam } from "../model/lists.ts";
@@ -35,8 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** Home (R-ROUTE-1): the channels of the home navigation item and the newest content of the chosen one. */
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { site, theme } = useSite();
-  const t = useT();
-  const publicApiBase = usePublicApiBase();
+  const t = useListT();
   const home = visibleNavItems(theme.navigationItems).find(isHomeItem);
   const { group, page, list, failed } = loaderData;
   return (
@@ -64,12 +63,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
         <h2 className="visually-hidden">{home?.groups.find((g) => g.id === group)?.name ?? t("latest")}</h2>
-        <PagedList
-          initial={list}
-          page={page}
-          failed={failed}
-          fetchPage={fetchGroupPage(publicApiBase, group || undefined, homePageSize)}
-        />
+        <PagedList initial={list} page={page} failed={failed} />
       </main>
       <NavBar />
     </>

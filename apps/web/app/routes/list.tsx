@@ -1,12 +1,10 @@
 import { NavBar } from "../components/NavBar.tsx";
 import { OpenAppBanner } from "../components/OpenAppBanner.tsx";
-import { PagedList, usePublicApiBase } from "../components/PagedList.tsx";
+import { PagedList } from "../components/PagedList.tsx";
 import { requireIndexSegment } from "../lib/guards.server.ts";
-import { useT } from "../lib/i18n/context.tsx";
+import { useListT } from "../lib/i18n/lists.ts";
 import { loadList } from "../lib/lists.server.ts";
-import { fetchGroupPage } from "../lib/lists.ts";
 import { baseMeta } from "../lib/meta.ts";
-import { listPageSize } from "../model/lists.ts";
 import type { Route } from "./+types/list";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -18,20 +16,14 @@ export const meta = () => baseMeta();
 
 /** List page (R-ROUTE-1): /list/{list_id}/index.html, one list's content newest first, with 加载更多. */
 export default function List({ loaderData }: Route.ComponentProps) {
-  const { listId, name, page, list, failed } = loaderData;
-  const t = useT();
-  const publicApiBase = usePublicApiBase();
+  const { name, page, list, failed } = loaderData;
+  const t = useListT();
   return (
     <>
       <OpenAppBanner />
       <main className="home list-page">
         <h1 className="page-title">{name ?? t("listTitle")}</h1>
-        <PagedList
-          initial={list}
-          page={page}
-          failed={failed}
-          fetchPage={fetchGroupPage(publicApiBase, listId || undefined, listPageSize)}
-        />
+        <PagedList initial={list} page={page} failed={failed} />
       </main>
       <NavBar />
     </>

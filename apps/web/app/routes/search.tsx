@@ -1,16 +1,15 @@
 import { searchMaxPage } from "@davmu/contracts/limits";
 import { Form, Link, useNavigate } from "react-router";
-import { BackIcon, SearchIcon } from "../components/icons.tsx";
+import { BackIcon, SearchIcon } from "../components/nav-icons.tsx";
 import { OpenAppBanner } from "../components/OpenAppBanner.tsx";
-import { type CardPage, PagedList, usePublicApiBase } from "../components/PagedList.tsx";
+import { PagedList } from "../components/PagedList.tsx";
 import { callApi } from "../lib/api.server.ts";
-import { browserApi } from "../lib/browser-api.ts";
 import { requireIndexSegment } from "../lib/guards.server.ts";
-import { useT } from "../lib/i18n/context.tsx";
+import { useListT } from "../lib/i18n/lists.ts";
 import { baseMeta } from "../lib/meta.ts";
 import { toRelatedCard } from "../model/article.ts";
 import { pageParam } from "../model/lists.ts";
-import { searchKeyword } from "../model/search.ts";
+import { highlightParts, searchKeyword } from "../model/search.ts";
 import type { Route } from "./+types/search";
 
 const searchPageSize = 10;
@@ -34,22 +33,27 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     invalid: (raw !== null && raw.trim() !== "" && keyword === null) || (found !== null && found.code !== 0),
     hotWords: hot?.code === 0 ? hot.data.list.map((w) => w.word) : [],
     total: found?.code === 0 ? found.data.total : 0,
-    results:
-      found?.code === 0
-        ? { cards: found.data.list.map((item) => toRelatedCard(item, now)), hasMore: found.data.has_more }
-        : null,
+    results: found?.code === 0,
+    list: {
+      cards: found?.code === 0 ? found.data.list.map((item) => toRelatedCard(item, now)) : [],
+      hasMore: found?.code === 0 ? found.data.has_more : false,
+    },
   };
 }
 
 export const meta = () => baseMeta([{ name: "robots", content: "noindex" }]);
 
-function fetchResults(publicApiBase: string, keyword: string) {
-  return async (page: number): Promise<CardPage> => {
-    const answer = await browserApi(publicApiBase).client.search({ keyword, page, size: searchPageSize });
-    if (answer.code !== 0) throw new Error(answer.msg);
-    const now = Date.now();
-    return { cards: answer.data.list.map((item) => toRelatedCard(item, now)), hasMore: answer.data.has_more };
-  };
+/** A title with the keyword marked; parts are text, never HTML. */
+function marked(keyword: string) {
+  return (title: string) =>
+    highlightParts(title, keyword).map((part, i) =>
+      part.hit ? (
+        // biome-ignore lint/suspicious/noArrayIndexKey: parts never move
+        <mark key={i}>{part.text}</mark>
+      ) : (
+        part.text
+      ),
+    );
 }
 
 /**
@@ -57,10 +61,9 @@ function fetchResults(publicApiBase: string, keyword: string) {
  * results with the keyword marked as text.
  */
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { raw, keyword, page, invalid, hotWords, total, results } = loaderData;
-  const t = useT();
+  const { raw, keyword, page, invalid, hotWords, total, results, list } = loaderData;
+  const t = useListT();
   const navigate = useNavigate();
-  const publicApiBase = usePublicApiBase();
   return (
     <>
       <OpenAppBanner />
@@ -106,10 +109,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             </h2>
             <PagedList
               key={keyword}
-              initial={results}
+              initial={list}
               page={page}
-              keyword={keyword}
-              fetchPage={fetchResults(publicApiBase, keyword)}
+              renderTitle={marked(keyword)}
               emptyText={t("searchNoResult")}
             />
           </section>

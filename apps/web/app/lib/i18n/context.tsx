@@ -4,7 +4,7 @@ import { type Messages, setActiveMessages, type Translate, translator, zhCN } fr
 
 interface I18n {
   lang: Lang;
-  messages: Messages;
+  messages: Partial<Messages>;
   t: Translate;
 }
 
@@ -13,7 +13,7 @@ const I18nContext = createContext<I18n>(fallback);
 
 /** The page's language and dictionary (from the root loader); zh-CN outside a provider. */
 export function I18nProvider(props: { lang: Lang; messages: Messages | null; children: ReactNode }) {
-  const messages = props.messages ?? zhCN;
+  const messages: Partial<Messages> = props.messages ?? zhCN;
   const value = useMemo(() => ({ lang: props.lang, messages, t: translator(messages) }), [props.lang, messages]);
   // toasts raised outside React read the same dictionary; the server never shares one between requests
   if (typeof document !== "undefined") setActiveMessages(messages);
