@@ -82,6 +82,7 @@ describe("navigation and the list pages on a phone in WeChat", () => {
     await open(share);
     await page.getByRole("button", { name: "打开导航" }).click();
     const panel = page.getByTestId("nav-panel");
+    await panel.waitFor();
     expect(await panel.locator("h2").allTextContents()).toEqual(["首页", "生活", "视频", "专题", "设置"]);
     expect(await panel.locator(".nav-section").first().getByRole("link").allTextContents()).toEqual([
       "推荐",
@@ -226,6 +227,7 @@ describe("navigation and the list pages on a phone in WeChat", () => {
     expect(await background()).toBe("rgb(255, 255, 255)");
     await page.getByRole("button", { name: "打开导航" }).click();
     const toggle = page.getByTestId("dark-switch");
+    await toggle.waitFor();
     expect(await toggle.getAttribute("aria-checked")).toBe("false");
     await toggle.click();
     expect(await toggle.getAttribute("aria-checked")).toBe("true");
@@ -343,6 +345,7 @@ describe("navigation and the list pages on a phone in WeChat", () => {
     }
     await open(share);
     await page.getByRole("button", { name: "打开导航" }).click();
+    await page.getByTestId("nav-panel").waitFor();
     expect(await axeViolations(page), "nav panel").toEqual([]);
     await page.goto(`${share}dejin/catalog/index.html`);
     expect(await axeViolations(page), "not found").toEqual([]);

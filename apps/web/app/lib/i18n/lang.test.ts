@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { langCookie, langCookieMaxAge, langFromCookieHeader, readCookie, toLang } from "./lang.ts";
 import { formatMessage, translator, zhCN } from "./messages.ts";
+import { zhAccount } from "./messages-account.ts";
+import { zhLists } from "./messages-lists.ts";
 
 describe("language", () => {
   it("R-SITE-7 the language comes from the i18n_redirected cookie, zh-CN by default", () => {
@@ -27,6 +29,16 @@ describe("language", () => {
     expect(formatMessage("{a}{b}", { a: 1 })).toBe("1{b}");
     const t = translator(zhCN);
     expect(t("openAppPrompt", { site: "客户端" })).toBe("打开客户端，体验更多内容");
-    expect(t("moduleUnsupported")).toBe("该模块暂不支持，请前往App查看");
+    expect(t("dialogConfirm")).toBe("立即前往");
+    expect(translator({ ...zhCN, ...zhLists })("moduleUnsupported")).toBe("该模块暂不支持，请前往App查看");
+    expect(translator({ ...zhCN, ...zhAccount })("codeCountdown", { seconds: 5 })).toBe("5s后重新获取");
+  });
+});
+
+describe("dictionaries", () => {
+  it("R-WEB-I18N the zh-CN dictionaries have no key twice, and every key has text", () => {
+    const keys = [...Object.keys(zhCN), ...Object.keys(zhLists), ...Object.keys(zhAccount)];
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const key of keys) expect({ ...zhCN, ...zhLists, ...zhAccount }[key as keyof typeof zhCN], key).not.toBe("");
   });
 });
