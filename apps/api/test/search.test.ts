@@ -97,14 +97,14 @@ describe("search and hot words", () => {
 
   it("R-ROUTE-1 search matches the demo data, one character, Latin text in any case, and words apart", async () => {
     const park = await search(`keyword=${encodeURIComponent("口袋公园")}`);
-    expect(park.body.data.list.map((i: { title: string }) => i.title)).toEqual([
-      "老城区新添12座口袋公园 居民下楼五分钟就能见绿",
-    ]);
-    expect(park.body.data.list[0].content_link).toMatch(
-      /\/davmu\/share\/(news|mp)\/doc\/\d{4}\/\d{2}\/\w+\/index\.html$/,
-    );
+    const parkTitles = park.body.data.list.map((i: { title: string }) => i.title);
+    expect(parkTitles).toContain("老城区新添12座口袋公园 居民下楼五分钟就能见绿");
+    expect(parkTitles.every((t: string) => t.includes("口袋公园"))).toBe(true);
+    const article = park.body.data.list.find((i: { title: string }) => i.title.startsWith("老城区新添12座"));
+    expect(article.content_link).toMatch(/\/davmu\/share\/(news|mp)\/doc\/\d{4}\/\d{2}\/\w+\/index\.html$/);
     const one = await search(`keyword=${encodeURIComponent("鹭")}`);
-    expect(one.body.data.total).toBe(1);
+    expect(one.body.data.total).toBeGreaterThanOrEqual(1);
+    expect(one.body.data.list.every((i: { title: string }) => i.title.includes("鹭"))).toBe(true);
     const latin = await search("keyword=smart%20CITY");
     expect(latin.body.data.list[0].title).toBe("AI 赋能 Smart City 论坛");
     const apart = await search(`keyword=${encodeURIComponent("湖畔 读书会")}&size=1`);

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import "./debug-console.css";
 import { captureConsole, describeValue, type Level } from "../lib/debug-capture.ts";
 import { useListT } from "../lib/i18n/lists.ts";
 

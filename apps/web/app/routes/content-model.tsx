@@ -12,6 +12,11 @@ import { contentModelHref, visibleNavItems } from "../model/nav.ts";
 import { parseAppInfo } from "../model/site.ts";
 import type { Route } from "./+types/content-model";
 
+/** The navigation and list styles, kept out of the stylesheet every page inlines. */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: navCss }];
+
+import navCss from "../nav.css?url";
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   requireIndexSegment(params.index);
   const url = new URL(request.url);

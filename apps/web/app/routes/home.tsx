@@ -13,6 +13,11 @@ import { homePageSize, pageParam } from "../model/lists.ts";
 import { isHomeItem, visibleNavItems } from "../model/nav.ts";
 import type { Route } from "./+types/home";
 
+/** The navigation and list styles, kept out of the stylesheet every page inlines. */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: navCss }];
+
+import navCss from "../nav.css?url";
+
 export const meta = () => baseMeta();
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;

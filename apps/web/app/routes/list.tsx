@@ -7,6 +7,11 @@ import { loadList } from "../lib/lists.server.ts";
 import { baseMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/list";
 
+/** The navigation and list styles, kept out of the stylesheet every page inlines. */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: navCss }];
+
+import navCss from "../nav.css?url";
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   requireIndexSegment(params.index);
   return loadList(request, params.list_id);

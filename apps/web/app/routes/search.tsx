@@ -12,6 +12,11 @@ import { pageParam } from "../model/lists.ts";
 import { highlightParts, searchKeyword } from "../model/search.ts";
 import type { Route } from "./+types/search";
 
+/** The navigation and list styles, kept out of the stylesheet every page inlines. */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: navCss }];
+
+import navCss from "../nav.css?url";
+
 const searchPageSize = 10;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
