@@ -95,6 +95,41 @@ try {
   await pc.waitForTimeout(1500);
   await pc.screenshot({ path: join(out, "pc.png") });
   console.log(join(out, "pc.png"));
+
+  // the navigation pages, in light and dark (the visitor's switch) and once in English
+  const share = `${origin}/davmu/share/`;
+  const navPages: Array<[string, string, (() => Promise<void>)?]> = [
+    ["home-group", `${share}?group=culture`],
+    ["content-model", `${share}content_model/index.html?id=nav-life&group=life`],
+    ["list", `${share}list/city/index.html`],
+    ["fly-card", `${share}fly_card/index.html`],
+    ["search", `${share}search/index.html`],
+    ["search-results", `${share}search/index.html?keyword=${encodeURIComponent("江澜")}`],
+    [
+      "nav-panel-settings",
+      share,
+      async () => void (await page.getByRole("button", { name: /打开导航|Open navigation/ }).click()),
+    ],
+    ["not-found-later", `${share}dejin/catalog/index.html`],
+  ];
+  const host = new URL(origin).hostname;
+  for (const variant of ["light", "dark", "en"] as const) {
+    await context.clearCookies();
+    if (variant === "dark") await context.addCookies([{ name: "davmu_theme", value: "dark", domain: host, path: "/" }]);
+    if (variant === "en") await context.addCookies([{ name: "i18n_redirected", value: "en", domain: host, path: "/" }]);
+    for (const [name, url, act] of navPages) {
+      if (variant === "en" && name === "not-found-later") continue;
+      await page.goto(url);
+      await page.waitForTimeout(800);
+      if (act) {
+        await act();
+        await page.waitForTimeout(400);
+      }
+      const file = join(out, `${name}-${variant}.png`);
+      await page.screenshot({ path: file });
+      console.log(file);
+    }
+  }
 } finally {
   await browser.close();
 }

@@ -12,6 +12,7 @@ import { editorContentRoutes } from "./modules/content/editor-routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { interactionRoutes } from "./modules/interaction/routes.ts";
+import { searchRoutes } from "./modules/search/routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import type { Config } from "./plugins/config.ts";
 import { contentsPlugin } from "./plugins/contents.ts";
@@ -69,6 +70,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(appRoutes);
     await app.register(contentRoutes, { config, codec });
     await app.register(editorContentRoutes, { config, codec });
+    await app.register(searchRoutes, { config, codec });
     await app.register(fastifyStatic, {
       root: config.mediaDir,
       prefix: "/media/",

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { NO_MIGRATIONS } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoNavigationItems } from "../src/db/demo/demo-app.ts";
 import { demoTypeItems } from "../src/db/demo/demo-types.ts";
 import { createMigrator, migrateToLatest, migrations } from "../src/db/migrate.ts";
 import { seedDemoData } from "../src/db/seed.ts";
@@ -61,7 +62,7 @@ describe("migrations and demo data", () => {
       0,
     );
     expect(await count("content_members")).toBe(members);
-    expect(await count("nav_items")).toBe(4);
+    expect(await count("nav_items")).toBe(demoNavigationItems.length);
   });
 
   it("R-SRV-2 the schema migrates all the way down and up again", async () => {

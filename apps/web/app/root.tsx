@@ -16,11 +16,17 @@ import criticalCss from "./app.css?inline";
 import { ErrorPage } from "./components/ErrorPage.tsx";
 import { LoginHost } from "./components/LoginHost.tsx";
 import { OpenAppDialog } from "./components/OpenAppDialog.tsx";
+import { SiteEffects } from "./components/SiteEffects.tsx";
 import { Toaster } from "./components/Toaster.tsx";
 import { callApiShared } from "./lib/api.server.ts";
 import { noStore } from "./lib/cache-headers.ts";
+import { schemeFromCookieHeader } from "./lib/color-scheme.ts";
 import { shouldUsePcWrapper } from "./lib/device.ts";
 import { webEnv } from "./lib/env.server.ts";
+import { I18nProvider } from "./lib/i18n/context.tsx";
+import { en } from "./lib/i18n/en.server.ts";
+import { langFromCookieHeader } from "./lib/i18n/lang.ts";
+import { translator, zhCN } from "./lib/i18n/messages.ts";
 import { baseMeta } from "./lib/meta.ts";
 import { SessionProvider } from "./lib/session.tsx";
 import { SiteProvider, type SiteState } from "./lib/site-context.tsx";
@@ -71,8 +77,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
   const failed = siteAnswer?.code !== 0 || appAnswer?.code !== 0;
   const env = webEnv();
+  // the visitor's language and colour scheme, from their cookies; Chinese pages carry no dictionary
+  const cookie = request.headers.get("cookie");
+  const lang = langFromCookieHeader(cookie);
+  const messages = lang === "en" ? en : null;
+  const scheme = schemeFromCookieHeader(cookie);
   return data(
-    { initial, publicApiBase: env.publicApiBase, linkFrameOrigins: env.linkFrameOrigins },
+    { initial, publicApiBase: env.publicApiBase, linkFrameOrigins: env.linkFrameOrigins, lang, messages, scheme },
     { headers: failed ? noStore : undefined },
   );
 }
@@ -81,9 +92,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const color = root?.initial.theme.primaryColor ?? defaultThemeColor;
   return (
-    <html lang="zh-CN" style={{ "--theme": color, "--theme-text": readableThemeColor(color) } as React.CSSProperties}>
+    <html
+      lang={root?.lang ?? "zh-CN"}
+      data-theme={root?.scheme ?? undefined}
+      style={{ "--theme": color, "--theme-text": readableThemeColor(color) } as React.CSSProperties}
+    >
       <head>
         <meta charSet="utf-8" />
+        <meta name="color-scheme" content="light dark" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="format-detection" content="telephone=no" />
         <meta name="theme-color" content={color} />
@@ -102,28 +118,37 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <SiteProvider initial={loaderData.initial} publicApiBase={loaderData.publicApiBase}>
-      <SessionProvider publicApiBase={loaderData.publicApiBase}>
-        <Outlet />
-        <OpenAppDialog />
-        <LoginHost />
-        <Toaster />
-      </SessionProvider>
-    </SiteProvider>
+    <I18nProvider lang={loaderData.lang} messages={loaderData.messages}>
+      <SiteProvider initial={loaderData.initial} publicApiBase={loaderData.publicApiBase}>
+        <SessionProvider publicApiBase={loaderData.publicApiBase}>
+          <Outlet />
+          <OpenAppDialog />
+          <LoginHost />
+          <Toaster />
+          <SiteEffects />
+        </SessionProvider>
+      </SiteProvider>
+    </I18nProvider>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const t = translator(root?.messages ?? zhCN);
   let status = 500;
-  let message = "页面出错了，请稍后重试";
+  let message = t("pageError");
   if (isRouteErrorResponse(error)) {
     status = error.status;
     message =
       status === 404
-        ? "抱歉，您访问的页面找不到了"
+        ? t("notFound")
         : ((error.data as { message?: string } | null)?.message ?? (error.statusText || message));
   } else if (error instanceof Error && import.meta.env.DEV) {
     message = error.message;
   }
-  return <ErrorPage status={status} message={message} />;
+  return (
+    <I18nProvider lang={root?.lang ?? "zh-CN"} messages={root?.messages ?? null}>
+      <ErrorPage status={status} message={message} />
+    </I18nProvider>
+  );
 }

@@ -74,6 +74,8 @@ describe("an article share link on a phone in WeChat", () => {
     expect(await banner.locator(".banner-logo").getAttribute("src")).toBe("/media/logo.png");
     await banner.getByRole("button", { name: "登录" }).waitFor();
     await banner.getByRole("button", { name: "打开导航" }).click();
+    // the panel is fetched on first use
+    await page.getByRole("navigation", { name: "栏目导航" }).waitFor();
     expect(await page.getByRole("navigation", { name: "栏目导航" }).getByRole("link").allTextContents()).toContain(
       "推荐",
     );

@@ -26,6 +26,7 @@ import type {
   UserRelated,
 } from "./interaction.ts";
 import { type Credentials, requestHeaders } from "./request-headers.ts";
+import type { HotWords, SearchQuery, SearchResult } from "./search.ts";
 
 export interface ApiClientOptions {
   /** Origin (and optional path prefix) of the platform API; "" for the page's own origin. */
@@ -167,5 +168,10 @@ export function createApiClient(options: ApiClientOptions) {
     recommend: (page = 1, size = 10) => call<RecommendList>("GET", "/peony/v1/recommend", { query: { page, size } }),
     /** GET /peony/v1/content: a page of a group's content. */
     contentList: (query: Partial<ContentListQuery>) => call<ContentList>("GET", "/peony/v1/content", { query }),
+    /** GET /peony/v1/search/hot-words. */
+    hotWords: () => call<HotWords>("GET", "/peony/v1/search/hot-words"),
+    /** GET /peony/v1/search: a page of content whose title holds the keyword. */
+    search: (query: Pick<SearchQuery, "keyword"> & Partial<SearchQuery>) =>
+      call<SearchResult>("GET", "/peony/v1/search", { query }),
   };
 }

@@ -1,4 +1,5 @@
 import { type Static, Type } from "typebox";
+import { contentListMaxPage } from "./limits.ts";
 
 export const contentTypes = [
   "article",
@@ -182,7 +183,7 @@ export const ContentIdParams = Type.Object({
 /** GET /peony/v1/content: a page of a group's content list. */
 export const ContentListQuery = Type.Object({
   gid: Type.Optional(Type.String({ maxLength: 64 })),
-  pageindex: Type.Integer({ minimum: 1, default: 1 }),
+  pageindex: Type.Integer({ minimum: 1, maximum: contentListMaxPage, default: 1 }),
   pagesize: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
 });
 export type ContentListQuery = Static<typeof ContentListQuery>;

@@ -4,6 +4,7 @@ import * as initial from "./migrations/001-initial.ts";
 import * as accountsInteraction from "./migrations/002-accounts-interaction.ts";
 import * as commentThreadPages from "./migrations/003-comment-thread-pages.ts";
 import * as contentTypes from "./migrations/004-content-types.ts";
+import * as navigation from "./migrations/005-navigation.ts";
 import type { Database } from "./schema.ts";
 
 /** Every migration, in order. Names sort in the order they must run. */
@@ -12,6 +13,7 @@ export const migrations: Record<string, Migration> = {
   "002-accounts-interaction": accountsInteraction,
   "003-comment-thread-pages": commentThreadPages,
   "004-content-types": contentTypes,
+  "005-navigation": navigation,
 };
 
 export function createMigrator(db: Kysely<Database>): Migrator {

@@ -160,6 +160,18 @@ export interface FollowsTable {
   created_at: number;
 }
 
+/** Unigrams and bigrams of content titles (modules/search/terms.ts). */
+export interface ContentSearchTermsTable {
+  term: string;
+  content_id: number;
+}
+
+export interface SearchHotWordsTable {
+  id: Generated<number>;
+  word: string;
+  position: number;
+}
+
 export interface Database {
   settings: SettingsTable;
   nav_items: NavItemsTable;
@@ -175,4 +187,6 @@ export interface Database {
   collections: CollectionsTable;
   stars: StarsTable;
   follows: FollowsTable;
+  content_search_terms: ContentSearchTermsTable;
+  search_hot_words: SearchHotWordsTable;
 }

@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 import { hashPassword } from "../modules/accounts/passwords.ts";
 import { newInviteCode } from "../modules/accounts/users.ts";
 import { checkImport, writeImport } from "../modules/content/ingest.ts";
-import { demoGroupCycle, demoNavigationItems, demoSettings } from "./demo/demo-app.ts";
+import { rebuildSearchIndex } from "../modules/search/repository.ts";
+import { demoGroupCycle, demoHotWords, demoNavigationItems, demoSettings } from "./demo/demo-app.ts";
 import { demoComments, demoUsers } from "./demo/demo-community.ts";
 import { demoArticles, demoMediaAccounts } from "./demo/demo-content.ts";
 import { demoTypeItems } from "./demo/demo-types.ts";
@@ -202,6 +203,16 @@ export async function seedDemoData(db: Kysely<Database>, now = Date.now()) {
         .updateTable("contents")
         .set({ comment_count: Number(n) })
         .where("id", "=", contentId)
+        .execute();
+    }
+
+    // search: every title indexed (whatever seeded it), and the hot words in the demo's order
+    await rebuildSearchIndex(trx);
+    for (const [position, word] of demoHotWords.entries()) {
+      await trx
+        .insertInto("search_hot_words")
+        .values({ word, position })
+        .onConflict((oc) => oc.column("word").doUpdateSet({ position }))
         .execute();
     }
 

@@ -1,5 +1,6 @@
 import type { UserInfo } from "@davmu/contracts/account";
 import { useState } from "react";
+import { useAccountT } from "../lib/i18n/account.ts";
 import { Sheet } from "./Sheet.tsx";
 
 export interface AccountSheetProps {
@@ -11,6 +12,7 @@ export interface AccountSheetProps {
 /** The logged-in visitor's account (R-UI-ACCOUNT): avatar, nickname, masked phone and 退出登录. */
 export function AccountSheet({ user, onClose, onLogout }: AccountSheetProps) {
   const [busy, setBusy] = useState(false);
+  const t = useAccountT();
 
   return (
     <Sheet labelledBy="account-title" className="account" testId="account-sheet" onClose={onClose}>
@@ -20,7 +22,7 @@ export function AccountSheet({ user, onClose, onLogout }: AccountSheetProps) {
           <h2 id="account-title" className="account-name">
             {user.alias}
           </h2>
-          <p className="account-phone">手机号 {user.phone}</p>
+          <p className="account-phone">{t("phoneLabel", { phone: user.phone })}</p>
         </div>
       </div>
       <div className="sheet-actions">
@@ -33,10 +35,10 @@ export function AccountSheet({ user, onClose, onLogout }: AccountSheetProps) {
             void onLogout().finally(onClose);
           }}
         >
-          退出登录
+          {t("logout")}
         </button>
         <button type="button" className="sheet-action sheet-cancel" onClick={onClose}>
-          取消
+          {t("cancel")}
         </button>
       </div>
     </Sheet>

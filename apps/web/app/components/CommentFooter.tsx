@@ -1,16 +1,10 @@
 import { ErrorCode } from "@davmu/contracts/error-codes";
 import { type FormEvent, useEffect, useState } from "react";
-import { networkErrorMessage } from "../lib/account.ts";
 import { emitOpenApp } from "../lib/events.ts";
+import { useT } from "../lib/i18n/context.tsx";
 import { useSession } from "../lib/session.tsx";
 import { toast } from "../lib/toast.ts";
-import {
-  commentBody,
-  commentsClosedMessage,
-  emptyCommentMessage,
-  inputPlaceholder,
-  sentMessage,
-} from "../model/comments.ts";
+import { commentBody, inputPlaceholder, sentMessage } from "../model/comments.ts";
 import { useComments } from "./CommentsProvider.tsx";
 import { PenIcon, StarIcon, ThumbIcon } from "./icons.tsx";
 
@@ -19,6 +13,7 @@ import { PenIcon, StarIcon, ThumbIcon } from "./icons.tsx";
  * to open the app), collect, send.
  */
 export function CommentFooter(props: { contentType: string; trackId: string }) {
+  const t = useT();
   const comments = useComments();
   const session = useSession();
   const [text, setText] = useState("");
@@ -50,11 +45,11 @@ export function CommentFooter(props: { contentType: string; trackId: string }) {
   async function send(event?: FormEvent) {
     if (event) event.preventDefault();
     if (!comments.open) {
-      toast(commentsClosedMessage);
+      toast(t("commentsClosed"));
       return;
     }
     if (!text.trim()) {
-      toast(emptyCommentMessage);
+      toast(t("commentEmpty"));
       return;
     }
     if (sending || !session.requireLogin()) return;
@@ -63,17 +58,17 @@ export function CommentFooter(props: { contentType: string; trackId: string }) {
     try {
       const answer = await session.api().client.postComment(postId, commentBody(text, replyMode, props.trackId), mp);
       if (answer.code !== ErrorCode.ok) {
-        toast(answer.msg || networkErrorMessage);
+        toast(answer.msg || t("networkError"));
         return;
       }
-      toast(sentMessage(answer.data));
+      toast(sentMessage(answer.data, t));
       comments.added(answer.data, target ? target.rootGid : null);
       setText("");
       dispatchReply({ type: "sent" });
       const input = comments.inputRef.current;
       if (input) input.blur();
     } catch {
-      toast(networkErrorMessage);
+      toast(t("networkError"));
     } finally {
       setSending(false);
     }
@@ -86,18 +81,18 @@ export function CommentFooter(props: { contentType: string; trackId: string }) {
     try {
       const answer = await session.api().client.collect(postId, { type, track_id: props.trackId || undefined }, mp);
       if (answer.code !== ErrorCode.ok) {
-        toast(answer.msg || networkErrorMessage);
+        toast(answer.msg || t("networkError"));
         return;
       }
       setCollected(answer.data.is_collect);
       if (type === "add") {
         emitOpenApp();
-        toast("收藏成功");
+        toast(t("collected"));
       } else {
-        toast("已取消收藏");
+        toast(t("uncollected"));
       }
     } catch {
-      toast(networkErrorMessage);
+      toast(t("networkError"));
     } finally {
       setCollecting(false);
     }
@@ -116,25 +111,25 @@ export function CommentFooter(props: { contentType: string; trackId: string }) {
             enterKeyHint="send"
             autoComplete="off"
             maxLength={500}
-            aria-label={replyMode.target ? `回复 @${replyMode.target.alias}` : "写评论"}
-            placeholder={inputPlaceholder(replyMode)}
+            aria-label={replyMode.target ? t("replyTo", { alias: replyMode.target.alias }) : t("writeComment")}
+            placeholder={inputPlaceholder(replyMode, t)}
             value={text}
             onChange={(e) => setText(e.target.value)}
             onBlur={() => dispatchReply({ type: "blur", text })}
           />
         </form>
       ) : (
-        <button type="button" className="cf-form cf-closed" onClick={() => toast(commentsClosedMessage)}>
-          {commentsClosedMessage}
+        <button type="button" className="cf-form cf-closed" onClick={() => toast(t("commentsClosed"))}>
+          {t("commentsClosed")}
         </button>
       )}
-      <button type="button" className="cf-icon" aria-label="点赞" onClick={emitOpenApp}>
+      <button type="button" className="cf-icon" aria-label={t("like")} onClick={emitOpenApp}>
         <ThumbIcon size={24} />
       </button>
       <button
         type="button"
         className={collected ? "cf-icon is-collected" : "cf-icon"}
-        aria-label="收藏"
+        aria-label={t("collect")}
         aria-pressed={collected}
         disabled={collecting}
         onClick={collect}
@@ -149,7 +144,7 @@ export function CommentFooter(props: { contentType: string; trackId: string }) {
           onMouseDown={(e) => e.preventDefault()}
           onClick={() => void send()}
         >
-          发送
+          {t("send")}
         </button>
       ) : null}
     </div>

@@ -1,19 +1,12 @@
 import { ErrorCode } from "@davmu/contracts/error-codes";
 import type { Comment as CommentItem, ReportRequest } from "@davmu/contracts/interaction";
 import { type ComponentType, useState } from "react";
-import { networkErrorMessage } from "../lib/account.ts";
 import { formatCount, formatRelativeTime } from "../lib/format.ts";
+import { useT } from "../lib/i18n/context.tsx";
 import { lazyComponent } from "../lib/lazy-component.ts";
 import { useSession } from "../lib/session.tsx";
 import { toast } from "../lib/toast.ts";
-import {
-  commentsClosedMessage,
-  expandLabel,
-  ipLabel,
-  noCommentsText,
-  replyTargetOf,
-  type Thread,
-} from "../model/comments.ts";
+import { expandLabel, ipLabel, replyTargetOf, type Thread } from "../model/comments.ts";
 import { useComments } from "./CommentsProvider.tsx";
 import { MoreIcon, ThumbIcon } from "./icons.tsx";
 import type { ReportSheetProps } from "./ReportSheet.tsx";
@@ -22,6 +15,7 @@ const loadReportSheet = lazyComponent<ReportSheetProps>(() => import("./ReportSh
 
 /** 评论 (count): the comments under the article, readable without JavaScript (R-UI-COMMENTS). */
 export function CommentList() {
+  const t = useT();
   const comments = useComments();
   const [reporting, setReporting] = useState<{ comment: CommentItem; Sheet: ComponentType<ReportSheetProps> } | null>(
     null,
@@ -32,26 +26,26 @@ export function CommentList() {
     if (!session.requireLogin()) return;
     loadReportSheet()
       .then((Sheet) => setReporting({ comment, Sheet }))
-      .catch(() => toast(networkErrorMessage));
+      .catch(() => toast(t("networkError")));
   }
 
   async function report(comment: CommentItem, reason: ReportRequest["reason"]) {
     setReporting(null);
     try {
       const answer = await session.api().client.reportComment(comments.postId, comment.gid, { reason });
-      toast(answer.code === ErrorCode.ok ? "举报成功，我们会尽快处理" : answer.msg || networkErrorMessage);
+      toast(answer.code === ErrorCode.ok ? t("reportDone") : answer.msg || t("networkError"));
     } catch {
-      toast(networkErrorMessage);
+      toast(t("networkError"));
     }
   }
 
   return (
     <section className="comments" id="comments" aria-labelledby="comments-title">
       <h2 id="comments-title" className="section-title">
-        评论 <span className="comments-count">{comments.total > 0 ? formatCount(comments.total) : ""}</span>
+        {t("comments")} <span className="comments-count">{comments.total > 0 ? formatCount(comments.total) : ""}</span>
       </h2>
       {comments.threads.length === 0 ? (
-        <p className="comments-empty">{noCommentsText}</p>
+        <p className="comments-empty">{t("noComments")}</p>
       ) : (
         <ul className="comment-list">
           {comments.threads.map((thread) => (
@@ -61,10 +55,10 @@ export function CommentList() {
       )}
       {comments.hasMore ? (
         <button type="button" className="comments-more" disabled={comments.loadingMore} onClick={comments.loadMore}>
-          {comments.loadingMore ? "加载中…" : "加载更多"}
+          {comments.loadingMore ? t("loading") : t("loadMore")}
         </button>
       ) : comments.threads.length > 0 ? (
-        <p className="comments-end">没有更多评论了</p>
+        <p className="comments-end">{t("noMoreComments")}</p>
       ) : null}
       {reporting ? (
         <reporting.Sheet
@@ -78,6 +72,7 @@ export function CommentList() {
 }
 
 function ThreadItem({ thread, onReport }: { thread: Thread; onReport(comment: CommentItem): void }) {
+  const t = useT();
   const comments = useComments();
   const { comment } = thread;
   const repliesId = `replies-${comment.gid}`;
@@ -102,7 +97,7 @@ function ThreadItem({ thread, onReport }: { thread: Thread; onReport(comment: Co
           disabled={thread.loading}
           onClick={() => comments.toggleReplies(comment.gid)}
         >
-          {thread.loading ? "加载中…" : expandLabel(thread)}
+          {thread.loading ? t("loading") : expandLabel(thread, t)}
         </button>
       ) : null}
     </li>
@@ -110,16 +105,17 @@ function ThreadItem({ thread, onReport }: { thread: Thread; onReport(comment: Co
 }
 
 function CommentBody(props: { comment: CommentItem; rootGid: string; onReport(comment: CommentItem): void }) {
+  const t = useT();
   const { comment } = props;
   const comments = useComments();
   const session = useSession();
   const [starring, setStarring] = useState(false);
-  const ip = ipLabel(comment.ip_location);
+  const ip = ipLabel(comment.ip_location, t);
   const pending = comment.status === "pending";
 
   function reply() {
     if (!comments.open) {
-      toast(commentsClosedMessage);
+      toast(t("commentsClosed"));
       return;
     }
     if (!session.requireLogin()) return;
@@ -137,10 +133,10 @@ function CommentBody(props: { comment: CommentItem; rootGid: string; onReport(co
       if (answer.code === ErrorCode.ok) {
         comments.updated({ ...comment, star: answer.data.star, star_count: answer.data.star_count });
       } else {
-        toast(answer.msg || networkErrorMessage);
+        toast(answer.msg || t("networkError"));
       }
     } catch {
-      toast(networkErrorMessage);
+      toast(t("networkError"));
     } finally {
       setStarring(false);
     }
@@ -152,23 +148,24 @@ function CommentBody(props: { comment: CommentItem; rootGid: string; onReport(co
       <div className="comment-main">
         <div className="comment-head">
           <span className="comment-alias">{comment.alias}</span>
-          {pending ? <span className="comment-pending">审核中</span> : null}
+          {pending ? <span className="comment-pending">{t("commentPending")}</span> : null}
           <button
             type="button"
             className={comment.star ? "comment-star is-on" : "comment-star"}
             aria-pressed={comment.star}
-            aria-label={`点赞 ${comment.star_count}`}
+            aria-label={t("likeCount", { count: comment.star_count })}
             disabled={pending}
             onClick={star}
           >
             <ThumbIcon filled={comment.star} />
-            <span>{comment.star_count > 0 ? formatCount(comment.star_count) : "赞"}</span>
+            <span>{comment.star_count > 0 ? formatCount(comment.star_count) : t("likeShort")}</span>
           </button>
         </div>
         <p className="comment-text">
           {comment.comment_type === 1 && comment.reply_alias ? (
             <>
-              回复<span className="comment-at">@{comment.reply_alias}</span>：
+              {t("reply")}
+              <span className="comment-at">@{comment.reply_alias}</span>：
             </>
           ) : null}
           {comment.content}
@@ -179,13 +176,13 @@ function CommentBody(props: { comment: CommentItem; rootGid: string; onReport(co
           </time>
           {ip ? <span className="comment-ip">{ip}</span> : null}
           <button type="button" className="comment-reply" onClick={reply}>
-            回复
+            {t("reply")}
           </button>
           {comment.mine ? null : (
             <button
               type="button"
               className="comment-more"
-              aria-label={`举报 @${comment.alias} 的评论`}
+              aria-label={t("report", { alias: comment.alias })}
               onClick={() => props.onReport(comment)}
             >
               <MoreIcon />

@@ -1,6 +1,6 @@
-import { type ComponentType, useState } from "react";
+import { type ComponentType, type ReactNode, useState } from "react";
 import { Link } from "react-router";
-import { networkErrorMessage } from "../lib/account.ts";
+import { useT } from "../lib/i18n/context.tsx";
 import { lazyComponent } from "../lib/lazy-component.ts";
 import { useLinkFrameOrigins } from "../lib/link-frames.ts";
 import { toast } from "../lib/toast.ts";
@@ -11,16 +11,17 @@ import type { LinkPopupProps } from "./LinkPopup.tsx";
 // the popup is fetched when an h5 card is first tapped, keeping it out of every page's first load
 const loadLinkPopup = lazyComponent<LinkPopupProps>(() => import("./LinkPopup.tsx").then((m) => m.LinkPopup));
 
-function CardInside({ card }: { card: RelatedCard }) {
+function CardInside({ card, title }: { card: RelatedCard; title?: ReactNode }) {
+  const t = useT();
   return (
     <>
       <div className="card-body">
-        <h3 className="card-title">{card.title}</h3>
+        <h3 className="card-title">{title ?? card.title}</h3>
         <p className="card-meta">
           {card.tag && !card.thumb ? <ContentTagBadge tag={card.tag} /> : null}
           <span>{card.source}</span>
           <span suppressHydrationWarning>{card.time}</span>
-          <span>{card.views}阅读</span>
+          <span>{t("reads", { count: card.views })}</span>
         </p>
       </div>
       {card.thumb ? (
@@ -36,7 +37,8 @@ function CardInside({ card }: { card: RelatedCard }) {
 }
 
 /** An h5 or link card: opens the item's page in the link popup (R-UI-POPUP). */
-function PopupCard({ card }: { card: RelatedCard }) {
+function PopupCard({ card, title }: { card: RelatedCard; title?: ReactNode }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [Popup, setPopup] = useState<ComponentType<LinkPopupProps> | null>(null);
   const allowed = useLinkFrameOrigins();
@@ -53,10 +55,10 @@ function PopupCard({ card }: { card: RelatedCard }) {
               setPopup(() => component);
               setOpen(true);
             })
-            .catch(() => toast(networkErrorMessage));
+            .catch(() => toast(t("networkError")));
         }}
       >
-        <CardInside card={card} />
+        <CardInside card={card} title={title} />
       </a>
       {open && Popup ? (
         <Popup title={card.title} src={card.href} allowed={allowed} onClose={() => setOpen(false)} />
@@ -66,12 +68,34 @@ function PopupCard({ card }: { card: RelatedCard }) {
 }
 
 /** A list card: title and meta on the left, thumbnail with the type tag on the right. */
-export function ContentCard({ card }: { card: RelatedCard }) {
-  if (card.opensPopup) return <PopupCard card={card} />;
+export function ContentCard({ card, title }: { card: RelatedCard; title?: ReactNode }) {
+  if (card.opensPopup) return <PopupCard card={card} title={title} />;
   return (
     <li className="card">
       <Link to={card.href} className="card-link">
-        <CardInside card={card} />
+        <CardInside card={card} title={title} />
+      </Link>
+    </li>
+  );
+}
+
+/** A fly card: the cover across the card, the title under it (the fly-card list). */
+export function FlyCard({ card }: { card: RelatedCard; title?: ReactNode }) {
+  const t = useT();
+  return (
+    <li className="fly-card">
+      <Link to={card.href} className="fly-card-link">
+        {card.thumb ? (
+          <img className="fly-card-cover" src={card.thumb} alt="" loading="lazy" width={343} height={193} />
+        ) : null}
+        <div className="fly-card-body">
+          <h3 className="fly-card-title">{card.title}</h3>
+          <p className="card-meta">
+            <span>{card.source}</span>
+            <span suppressHydrationWarning>{card.time}</span>
+            <span>{t("reads", { count: card.views })}</span>
+          </p>
+        </div>
       </Link>
     </li>
   );

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
+import { useT } from "../lib/i18n/context.tsx";
 
 /** What the visitor sees when a page cannot be shown: the message, and on 404 a way home. */
 export function ErrorPage(props: { status: number; message: string }) {
+  const t = useT();
   return (
     <main className="error-page">
       <div className="error-code" aria-hidden="true">
@@ -10,11 +12,11 @@ export function ErrorPage(props: { status: number; message: string }) {
       <h1 className="error-message">{props.message}</h1>
       {props.status === 404 ? (
         <Link className="error-home" to="/">
-          返回首页
+          {t("backHome")}
         </Link>
       ) : (
         <button type="button" className="error-home" onClick={() => window.location.reload()}>
-          重新加载
+          {t("reload")}
         </button>
       )}
     </main>

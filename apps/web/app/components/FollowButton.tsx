@@ -1,6 +1,7 @@
 import { ErrorCode } from "@davmu/contracts/error-codes";
 import { useEffect, useState } from "react";
-import { networkErrorMessage } from "../lib/account.ts";
+import { useT } from "../lib/i18n/context.tsx";
+import { translate } from "../lib/i18n/messages.ts";
 import { useSession } from "../lib/session.tsx";
 import { toast } from "../lib/toast.ts";
 import { PlusIcon } from "./icons.tsx";
@@ -8,6 +9,7 @@ import { PlusIcon } from "./icons.tsx";
 /** 关注 / 已关注 for the media account of mp content (R-CONTENT-7); needs login. */
 export function FollowButton(props: { mpId: string }) {
   const session = useSession();
+  const t = useT();
   const [followed, setFollowed] = useState(false);
   const [busy, setBusy] = useState(false);
   const userId = session.user ? session.user.user_id : null;
@@ -37,13 +39,13 @@ export function FollowButton(props: { mpId: string }) {
     try {
       const answer = await session.api().client.follow(props.mpId, type);
       if (answer.code !== ErrorCode.ok) {
-        toast(answer.msg || networkErrorMessage);
+        toast(answer.msg || translate("networkError"));
         return;
       }
       setFollowed(answer.data.is_followed);
-      toast(type === "add" ? "关注成功" : "已取消关注");
+      toast(translate(type === "add" ? "followDone" : "unfollowDone"));
     } catch {
-      toast(networkErrorMessage);
+      toast(translate("networkError"));
     } finally {
       setBusy(false);
     }
@@ -52,7 +54,7 @@ export function FollowButton(props: { mpId: string }) {
   return (
     <button type="button" className={followed ? "follow is-followed" : "follow"} disabled={busy} onClick={toggle}>
       {followed ? null : <PlusIcon />}
-      {followed ? "已关注" : "关注"}
+      {followed ? t("followed") : t("follow")}
     </button>
   );
 }

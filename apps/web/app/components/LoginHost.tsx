@@ -1,6 +1,6 @@
 import { type ComponentType, useEffect, useState } from "react";
-import { networkErrorMessage } from "../lib/account.ts";
 import { loginEvent } from "../lib/events.ts";
+import { translate } from "../lib/i18n/messages.ts";
 import { lazyComponent } from "../lib/lazy-component.ts";
 import { toast } from "../lib/toast.ts";
 import type { LoginPopupProps } from "./LoginPopup.tsx";
@@ -24,7 +24,7 @@ export function LoginHost() {
         })
         .catch((error) => {
           console.warn("login popup failed to load:", error);
-          toast(networkErrorMessage);
+          toast(translate("networkError"));
         });
     };
     window.addEventListener(loginEvent, show);

@@ -1,13 +1,13 @@
 import { ErrorCode } from "@davmu/contracts/error-codes";
 import { siteBase } from "@davmu/contracts/site-path";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { login, networkErrorMessage } from "../lib/account.ts";
+import { login } from "../lib/account.ts";
 import { type Countdown, createCountdown } from "../lib/countdown.ts";
+import { useAccountT } from "../lib/i18n/account.ts";
 import { useSession } from "../lib/session.tsx";
 import { useSite } from "../lib/site-context.tsx";
 import { toast } from "../lib/toast.ts";
 import {
-  agreementMessage,
   canSubmitLogin,
   codeButtonLabel,
   codeCountdownSeconds,
@@ -29,6 +29,7 @@ export interface LoginPopupProps {
 export function LoginPopup({ onClose }: LoginPopupProps) {
   const session = useSession();
   const { site } = useSite();
+  const t = useAccountT();
   const [mode, setMode] = useState<LoginMode>("phone");
   const [phone, setPhone] = useState("");
   const [code, setCode] = useState("");
@@ -57,7 +58,7 @@ export function LoginPopup({ onClose }: LoginPopupProps) {
   async function sendCode() {
     if (sending || secondsLeft > 0) return;
     if (!phoneOk) {
-      toast("请输入正确的手机号");
+      toast(t("phoneInvalid"));
       phoneRef.current?.focus();
       return;
     }
@@ -66,14 +67,14 @@ export function LoginPopup({ onClose }: LoginPopupProps) {
       const answer = await session.api().client.vcode(phoneDigits(phone));
       if (!live.current) return;
       if (answer.code === ErrorCode.ok) {
-        toast("验证码发送成功");
+        toast(t("codeSent"));
         countdown.current?.start(answer.data.resend_after || codeCountdownSeconds);
         codeRef.current?.focus();
       } else {
-        toast(answer.msg || networkErrorMessage);
+        toast(answer.msg || t("networkError"));
       }
     } catch {
-      toast(networkErrorMessage);
+      toast(t("networkError"));
     } finally {
       if (live.current) setSending(false);
     }
@@ -83,7 +84,7 @@ export function LoginPopup({ onClose }: LoginPopupProps) {
     event.preventDefault();
     if (!canSubmit) return;
     if (!agreed) {
-      toast(agreementMessage);
+      toast(t("agreementRequired"));
       return;
     }
     setSubmitting(true);
@@ -97,19 +98,19 @@ export function LoginPopup({ onClose }: LoginPopupProps) {
       return;
     }
     session.signedIn(result.value);
-    toast("登录成功～");
+    toast(t("loginSuccess"));
     onClose();
   }
 
   return (
     <Sheet labelledBy="login-title" className="login" testId="login-popup" onClose={onClose} initialFocus={phoneRef}>
-      <button type="button" className="sheet-close" aria-label="关闭" onClick={onClose}>
+      <button type="button" className="sheet-close" aria-label={t("close")} onClick={onClose}>
         <CloseIcon />
       </button>
       <h2 id="login-title" className="login-title">
-        登录{site.name}
+        {t("loginTo", { site: site.name })}
       </h2>
-      <p className="login-sub">{mode === "phone" ? "未注册的手机号验证后将自动注册" : "使用手机号和密码登录"}</p>
+      <p className="login-sub">{mode === "phone" ? t("loginAutoRegister") : t("loginWithPassword")}</p>
       <div className="login-tabs">
         {(["phone", "pass"] as const).map((m) => (
           <button
@@ -119,7 +120,7 @@ export function LoginPopup({ onClose }: LoginPopupProps) {
             aria-pressed={m === mode}
             onClick={() => setMode(m)}
           >
-            {m === "phone" ? "验证码登录" : "密码登录"}
+            {m === "phone" ? t("loginByCode") : t("loginByPassword")}
           </button>
         ))}
       </div>
@@ -134,8 +135,8 @@ export function LoginPopup({ onClose }: LoginPopupProps) {
             name="phone"
             inputMode="numeric"
             autoComplete="tel-national"
-            aria-label="手机号"
-            placeholder="请输入手机号"
+            aria-label={t("phone")}
+            placeholder={t("phonePlaceholder")}
             maxLength={13}
             value={phone}
             onChange={(e) => setPhone(formatPhoneInput(e.target.value))}
@@ -149,8 +150,8 @@ export function LoginPopup({ onClose }: LoginPopupProps) {
               name="code"
               inputMode="numeric"
               autoComplete="one-time-code"
-              aria-label="验证码"
-              placeholder="请输入验证码"
+              aria-label={t("code")}
+              placeholder={t("codePlaceholder")}
               maxLength={codeMaxLength}
               value={code}
               onChange={(e) => setCode(sanitizeCode(e.target.value))}
@@ -161,7 +162,7 @@ export function LoginPopup({ onClose }: LoginPopupProps) {
               disabled={sending || secondsLeft > 0}
               onClick={sendCode}
             >
-              {codeButtonLabel(secondsLeft)}
+              {codeButtonLabel(secondsLeft, t)}
             </button>
           </div>
         ) : (
@@ -170,8 +171,8 @@ export function LoginPopup({ onClose }: LoginPopupProps) {
               type="password"
               name="password"
               autoComplete="current-password"
-              aria-label="密码"
-              placeholder="请输入密码"
+              aria-label={t("password")}
+              placeholder={t("passwordPlaceholder")}
               maxLength={128}
               value={password}
               onChange={(e) => setPassword(e.target.value)}
@@ -179,18 +180,18 @@ export function LoginPopup({ onClose }: LoginPopupProps) {
           </div>
         )}
         <button type="submit" className="login-submit" disabled={!canSubmit}>
-          {submitting ? "登录中…" : "登录"}
+          {submitting ? t("loggingIn") : t("login")}
         </button>
         <label className="login-agree">
           <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
           <span>
-            我已阅读并同意
+            {t("agreePrefix")}
             <a href={`${siteBase}agreement/user`} target="_blank" rel="noopener">
-              《用户协议》
+              {t("userAgreement")}
             </a>
-            和
+            {t("agreeAnd")}
             <a href={`${siteBase}agreement/privacy`} target="_blank" rel="noopener">
-              《隐私政策》
+              {t("privacyPolicy")}
             </a>
           </span>
         </label>

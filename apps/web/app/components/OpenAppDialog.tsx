@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { isMiniProgram } from "../lib/device.ts";
 import { openAppEvent } from "../lib/events.ts";
+import { useT } from "../lib/i18n/context.tsx";
 import { useSite } from "../lib/site-context.tsx";
-import { openAppPrompt } from "../model/site.ts";
 
 declare global {
   interface Window {
@@ -21,6 +21,7 @@ function appLink(): string {
  */
 export function OpenAppDialog() {
   const { site } = useSite();
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [miniProgram, setMiniProgram] = useState(false);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -48,13 +49,13 @@ export function OpenAppDialog() {
   return (
     <div className="dialog-mask" data-testid="open-app-dialog">
       <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="open-app-text">
-        {miniProgram ? null : <div className="dialog-header">温馨提示</div>}
+        {miniProgram ? null : <div className="dialog-header">{t("dialogTitle")}</div>}
         <p id="open-app-text" className="dialog-text">
-          {openAppPrompt(site.name)}
+          {t("openAppPrompt", { site: site.name })}
         </p>
         <div className="dialog-actions">
           <button ref={cancelRef} type="button" className="dialog-cancel" onClick={() => setOpen(false)}>
-            {miniProgram ? "关闭弹窗" : "再考虑下"}
+            {miniProgram ? t("dialogClose") : t("dialogCancel")}
           </button>
           {miniProgram ? null : (
             <button
@@ -65,7 +66,7 @@ export function OpenAppDialog() {
                 window.location.href = appLink();
               }}
             >
-              立即前往
+              {t("dialogConfirm")}
             </button>
           )}
         </div>

@@ -1,4 +1,6 @@
 import type { ReportRequest } from "@davmu/contracts/interaction";
+import { useAccountT } from "../lib/i18n/account.ts";
+import type { MessageKey } from "../lib/i18n/messages.ts";
 import { reportReasons } from "../model/comments.ts";
 import { Sheet } from "./Sheet.tsx";
 
@@ -9,21 +11,30 @@ export interface ReportSheetProps {
 }
 
 /** Why a comment is reported: one tap on a reason sends the report. */
+const reasonKeys: Record<ReportRequest["reason"], MessageKey> = {
+  spam: "reasonSpam",
+  abuse: "reasonAbuse",
+  porn: "reasonPorn",
+  illegal: "reasonIllegal",
+  other: "reasonOther",
+};
+
 export function ReportSheet({ alias, onClose, onPick }: ReportSheetProps) {
+  const t = useAccountT();
   return (
     <Sheet labelledBy="report-title" className="report" testId="report-sheet" onClose={onClose}>
       <h2 id="report-title" className="sheet-title">
-        举报 @{alias} 的评论
+        {t("report", { alias })}
       </h2>
-      <p className="sheet-sub">请选择举报原因</p>
+      <p className="sheet-sub">{t("reportReason")}</p>
       <div className="sheet-actions">
         {reportReasons.map((reason) => (
           <button key={reason.value} type="button" className="sheet-action" onClick={() => onPick(reason.value)}>
-            {reason.label}
+            {t(reasonKeys[reason.value])}
           </button>
         ))}
         <button type="button" className="sheet-action sheet-cancel" onClick={onClose}>
-          取消
+          {t("cancel")}
         </button>
       </div>
     </Sheet>

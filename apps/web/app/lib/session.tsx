@@ -3,6 +3,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { logout, restoreUser } from "./account.ts";
 import { type BrowserApi, browserApi } from "./browser-api.ts";
 import { emitLogin, sessionExpiredEvent } from "./events.ts";
+import { translate } from "./i18n/messages.ts";
 import { toast } from "./toast.ts";
 
 /**
@@ -58,7 +59,7 @@ export function SessionProvider(props: { publicApiBase: string; children: ReactN
       // on load the restore handles a dead token quietly; mid-visit the visitor is told
       if (!userRef.current) return;
       setUser(null);
-      toast("登录已过期，请重新登录");
+      toast(translate("sessionExpired"));
       emitLogin();
     };
     window.addEventListener(sessionExpiredEvent, expired);
@@ -70,7 +71,7 @@ export function SessionProvider(props: { publicApiBase: string; children: ReactN
     const { client, values, withToken } = browserApi(publicApiBase);
     await logout(client, withToken, values);
     setUser(null);
-    toast("已退出登录");
+    toast(translate("loggedOut"));
   }, [publicApiBase]);
 
   const session = useMemo<Session>(

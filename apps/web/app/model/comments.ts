@@ -1,5 +1,8 @@
 import type { ContentItem } from "@davmu/contracts/content";
 import type { CommentCreate, Comment as CommentItem } from "@davmu/contracts/interaction";
+import { type Translate, translator, zhCN } from "../lib/i18n/messages.ts";
+
+const zh = translator(zhCN);
 
 /** Comments: who may write, what a reply carries, and how a thread is kept (spec §4, §5). */
 
@@ -49,8 +52,8 @@ export function replyModeReducer(state: ReplyMode, action: ReplyAction): ReplyMo
   }
 }
 
-export function inputPlaceholder(mode: ReplyMode): string {
-  return mode.target ? `回复 @${mode.target.alias}：` : "写评论…";
+export function inputPlaceholder(mode: ReplyMode, t: Translate = zh): string {
+  return mode.target ? t("replyToPlaceholder", { alias: mode.target.alias }) : t("writeCommentPlaceholder");
 }
 
 /**
@@ -69,8 +72,8 @@ export function commentBody(text: string, mode: ReplyMode, trackId: string): Com
   return body;
 }
 
-export function sentMessage(comment: Pick<CommentItem, "status">): string {
-  return comment.status === "pending" ? "评论已提交，审核通过后展示" : "评论成功";
+export function sentMessage(comment: Pick<CommentItem, "status">, t: Translate = zh): string {
+  return t(comment.status === "pending" ? "commentHeld" : "commentSent");
 }
 
 /** A top-level comment with the replies loaded so far. */
@@ -120,14 +123,14 @@ export function insertSent(threads: Thread[], sent: CommentItem, rootGid: string
 }
 
 /** Label of the expand button: 展开{n}条回复, or the rest when some are already shown. */
-export function expandLabel(thread: Thread): string {
+export function expandLabel(thread: Thread, t: Translate = zh): string {
   const left = thread.comment.reply_count - thread.replies.length;
-  if (!thread.expanded || thread.replies.length === 0) return `展开${thread.comment.reply_count}条回复`;
-  return left > 0 ? `展开更多回复` : "收起回复";
+  if (!thread.expanded || thread.replies.length === 0) return t("expandReplies", { count: thread.comment.reply_count });
+  return t(left > 0 ? "expandMoreReplies" : "collapseReplies");
 }
 
-export function ipLabel(location: string): string {
-  return location.trim() ? `IP属地：${location.trim()}` : "";
+export function ipLabel(location: string, t: Translate = zh): string {
+  return location.trim() ? t("ipLocation", { location: location.trim() }) : "";
 }
 
 export const reportReasons = [

@@ -1,4 +1,6 @@
 import { phonePattern } from "@davmu/contracts/app";
+import { type Translate, translator, zhCN } from "../lib/i18n/messages.ts";
+import { zhAccount } from "../lib/i18n/messages-account.ts";
 
 /** Phone login form rules (spec §5). Pure: the popup and its tests share them. */
 
@@ -49,6 +51,6 @@ export function canSubmitLogin(form: LoginForm): boolean {
 export const agreementMessage = "请勾选阅读并同意《用户协议》《隐私政策》";
 
 /** Label of the get-code button: the countdown while it runs. */
-export function codeButtonLabel(secondsLeft: number): string {
-  return secondsLeft > 0 ? `${secondsLeft}s后重新获取` : "获取验证码";
+export function codeButtonLabel(secondsLeft: number, t: Translate = translator({ ...zhCN, ...zhAccount })): string {
+  return secondsLeft > 0 ? t("codeCountdown", { seconds: secondsLeft }) : t("getCode");
 }

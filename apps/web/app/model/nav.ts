@@ -37,3 +37,86 @@ export function visibleNavItems(items: readonly NavigationItem[]): NavigationIte
   }
   return visible;
 }
+
+/** Categories whose modules the share site cannot show: tapping them asks the visitor to use the app. */
+export const appOnlyCategories: readonly string[] = ["app", "topic"];
+
+export const contentModelPath = "/content_model/index.html";
+
+/** Where tapping a bottom-bar item leads: a page of the site, or a toast pointing to the app. */
+export type NavTarget = { kind: "link"; to: string } | { kind: "unsupported" };
+
+export function isHomeItem(item: Pick<NavigationItem, "isHome" | "binding">): boolean {
+  return item.isHome || item.binding === "home";
+}
+
+/** Content-module page of an item, on one of its groups (the first when none is named). */
+export function contentModelHref(item: Pick<NavigationItem, "id" | "groups">, groupId?: string): string {
+  const group = groupId ?? item.groups[0]?.id;
+  const query = new URLSearchParams({ id: item.id });
+  if (group) query.set("group", group);
+  return `${contentModelPath}?${query.toString()}`;
+}
+
+/** Home goes to /; app and topic categories are not supported here; anything else opens its content module. */
+export function navTarget(item: NavigationItem): NavTarget {
+  if (isHomeItem(item)) return { kind: "link", to: "/" };
+  if (appOnlyCategories.includes(item.category)) return { kind: "unsupported" };
+  return { kind: "link", to: contentModelHref(item) };
+}
+
+/** Link to one group of an item, as the nav panel lists them: home groups filter the home page. */
+export function groupHref(item: NavigationItem, groupId: string): string {
+  if (isHomeItem(item)) return `/?group=${encodeURIComponent(groupId)}`;
+  return contentModelHref(item, groupId);
+}
+
+/** The bottom-bar item the page belongs to: home on /, the named item on its content module, else none. */
+export function selectedNavId(items: readonly NavigationItem[], pathname: string, search: string): string | null {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  if (path === "/") return items.find(isHomeItem)?.id ?? null;
+  if (path === contentModelPath) {
+    const id = new URLSearchParams(search).get("id");
+    return items.some((item) => item.id === id) ? id : null;
+  }
+  return null;
+}
+
+export type NavIconSet = NavigationItem["icons"];
+
+/** The icon of an item for its state and the colour scheme; dark variants fall back to the light ones. */
+export function navIcon(icons: NavIconSet, selected: boolean, dark: boolean): string {
+  if (dark) {
+    const icon = selected ? icons.dark_selected || icons.selected : icons.dark_normal || icons.normal;
+    if (icon) return icon;
+  }
+  return (selected ? icons.selected : icons.normal) || icons.normal;
+}
+
+function luminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+/**
+ * A label colour from app info, darkened just enough to read on the white bar (WCAG AA, 4.5:1):
+ * brand oranges such as #FF4A26 are too light for 10-12 px text. Not a #rrggbb colour: null (CSS decides).
+ */
+export function readableLabelColor(hex: string): string | null {
+  if (!/^#[0-9A-Fa-f]{6}$/.test(hex)) return null;
+  let color = hex.toUpperCase();
+  for (let scale = 1; 1.05 / (luminance(color) + 0.05) < 4.5 && scale > 0; scale -= 0.02) {
+    color = `#${[1, 3, 5]
+      .map((i) =>
+        Math.round(Number.parseInt(hex.slice(i, i + 2), 16) * scale)
+          .toString(16)
+          .padStart(2, "0"),
+      )
+      .join("")
+      .toUpperCase()}`;
+  }
+  return color;
+}

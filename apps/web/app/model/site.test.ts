@@ -8,6 +8,7 @@ describe("resolveSite", () => {
       description: "打开App，查看更多精彩内容",
       logo: "",
       debug: false,
+      descriptionSet: false,
     });
     expect(resolveSite({ site_name: "  ", descriptions: "" }).name).toBe("客户端");
   });
@@ -18,7 +19,13 @@ describe("resolveSite", () => {
       site_logo: "/media/logo.png",
       debug: false,
     });
-    expect(site).toEqual({ name: "江澜新闻", description: "本地好新闻", logo: "/media/logo.png", debug: false });
+    expect(site).toEqual({
+      name: "江澜新闻",
+      description: "本地好新闻",
+      logo: "/media/logo.png",
+      debug: false,
+      descriptionSet: true,
+    });
   });
 });
 

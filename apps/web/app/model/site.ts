@@ -9,14 +9,19 @@ export interface SiteView {
   description: string;
   logo: string;
   debug: boolean;
+  /** False when the config gave no description and the default line is shown. */
+  descriptionSet: boolean;
 }
 
 /** Runtime site config with the spec's defaults applied; tolerates a missing or partial config. */
 export function resolveSite(config: Partial<SiteConfig> | null | undefined): SiteView {
   const name = config?.site_name?.trim() || defaultSiteName;
+  const description = config?.descriptions?.trim() ?? "";
   return {
     name,
-    description: config?.descriptions?.trim() || "打开App，查看更多精彩内容",
+    descriptionSet: description !== "",
+    // pages show the default line in their own language (dictionary key bannerDefaultDescription)
+    description: description || "打开App，查看更多精彩内容",
     logo: config?.site_logo?.trim() || "",
     debug: config?.debug === true,
   };
@@ -84,4 +89,9 @@ export function readableThemeColor(hex: string): string {
       .toUpperCase()}`;
   }
   return color;
+}
+
+/** The debug console (R-SITE-11) loads only when the site config's `debug` flag is on. */
+export function wantsDebugConsole(site: { debug: boolean }): boolean {
+  return site.debug === true;
 }

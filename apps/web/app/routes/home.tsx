@@ -1,45 +1,59 @@
 import { data, Link } from "react-router";
-import { ContentCard } from "../components/ContentCard.tsx";
+import { NavBar } from "../components/NavBar.tsx";
+import { SearchIcon } from "../components/nav-icons.tsx";
 import { OpenAppBanner } from "../components/OpenAppBanner.tsx";
+import { PagedList } from "../components/PagedList.tsx";
 import { callApi } from "../lib/api.server.ts";
 import { noStore, pageCacheHeaders } from "../lib/cache-headers.ts";
+import { useListT } from "../lib/i18n/lists.ts";
+import { toCardPage } from "../lib/lists.server.ts";
 import { baseMeta } from "../lib/meta.ts";
 import { useSite } from "../lib/site-context.tsx";
-import { toRelatedCard } from "../model/article.ts";
-import { visibleNavItems } from "../model/nav.ts";
+import { homePageSize, pageParam } from "../model/lists.ts";
+import { isHomeItem, visibleNavItems } from "../model/nav.ts";
 import type { Route } from "./+types/home";
+
+/** The navigation and list styles, kept out of the stylesheet every page inlines. */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: navCss }];
+
+import navCss from "../nav.css?url";
 
 export const meta = () => baseMeta();
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const group = new URL(request.url).searchParams.get("group") ?? "";
-  const answer = await callApi((c) => c.contentList({ gid: group || undefined, pageindex: 1, pagesize: 20 }));
-  if (answer.code !== 0) {
+  const url = new URL(request.url);
+  const group = url.searchParams.get("group") ?? "";
+  const page = pageParam(url.searchParams.get("page"));
+  const answer = await callApi((c) =>
+    c.contentList({ gid: group || undefined, pageindex: page, pagesize: homePageSize }),
+  );
+  const result = toCardPage(answer, Date.now());
+  if (!result) {
     console.warn("content list failed:", answer.msg);
-    return data({ group, cards: [], failed: true }, { headers: noStore });
+    return data({ group, page, list: { cards: [], hasMore: false }, failed: true }, { headers: noStore });
   }
-  const now = Date.now();
-  return { group, cards: answer.data.list.map((item) => toRelatedCard(item, now)), failed: false };
+  return { group, page, list: result, failed: false };
 }
 
-/** Home: the channels of the home navigation item and the newest content of the chosen one. */
+/** Home (R-ROUTE-1): the channels of the home navigation item and the newest content of the chosen one. */
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { site, theme } = useSite();
-  const home = visibleNavItems(theme.navigationItems).find((item) => item.isHome);
-  const { group, cards, failed } = loaderData;
+  const t = useListT();
+  const home = visibleNavItems(theme.navigationItems).find(isHomeItem);
+  const { group, page, list, failed } = loaderData;
   return (
     <>
       <OpenAppBanner />
       <main className="home">
         <h1 className="visually-hidden">{site.name}</h1>
-        {home ? (
-          <nav className="channels" aria-label="频道">
+        <div className="channel-bar">
+          <nav className="channels" aria-label={t("channels")}>
             <Link to="/" className={group === "" ? "channel active" : "channel"}>
-              全部
+              {t("allChannels")}
             </Link>
-            {home.groups.map((g) => (
+            {home?.groups.map((g) => (
               <Link
                 key={g.id}
                 to={`/?group=${encodeURIComponent(g.id)}`}
@@ -49,18 +63,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </Link>
             ))}
           </nav>
-        ) : null}
-        <h2 className="visually-hidden">{home?.groups.find((g) => g.id === group)?.name ?? "最新"}</h2>
-        {cards.length === 0 ? (
-          <p className="empty">{failed ? "内容加载失败，请稍后重试" : "暂无内容"}</p>
-        ) : (
-          <ul className="card-list">
-            {cards.map((card) => (
-              <ContentCard key={card.id} card={card} />
-            ))}
-          </ul>
-        )}
+          <Link to="/search/index.html" className="channel-search" aria-label={t("search")}>
+            <SearchIcon />
+          </Link>
+        </div>
+        <h2 className="visually-hidden">{home?.groups.find((g) => g.id === group)?.name ?? t("latest")}</h2>
+        <PagedList initial={list} page={page} failed={failed} />
       </main>
+      <NavBar />
     </>
   );
 }

@@ -14,7 +14,7 @@ const icon = (name: string) => ({
   normal: `/media/nav/${name}.svg`,
   selected: `/media/nav/${name}-active.svg`,
   dark_normal: `/media/nav/${name}-dark.svg`,
-  dark_selected: `/media/nav/${name}-active.svg`,
+  dark_selected: `/media/nav/${name}-dark-active.svg`,
 });
 
 const colors = { labelColor: "#666666", labelSelectedColor: "#FF4A26" };
@@ -49,6 +49,29 @@ export const demoNavigationItems: NavigationItem[] = [
       { id: "sports", name: "体育", type: "news" },
     ],
     icons: icon("life"),
+    ...colors,
+  },
+  {
+    // video and topic modules live in the app: the bar shows them, and tapping says so
+    id: "nav-video",
+    title: "视频",
+    binding: "video",
+    category: "app",
+    isHome: false,
+    layout: "video",
+    groups: [{ id: "video", name: "视频", type: "video" }],
+    icons: icon("video"),
+    ...colors,
+  },
+  {
+    id: "nav-topic",
+    title: "专题",
+    binding: "topic",
+    category: "topic",
+    isHome: false,
+    layout: "topic",
+    groups: [{ id: "topic", name: "专题", type: "topic" }],
+    icons: icon("topic"),
     ...colors,
   },
   {
@@ -90,3 +113,6 @@ export const demoGroupCycle = [
   "recommend",
   "life",
 ];
+
+/** Hot words on the search page, in order: words the demo articles' titles hold. */
+export const demoHotWords = ["口袋公园", "地铁5号线", "修表匠", "马拉松", "非遗", "银杏", "米粉", "社区医院"];

@@ -7,6 +7,7 @@ import {
 import type { Kysely } from "kysely";
 import { Compile } from "typebox/compile";
 import type { Database } from "../../db/schema.ts";
+import { indexContentForSearch } from "../search/repository.ts";
 import type { ContentDetail } from "./present.ts";
 
 const checkItem = Compile(EditorContentItem);
@@ -190,6 +191,8 @@ export async function writeImport(
       id = row.id;
       result.created += 1;
     }
+    // imported titles are searchable at once (modules/search)
+    await indexContentForSearch(trx, id, item.title);
     ids.set(item.external_id, id);
     result.items.push({ external_id: item.external_id, post_id: "", created: !existing });
     done += 1;

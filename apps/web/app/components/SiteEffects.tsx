@@ -1,0 +1,45 @@
+import { siteBase } from "@davmu/contracts/site-path";
+import { type ComponentType, useEffect, useState } from "react";
+import { useLocation } from "react-router";
+import { prefetchIdleTimeoutMs } from "../lib/prefetch-timing.ts";
+import { useSite } from "../lib/site-context.tsx";
+import { wantsDebugConsole } from "../model/site.ts";
+
+type IdleWindow = Window & { requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number };
+
+/**
+ * What every page does in the browser once loaded: when idle (lib/site-idle.ts, fetched then) start
+ * reloading on a failed chunk (once a minute at most), register the service worker and prefetch the
+ * share links in view; and, only when the site config's `debug` flag is on, fetch and open the debug console.
+ */
+export function SiteEffects() {
+  const { pathname, search } = useLocation();
+  const debug = wantsDebugConsole(useSite().site);
+  const [Debug, setDebug] = useState<ComponentType | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each page (path and query) gets its own look for links
+  useEffect(() => {
+    let cancelled = false;
+    const run = () => {
+      if (cancelled) return;
+      import("../lib/site-idle.ts")
+        .then((m) => m.onIdle(siteBase))
+        .catch((error) => console.info("idle work skipped:", error));
+    };
+    const win = window as IdleWindow;
+    if (typeof win.requestIdleCallback === "function") win.requestIdleCallback(run, { timeout: prefetchIdleTimeoutMs });
+    else window.setTimeout(run, 1);
+    return () => {
+      cancelled = true;
+    };
+  }, [pathname, search]);
+
+  useEffect(() => {
+    if (!debug || Debug) return;
+    import("./DebugConsole.tsx")
+      .then((m) => setDebug(() => m.DebugConsole))
+      .catch((error) => console.warn("debug console failed to load:", error));
+  }, [debug, Debug]);
+
+  return Debug ? <Debug /> : null;
+}

@@ -1,0 +1,32 @@
+import { readCookie } from "./i18n/lang.ts";
+
+/**
+ * Dark mode (R-SITE-13): the visitor's choice in the `davmu_theme` cookie (365 days), else the
+ * system's prefers-color-scheme. The server reads the cookie, so a chosen scheme renders without a
+ * flash; with no choice CSS and <picture> follow the system on their own.
+ */
+export type ColorScheme = "light" | "dark";
+export const schemeCookieName = "davmu_theme";
+export const schemeCookieMaxAge = 365 * 24 * 60 * 60;
+
+export function schemeFromCookieHeader(header: string | null | undefined): ColorScheme | null {
+  const value = readCookie(header, schemeCookieName);
+  return value === "dark" || value === "light" ? value : null;
+}
+
+/** Cookie text for a choice; `null` (follow the system) expires the cookie. */
+export function schemeCookie(scheme: ColorScheme | null, path: string): string {
+  return scheme
+    ? `${schemeCookieName}=${scheme}; Max-Age=${schemeCookieMaxAge}; Path=${path}; SameSite=Lax`
+    : `${schemeCookieName}=; Max-Age=0; Path=${path}; SameSite=Lax`;
+}
+
+/** Whether the page is dark: the choice, else the system preference. */
+export function isDark(scheme: ColorScheme | null, systemDark: boolean): boolean {
+  return scheme ? scheme === "dark" : systemDark;
+}
+
+/** The next state of the panel's switch: off→on→system is avoided; it flips the effective scheme. */
+export function toggledScheme(scheme: ColorScheme | null, systemDark: boolean): ColorScheme {
+  return isDark(scheme, systemDark) ? "light" : "dark";
+}

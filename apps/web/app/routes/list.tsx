@@ -1,0 +1,36 @@
+import { NavBar } from "../components/NavBar.tsx";
+import { OpenAppBanner } from "../components/OpenAppBanner.tsx";
+import { PagedList } from "../components/PagedList.tsx";
+import { requireIndexSegment } from "../lib/guards.server.ts";
+import { useListT } from "../lib/i18n/lists.ts";
+import { loadList } from "../lib/lists.server.ts";
+import { baseMeta } from "../lib/meta.ts";
+import type { Route } from "./+types/list";
+
+/** The navigation and list styles, kept out of the stylesheet every page inlines. */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: navCss }];
+
+import navCss from "../nav.css?url";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  requireIndexSegment(params.index);
+  return loadList(request, params.list_id);
+}
+
+export const meta = () => baseMeta();
+
+/** List page (R-ROUTE-1): /list/{list_id}/index.html, one list's content newest first, with 加载更多. */
+export default function List({ loaderData }: Route.ComponentProps) {
+  const { name, page, list, failed } = loaderData;
+  const t = useListT();
+  return (
+    <>
+      <OpenAppBanner />
+      <main className="home list-page">
+        <h1 className="page-title">{name ?? t("listTitle")}</h1>
+        <PagedList initial={list} page={page} failed={failed} />
+      </main>
+      <NavBar />
+    </>
+  );
+}

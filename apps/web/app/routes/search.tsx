@@ -1,0 +1,144 @@
+import { searchMaxPage } from "@davmu/contracts/limits";
+import { Form, Link, useNavigate } from "react-router";
+import { BackIcon, SearchIcon } from "../components/nav-icons.tsx";
+import { OpenAppBanner } from "../components/OpenAppBanner.tsx";
+import { PagedList } from "../components/PagedList.tsx";
+import { callApi } from "../lib/api.server.ts";
+import { requireIndexSegment } from "../lib/guards.server.ts";
+import { useListT } from "../lib/i18n/lists.ts";
+import { baseMeta } from "../lib/meta.ts";
+import { toRelatedCard } from "../model/article.ts";
+import { pageParam } from "../model/lists.ts";
+import { highlightParts, searchKeyword } from "../model/search.ts";
+import type { Route } from "./+types/search";
+
+/** The navigation and list styles, kept out of the stylesheet every page inlines. */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: navCss }];
+
+import navCss from "../nav.css?url";
+
+const searchPageSize = 10;
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  requireIndexSegment(params.index);
+  const url = new URL(request.url);
+  const raw = url.searchParams.get("keyword");
+  const keyword = searchKeyword(raw);
+  const page = pageParam(url.searchParams.get("page"), searchMaxPage);
+  const [hot, found] = await Promise.all([
+    callApi((c) => c.hotWords()).catch(() => null),
+    keyword ? callApi((c) => c.search({ keyword, page, size: searchPageSize })) : Promise.resolve(null),
+  ]);
+  const now = Date.now();
+  return {
+    raw: raw ?? "",
+    keyword,
+    page,
+    // a keyword the API refuses (punctuation only) is shown as an invalid search, not an error page
+    invalid: (raw !== null && raw.trim() !== "" && keyword === null) || (found !== null && found.code !== 0),
+    hotWords: hot?.code === 0 ? hot.data.list.map((w) => w.word) : [],
+    total: found?.code === 0 ? found.data.total : 0,
+    results: found?.code === 0,
+    list: {
+      cards: found?.code === 0 ? found.data.list.map((item) => toRelatedCard(item, now)) : [],
+      hasMore: found?.code === 0 ? found.data.has_more : false,
+    },
+  };
+}
+
+export const meta = () => baseMeta([{ name: "robots", content: "noindex" }]);
+
+/** A title with the keyword marked; parts are text, never HTML. */
+function marked(keyword: string) {
+  return (title: string) =>
+    highlightParts(title, keyword).map((part, i) =>
+      part.hit ? (
+        // biome-ignore lint/suspicious/noArrayIndexKey: parts never move
+        <mark key={i}>{part.text}</mark>
+      ) : (
+        part.text
+      ),
+    );
+}
+
+/**
+ * Search (R-ROUTE-1): a search box that works without JavaScript (a GET form), the hot words, and the
+ * results with the keyword marked as text.
+ */
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const { raw, keyword, page, invalid, hotWords, total, results, list } = loaderData;
+  const t = useListT();
+  const navigate = useNavigate();
+  return (
+    <>
+      <OpenAppBanner />
+      <main className="search-page">
+        <h1 className="visually-hidden">{t("search")}</h1>
+        <Form method="get" action="/search/index.html" className="search-bar" role="search">
+          <Link
+            to="/"
+            className="search-back"
+            aria-label={t("back")}
+            onClick={(event) => {
+              if (window.history.length > 1) {
+                event.preventDefault();
+                navigate(-1);
+              }
+            }}
+          >
+            <BackIcon />
+          </Link>
+          <label className="search-field">
+            <SearchIcon />
+            <input
+              key={raw}
+              type="search"
+              name="keyword"
+              enterKeyHint="search"
+              defaultValue={raw}
+              maxLength={40}
+              placeholder={t("searchPlaceholder")}
+              aria-label={t("search")}
+            />
+          </label>
+          <button type="submit" className="search-submit">
+            {t("search")}
+          </button>
+        </Form>
+        {invalid ? <p className="search-hint">{t("searchKeywordInvalid")}</p> : null}
+        {keyword && results ? (
+          <section className="search-results" aria-labelledby="search-results-title">
+            <h2 id="search-results-title" className="search-heading">
+              {t("searchResults", { keyword })}
+              {total > 0 ? <span className="search-count">{t("searchCount", { count: total })}</span> : null}
+            </h2>
+            <PagedList
+              key={keyword}
+              initial={list}
+              page={page}
+              renderTitle={marked(keyword)}
+              emptyText={t("searchNoResult")}
+            />
+          </section>
+        ) : null}
+        {hotWords.length > 0 ? (
+          <section className="hot-words" aria-labelledby="hot-words-title">
+            <h2 id="hot-words-title" className="search-heading">
+              {t("searchHot")}
+            </h2>
+            <ol>
+              {hotWords.map((word, i) => (
+                <li key={word}>
+                  <Link to={`/search/index.html?keyword=${encodeURIComponent(word)}`}>
+                    <span className={i < 3 ? "hot-rank is-top" : "hot-rank"}>{i + 1}</span>
+                    {word}
+                  </Link>
+                </li>
+              ))}
+            </ol>
+          </section>
+        ) : null}
+      </main>
+    </>
+  );
+}
