@@ -1,5 +1,6 @@
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
@@ -11,6 +12,14 @@ import { seedDemoData } from "../src/db/seed.ts";
 import { type Config, loadConfig } from "../src/plugins/config.ts";
 
 export const testEditorKey = "test-editor-key-0123456789abcdef";
+
+/** Builds the site once if no build is there yet, for tests that serve its pages. */
+export function ensureSiteBuilt(): void {
+  const root = new URL("../../../", import.meta.url).pathname;
+  if (existsSync(`${root}apps/web/build/server/index.js`)) return;
+  const built = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
+  if (built.status !== 0) throw new Error("building the site failed");
+}
 
 export const testDialect = process.env.TEST_DATABASE === "postgres" ? "postgres" : "sqlite";
 

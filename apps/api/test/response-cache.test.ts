@@ -1,9 +1,7 @@
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoData } from "../src/db/seed.ts";
-import { startTestServer, type TestServer } from "./helper.ts";
+import { ensureSiteBuilt, startTestServer, type TestServer } from "./helper.ts";
 
 describe("cached and compressed answers", () => {
   let server: TestServer;
@@ -99,11 +97,7 @@ describe("the page cache", () => {
   const phone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) Mobile/15E148 MicroMessenger/8.0.44";
 
   beforeAll(async () => {
-    const root = new URL("../../../", import.meta.url).pathname;
-    if (!existsSync(`${root}apps/web/build/server/index.js`)) {
-      const built = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
-      if (built.status !== 0) throw new Error("building the site failed");
-    }
+    ensureSiteBuilt();
     server = await startTestServer({ SERVE_WEB: "true" });
     const postId = await server.demoPostId("demo-article-02");
     id = createPublicIdCodec(server.config.hashidSalt, server.config.hashidMinLength).decode(postId) as number;

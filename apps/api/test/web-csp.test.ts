@@ -1,13 +1,9 @@
-import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoData } from "../src/db/seed.ts";
 import { contentSecurityPolicy, contentSecurityPolicyForPage } from "../src/plugins/web.ts";
-import { startTestServer, type TestServer } from "./helper.ts";
+import { ensureSiteBuilt, startTestServer, type TestServer } from "./helper.ts";
 
-const root = fileURLToPath(new URL("../../../", import.meta.url));
 const phone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) Mobile/15E148 MicroMessenger/8.0.44";
 
 function nonceOf(policy: string | null): string {
@@ -26,10 +22,7 @@ describe("share pages send a Content-Security-Policy (R-SEC-XSS)", () => {
   const previousApiBase = process.env.API_BASE;
 
   beforeAll(async () => {
-    if (!existsSync(`${root}apps/web/build/server/index.js`)) {
-      const built = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
-      if (built.status !== 0) throw new Error("building the site failed");
-    }
+    ensureSiteBuilt();
     server = await startTestServer({ SERVE_WEB: "true" });
     await seedDemoData(server.database.handle.db);
     // the site's server-side calls go to this test server

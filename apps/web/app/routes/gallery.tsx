@@ -115,6 +115,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
       <p className="gallery-source">
         {view.source} · <time dateTime={view.publishedAt}>{view.publishedLabel}</time>
       </p>
+      {view.summary ? <p className="gallery-lead">{view.summary}</p> : null}
     </DetailShell>
   );
 }

@@ -47,6 +47,7 @@ export default function ShortVideo({ loaderData }: Route.ComponentProps) {
             {view.mp ? <FollowButton mpId={view.mp.id} /> : null}
           </div>
           <h1 className="svideo-title">{view.title}</h1>
+          {view.summary ? <p className="svideo-summary">{view.summary}</p> : null}
           <button type="button" className="read-in-app svideo-more" onClick={emitOpenApp}>
             打开{site.name}，看更多小视频
           </button>

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureSiteBuilt, startTestServer, type TestServer, testDialect } from "./helper.ts";
+
+const phone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) Mobile/15E148 MicroMessenger/8.0.44";
+
+/** The text as React writes it into HTML. */
+const asHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** One demo item of every content type the app shares, by the external id the demo data gives it. */
+const detailPages = [
+  "demo-article-01",
+  "demo-video-marathon",
+  "demo-svideo-ginkgo",
+  "demo-audio-morning",
+  "demo-audio-album-street",
+  "demo-video-album-city",
+  "demo-gallery-autumn",
+  "demo-live-marathon",
+  "demo-mini-program-service",
+  "demo-special-renewal",
+];
+
+describe(`every page type rendered on the server from the API (${testDialect})`, () => {
+  let server: TestServer;
+  let token: string;
+  const previousApiBase = process.env.API_BASE;
+
+  beforeAll(async () => {
+    ensureSiteBuilt();
+    server = await startTestServer({ SERVE_WEB: "true" });
+    await server.demoPostId();
+    // the site's server-side calls go to this test server
+    process.env.API_BASE = server.base;
+    token = await server.anonymousToken();
+  }, 120000);
+  afterAll(async () => {
+    process.env.API_BASE = previousApiBase;
+    await server?.close();
+  });
+
+  const page = async (path: string) => {
+    const response = await fetch(server.base + path, { headers: { "user-agent": phone }, redirect: "manual" });
+    return { status: response.status, type: response.headers.get("content-type"), html: await response.text() };
+  };
+
+  it.each(detailPages)(
+    "R-WEB-SSR R-ROUTE-1 the %s page holds its title and lead in the server's HTML",
+    async (externalId) => {
+      const postId = await server.demoPostId(externalId);
+      const { body } = await server.get(`/inner/static/content/${postId}`, token);
+      expect(body.code).toBe(0);
+      const item = body.data as { title: string; summary?: string; share_link: string; content_type: string };
+      const answer = await page(new URL(item.share_link).pathname);
+      expect(answer.status).toBe(200);
+      expect(answer.type).toMatch(/^text\/html/);
+      // the headline as the page's heading, and the lead, in the HTML itself (not only in hydration data)
+      const headings = [...answer.html.matchAll(/<h1\b[^>]*>([^<]*)<\/h1>/g)].map((m) => m[1]);
+      expect(headings).toContain(asHtml(item.title));
+      if (item.summary) expect(answer.html.includes(`>${asHtml(item.summary)}<`), "lead").toBe(true);
+    },
+  );
+
+  it("R-ROUTE-1 the home, list, fly-card, content-module and search pages render their lists on the server", async () => {
+    const list = (await server.get("/peony/v1/content?pagesize=10", token)).body.data.list as Array<{ title: string }>;
+    expect(list.length).toBeGreaterThan(0);
+    for (const path of ["/davmu/share/", "/davmu/share/list/index.html", "/davmu/share/fly_card/index.html"]) {
+      const answer = await page(path);
+      expect(answer.status, path).toBe(200);
+      for (const item of list.slice(0, 3))
+        expect(answer.html.includes(asHtml(item.title)), `${path}: ${item.title}`).toBe(true);
+    }
+    const module = await page("/davmu/share/content_model/index.html?id=nav-life&group=life");
+    expect(module.status).toBe(200);
+    expect(module.html.includes('class="card'), "content-module cards").toBe(true);
+    const search = await page("/davmu/share/search/index.html");
+    expect(search.status).toBe(200);
+    const hotWords = (await server.get("/peony/v1/search/hot-words", token)).body.data.list as Array<{ word: string }>;
+    expect(hotWords.length).toBeGreaterThan(0);
+    expect(search.html.includes(`>${asHtml(hotWords[0]?.word ?? "")}<`), "hot word").toBe(true);
+  });
+
+  it("R-ROUTE-1 the routes of later screens and unknown paths answer the not-found page with 404", async () => {
+    for (const path of ["/davmu/share/dejin/index.html", "/davmu/share/invite/index.html", "/davmu/share/nope"]) {
+      const answer = await page(path);
+      expect(answer.status, path).toBe(404);
+      expect(answer.type).toMatch(/^text\/html/);
+    }
+  });
+});
