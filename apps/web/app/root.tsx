@@ -139,10 +139,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let message = t("pageError");
   if (isRouteErrorResponse(error)) {
     status = error.status;
-    message =
-      status === 404
-        ? t("notFound")
-        : ((error.data as { message?: string } | null)?.message ?? (error.statusText || message));
+    // the visitor's language, whatever the loader wrote for the log
+    message = status === 404 ? t("notFound") : status === 502 ? t("contentLoadFailed") : message;
   } else if (error instanceof Error && import.meta.env.DEV) {
     message = error.message;
   }

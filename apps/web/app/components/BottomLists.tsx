@@ -1,12 +1,14 @@
 import { Suspense } from "react";
 import { Await } from "react-router";
 import type { MoreLists } from "../lib/detail.server.ts";
+import { useContentT } from "../lib/i18n/content.ts";
 import type { RelatedCard } from "../model/article.ts";
 import { CommentList } from "./CommentList.tsx";
 import { ContentCard } from "./ContentCard.tsx";
 
 /** 暂无内容 when a list is empty (R-CONTENT-8). */
 function CardSection(props: { id: string; title: string; cards: RelatedCard[]; testId: string }) {
+  const t = useContentT();
   return (
     <section className="related" aria-labelledby={props.id} data-testid={props.testId}>
       <h2 id={props.id} className="section-title">
@@ -19,7 +21,7 @@ function CardSection(props: { id: string; title: string; cards: RelatedCard[]; t
           ))}
         </ul>
       ) : (
-        <p className="list-empty">暂无内容</p>
+        <p className="list-empty">{t("emptyContent")}</p>
       )}
     </section>
   );
@@ -30,17 +32,23 @@ function CardSection(props: { id: string; title: string; cards: RelatedCard[]; t
  * 72-hour hot list and the editors' recommendations (cards made by the loader: `loadBottomLists`).
  */
 export function BottomLists(props: { related: RelatedCard[]; more: Promise<MoreLists> }) {
+  const t = useContentT();
   return (
     <>
-      <CardSection id="related-title" title="相关阅读" cards={props.related} testId="related-list" />
+      <CardSection id="related-title" title={t("relatedReading")} cards={props.related} testId="related-list" />
       <CommentList />
       {/* streamed after the page itself */}
       <Suspense fallback={null}>
         <Await resolve={props.more} errorElement={null}>
           {(more) => (
             <>
-              <CardSection id="hot-title" title="72小时热榜" cards={more.hot} testId="hot-list" />
-              <CardSection id="recommend-title" title="编辑推荐" cards={more.recommended} testId="recommend-list" />
+              <CardSection id="hot-title" title={t("hotList")} cards={more.hot} testId="hot-list" />
+              <CardSection
+                id="recommend-title"
+                title={t("editorsPicks")}
+                cards={more.recommended}
+                testId="recommend-list"
+              />
             </>
           )}
         </Await>

@@ -29,7 +29,7 @@ function CardInside({ card, title }: { card: RelatedCard; title?: ReactNode }) {
           <img className="card-thumb" src={card.thumb} alt="" loading="lazy" width={112} height={76} />
           {card.tag ? <ContentTagBadge tag={card.tag} onThumb /> : null}
           {card.duration ? <span className="card-duration">{card.duration}</span> : null}
-          {card.picNum > 0 ? <span className="card-duration">{card.picNum}图</span> : null}
+          {card.picNum > 0 ? <span className="card-duration">{t("picCount", { count: card.picNum })}</span> : null}
         </span>
       ) : null}
     </>

@@ -1,5 +1,6 @@
 import { useRef } from "react";
 import { useDialog } from "../lib/dialog.ts";
+import { useContentT } from "../lib/i18n/content.ts";
 import { CloseIcon } from "./icons.tsx";
 
 /** Whether the link popup may frame an address: same-origin pages and the configured origins only. */
@@ -27,6 +28,7 @@ export interface LinkPopupProps {
 }
 
 export function LinkPopup(props: LinkPopupProps) {
+  const t = useContentT();
   const ref = useRef<HTMLDivElement>(null);
   const frameable = isFrameable(props.src, window.location.origin, props.allowed);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -45,7 +47,13 @@ export function LinkPopup(props: LinkPopupProps) {
           <h2 id="link-popup-title" className="link-popup-title">
             {props.title}
           </h2>
-          <button ref={closeRef} type="button" className="link-popup-close" aria-label="关闭" onClick={props.onClose}>
+          <button
+            ref={closeRef}
+            type="button"
+            className="link-popup-close"
+            aria-label={t("close")}
+            onClick={props.onClose}
+          >
             <CloseIcon />
           </button>
         </div>
@@ -53,9 +61,9 @@ export function LinkPopup(props: LinkPopupProps) {
           <iframe className="link-popup-frame" src={props.src} title={props.title} width={280} height={500} />
         ) : (
           <p className="link-popup-out">
-            该页面不在本站，
+            {t("offsite")}
             <a href={props.src} target="_blank" rel="noopener noreferrer nofollow">
-              在新窗口打开
+              {t("openInNewWindow")}
             </a>
           </p>
         )}

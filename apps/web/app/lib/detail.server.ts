@@ -9,6 +9,7 @@ import type { PageEnvironment } from "../model/layout.ts";
 import { callApi } from "./api.server.ts";
 import { environmentFromUserAgent } from "./environment.ts";
 import { requireIndexSegment, requirePublicId } from "./guards.server.ts";
+import { type Lang, requestLang } from "./i18n/lang.ts";
 
 /** An answer the page can do without: logged and treated as missing. */
 function optional<T>(what: string, load: Promise<{ code: number; msg: string; data: T }>): Promise<T | null> {
@@ -30,14 +31,14 @@ export async function loadDetail(
   request: Request,
   params: { actor?: string; post_id?: string; id?: string; index?: string },
   accepts: readonly ContentType[],
-): Promise<{ item: ContentItem; env: PageEnvironment }> {
+): Promise<{ item: ContentItem; env: PageEnvironment; lang: Lang }> {
   requireIndexSegment(params.index);
   const id = requirePublicId(params.post_id ?? params.id, params.actor);
   const answer = await callApi((c) => c.content(id));
   if (answer.code === ErrorCode.contentUnavailable || answer.code === ErrorCode.notFound) throw redirect("/404");
   if (answer.code !== 0) {
     console.warn("content load failed:", answer.code, answer.msg);
-    throw data({ message: "内容加载失败，请稍后重试" }, { status: 502 });
+    throw data({ message: "content unavailable" }, { status: 502 });
   }
   const item = answer.data;
   if (unavailableStates.includes(item.state)) throw redirect("/404");
@@ -45,7 +46,7 @@ export async function loadDetail(
     const own = toRouterPath(item.content_link);
     throw redirect(own.startsWith("/") && !own.startsWith("/media/") ? own : "/404");
   }
-  return { item, env: environmentFromUserAgent(request.headers.get("user-agent") ?? "") };
+  return { item, env: environmentFromUserAgent(request.headers.get("user-agent") ?? ""), lang: requestLang(request) };
 }
 
 export interface MoreLists {
@@ -60,15 +61,22 @@ export interface BottomLists {
 }
 
 /** Cards of a list, without the page's own item. */
-function cardsOf(list: CardList | RecommendList | null, item: ContentItem, now: number): RelatedCard[] {
-  return (list?.list ?? []).filter((card) => card.post_id !== item.post_id).map((card) => toRelatedCard(card, now));
+function cardsOf(list: CardList | RecommendList | null, item: ContentItem, now: number, lang: Lang): RelatedCard[] {
+  return (list?.list ?? [])
+    .filter((card) => card.post_id !== item.post_id)
+    .map((card) => toRelatedCard(card, now, lang));
 }
 
 /**
  * Page 1 of the comments, the hot list and the editors' list, for layouts that show them; the
  * lists come as ready cards, so the page's script does not carry the mapping.
  */
-export async function loadBottomLists(item: ContentItem, withLists: boolean, now = Date.now()): Promise<BottomLists> {
+export async function loadBottomLists(
+  item: ContentItem,
+  withLists: boolean,
+  lang: Lang,
+  now = Date.now(),
+): Promise<BottomLists> {
   if (!withLists) return { comments: null, more: Promise.resolve({ hot: [], recommended: [] }) };
   const more = Promise.all([
     optional(
@@ -79,7 +87,10 @@ export async function loadBottomLists(item: ContentItem, withLists: boolean, now
       "recommended list",
       callApi((c) => c.recommend(1, 10)),
     ),
-  ]).then(([hot, recommended]) => ({ hot: cardsOf(hot, item, now), recommended: cardsOf(recommended, item, now) }));
+  ]).then(([hot, recommended]) => ({
+    hot: cardsOf(hot, item, now, lang),
+    recommended: cardsOf(recommended, item, now, lang),
+  }));
   // page 1 of the comments is in the page itself, so it reads without JavaScript
   const comments = await optional(
     "comments",

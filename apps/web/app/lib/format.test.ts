@@ -32,6 +32,12 @@ describe("formatBigNumber", () => {
     expect(formatBigNumber(5000000)).toBe("500万");
     expect(formatBigNumber(230000000)).toBe("2.3亿");
   });
+  it("R-WEB-I18N English pages count in K, M and B", () => {
+    expect(formatBigNumber(999, "en")).toBe("999");
+    expect(formatBigNumber(12345, "en")).toBe("12.3K");
+    expect(formatBigNumber(1286430, "en")).toBe("1.2M");
+    expect(formatBigNumber(2300000000, "en")).toBe("2.3B");
+  });
 });
 
 describe("formatRelativeTime", () => {
@@ -52,6 +58,15 @@ describe("formatRelativeTime", () => {
   it("R-FMT-2 days follow Beijing time, not UTC", () => {
     // 23:30 UTC on the 21st is 07:30 on the 22nd in Beijing: same day, so hours
     expect(formatRelativeTime("2026-11-21T23:30:00Z", now)).toBe("4小时前");
+  });
+  it("R-WEB-I18N English pages say the same steps in English", () => {
+    expect(formatRelativeTime(now - 20_000, now, "en")).toBe("just now");
+    expect(formatRelativeTime(now - 5 * 60_000, now, "en")).toBe("5 min ago");
+    expect(formatRelativeTime("2026-11-22T01:00:00Z", now, "en")).toBe("3 h ago");
+    expect(formatRelativeTime("2026-11-21T12:30:00Z", now, "en")).toBe("yesterday 20:30");
+    expect(formatRelativeTime("2026-11-18T02:00:00Z", now, "en")).toBe("4 days ago");
+    expect(formatRelativeTime("2026-10-01T02:00:00Z", now, "en")).toBe("Oct 1");
+    expect(formatRelativeTime("2025-12-31T02:00:00Z", now, "en")).toBe("Dec 31, 2025");
   });
   it("R-FMT-2 an unreadable date gives an empty string", () => {
     expect(formatRelativeTime("not a date", now)).toBe("");

@@ -1,4 +1,8 @@
-/** Chinese news formats. Times are shown in China Standard Time whatever the server's zone. */
+/**
+ * News formats, Chinese by default (spec §9) and English for English pages. Times are shown in China
+ * Standard Time whatever the server's zone.
+ */
+import { defaultLang, type Lang } from "./i18n/lang.ts";
 
 const CST_OFFSET_MS = 8 * 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
@@ -24,10 +28,19 @@ export function formatCount(count: number): string {
   return w < 10 ? `${oneDecimal(w)}w` : `${Math.floor(w)}w`;
 }
 
-/** Large numbers in 万 and 亿: 9999 → "9999", 12345 → "1.2万", 230000000 → "2.3亿". */
-export function formatBigNumber(count: number): string {
+/**
+ * Large numbers in 万 and 亿: 9999 → "9999", 12345 → "1.2万", 230000000 → "2.3亿"; on English pages
+ * in K, M and B: 12345 → "12.3K".
+ */
+export function formatBigNumber(count: number, lang: Lang = defaultLang): string {
   if (!Number.isFinite(count) || count < 0) return "0";
   const n = Math.floor(count);
+  if (lang === "en") {
+    if (n < 1000) return String(n);
+    if (n < 1000000) return `${oneDecimal(n / 1000)}K`;
+    if (n < 1000000000) return `${oneDecimal(n / 1000000)}M`;
+    return `${oneDecimal(n / 1000000000)}B`;
+  }
   if (n < 10000) return String(n);
   if (n < 100000000) return `${oneDecimal(n / 10000)}万`;
   return `${oneDecimal(n / 100000000)}亿`;
@@ -68,21 +81,50 @@ export function formatDateTime(value: string | number | Date): string {
   return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")} ${p.hour}:${p.minute}`;
 }
 
+const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** The words of relative times, per language. */
+const relative = {
+  "zh-CN": {
+    justNow: () => "刚刚",
+    minutes: (n: number) => `${n}分钟前`,
+    hours: (n: number) => `${n}小时前`,
+    yesterday: (hm: string) => `昨天 ${hm}`,
+    days: (n: number) => `${n}天前`,
+    thisYear: (p: CstParts) => `${p.month}月${p.day}日`,
+    earlier: (p: CstParts) => `${p.year}年${p.month}月${p.day}日`,
+  },
+  en: {
+    justNow: () => "just now",
+    minutes: (n: number) => `${n} min ago`,
+    hours: (n: number) => `${n} h ago`,
+    yesterday: (hm: string) => `yesterday ${hm}`,
+    days: (n: number) => `${n} days ago`,
+    thisYear: (p: CstParts) => `${months[p.month - 1]} ${p.day}`,
+    earlier: (p: CstParts) => `${months[p.month - 1]} ${p.day}, ${p.year}`,
+  },
+} satisfies Record<Lang, unknown>;
+
 /**
  * Relative time as Chinese news apps show it: 刚刚, N分钟前, N小时前, 昨天 HH:mm, N天前 (within a week),
- * M月D日 (this year), YYYY年M月D日 (earlier years).
+ * M月D日 (this year), YYYY年M月D日 (earlier years); the same steps in English on English pages.
  */
-export function formatRelativeTime(value: string | number | Date, now: number = Date.now()): string {
+export function formatRelativeTime(
+  value: string | number | Date,
+  now: number = Date.now(),
+  lang: Lang = defaultLang,
+): string {
   const time = toTime(value);
   if (Number.isNaN(time)) return "";
+  const words = relative[lang];
   const diff = now - time;
-  if (diff < MINUTE) return "刚刚";
-  if (diff < HOUR) return `${Math.floor(diff / MINUTE)}分钟前`;
+  if (diff < MINUTE) return words.justNow();
+  if (diff < HOUR) return words.minutes(Math.floor(diff / MINUTE));
   const days = dayNumber(now) - dayNumber(time);
-  if (diff < DAY && days === 0) return `${Math.floor(diff / HOUR)}小时前`;
+  if (diff < DAY && days === 0) return words.hours(Math.floor(diff / HOUR));
   const p = cst(time);
-  if (days === 1) return `昨天 ${p.hour}:${p.minute}`;
-  if (days < 7) return `${days}天前`;
-  if (p.year === cst(now).year) return `${p.month}月${p.day}日`;
-  return `${p.year}年${p.month}月${p.day}日`;
+  if (days === 1) return words.yesterday(`${p.hour}:${p.minute}`);
+  if (days < 7) return words.days(days);
+  if (p.year === cst(now).year) return words.thisYear(p);
+  return words.earlier(p);
 }

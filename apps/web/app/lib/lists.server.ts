@@ -5,13 +5,18 @@ import { toRelatedCard } from "../model/article.ts";
 import { hasMorePages, listPageSize, pageParam } from "../model/lists.ts";
 import { parseAppInfo } from "../model/site.ts";
 import { callApi } from "./api.server.ts";
+import { defaultLang, type Lang, requestLang } from "./i18n/lang.ts";
 
 /** A content-list answer as a page of cards; null when the API said no. */
-export function toCardPage(answer: EnvelopeOf<ContentList>, now: number): (CardPage & { total: number }) | null {
+export function toCardPage(
+  answer: EnvelopeOf<ContentList>,
+  now: number,
+  lang: Lang = defaultLang,
+): (CardPage & { total: number }) | null {
   if (answer.code !== 0) return null;
   const { list, total, pageindex, pagesize } = answer.data;
   return {
-    cards: list.map((item) => toRelatedCard(item, now)),
+    cards: list.map((item) => toRelatedCard(item, now, lang)),
     hasMore: hasMorePages(pageindex, pagesize, total),
     total,
   };
@@ -35,7 +40,7 @@ export async function loadList(request: Request, listId: string | undefined) {
     listId ? groupName(listId) : Promise.resolve(null),
     callApi((c) => c.contentList({ gid: listId || undefined, pageindex: page, pagesize: listPageSize })),
   ]);
-  const list = toCardPage(answer, Date.now());
+  const list = toCardPage(answer, Date.now(), requestLang(request));
   if (!list) console.warn("list load failed:", answer.msg);
   return {
     listId: listId ?? "",

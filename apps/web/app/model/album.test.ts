@@ -16,4 +16,10 @@ describe("albumStatusText", () => {
     expect(albumStatusText({ status: 1, total: 12 })).toBe("已完结，共12集");
     expect(albumStatusText({ status: 2, total: 1 })).toBe("已完结，共1集");
   });
+
+  it("R-WEB-I18N R-CONTENT-2 English pages give the same three states in English", () => {
+    expect(albumStatusText(null, "en")).toBe("Updating");
+    expect(albumStatusText({ status: 0, total: 3 }, "en")).toBe("Updated to episode 3");
+    expect(albumStatusText({ status: 1, total: 12 }, "en")).toBe("Complete, 12 episodes");
+  });
 });

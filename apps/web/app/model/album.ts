@@ -1,5 +1,15 @@
+import { defaultLang, type Lang } from "../lib/i18n/lang.ts";
+
 /** Album status text (R-CONTENT-2): total 0 → updating; status 0 → updated to N; else finished, N in all. */
-export function albumStatusText(albumStatus: { status: number; total: number } | null): string {
+export function albumStatusText(
+  albumStatus: { status: number; total: number } | null,
+  lang: Lang = defaultLang,
+): string {
+  if (lang === "en") {
+    if (!albumStatus || albumStatus.total === 0) return "Updating";
+    if (albumStatus.status === 0) return `Updated to episode ${albumStatus.total}`;
+    return `Complete, ${albumStatus.total} episodes`;
+  }
   if (!albumStatus || albumStatus.total === 0) return "更新中";
   if (albumStatus.status === 0) return `已更新至${albumStatus.total}集`;
   return `已完结，共${albumStatus.total}集`;

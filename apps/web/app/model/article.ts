@@ -1,6 +1,7 @@
 import { type ContentItem, type ContentType, linkContentTypes, type RelatedItem } from "@davmu/contracts/content";
 import { siteBasePath } from "@davmu/contracts/site-path";
 import { formatBigNumber, formatDateTime, formatRelativeTime } from "../lib/format.ts";
+import { defaultLang, type Lang } from "../lib/i18n/lang.ts";
 import { commentsAvailable } from "./comments.ts";
 import { type ContentTag, contentTag } from "./content-tag.ts";
 
@@ -49,17 +50,17 @@ export function toRouterPath(contentLink: string): string {
   return contentLink.startsWith(`${siteBasePath}/`) ? contentLink.slice(siteBasePath.length) : contentLink;
 }
 
-export function toRelatedCard(item: RelatedItem, now: number): RelatedCard {
+export function toRelatedCard(item: RelatedItem, now: number, lang: Lang = defaultLang): RelatedCard {
   return {
     id: item.post_id,
     title: item.title,
     href: toRouterPath(item.content_link),
     source: item.source_alias,
-    time: formatRelativeTime(item.publish_at, now),
-    views: formatBigNumber(item.view_count),
+    time: formatRelativeTime(item.publish_at, now, lang),
+    views: formatBigNumber(item.view_count, lang),
     thumb: item.style.data[0]?.thumb ?? null,
     contentType: item.content_type,
-    tag: contentTag(item.content_type),
+    tag: contentTag(item.content_type, lang),
     duration: item.duration_str,
     picNum: item.pic_num,
     opensPopup: linkContentTypes.includes(item.content_type),
@@ -67,7 +68,7 @@ export function toRelatedCard(item: RelatedItem, now: number): RelatedCard {
 }
 
 /** Content item → what the article page draws. Pure; `now` is passed so SSR and tests agree. */
-export function toArticleView(item: ContentItem, now: number): ArticleView {
+export function toArticleView(item: ContentItem, now: number, lang: Lang = defaultLang): ArticleView {
   const coverUrl = item.style.data[0]?.url;
   return {
     id: item.post_id,
@@ -76,7 +77,7 @@ export function toArticleView(item: ContentItem, now: number): ArticleView {
     source: item.mp?.name || item.source_alias,
     publishedAt: item.publish_at,
     publishedLabel: formatDateTime(item.publish_at),
-    views: formatBigNumber(item.view_count),
+    views: formatBigNumber(item.view_count, lang),
     cover: coverUrl ? { src: coverUrl, alt: item.title } : null,
     bodyHtml: item.content,
     contentType: item.content_type,
@@ -84,7 +85,7 @@ export function toArticleView(item: ContentItem, now: number): ArticleView {
     mp: item.mp
       ? { id: item.mp.id, name: item.mp.name, avatar: item.mp.avatar, description: item.mp.description }
       : null,
-    related: item.relations.map((r) => toRelatedCard(r, now)),
+    related: item.relations.map((r) => toRelatedCard(r, now, lang)),
     commentsOpen: commentsAvailable(item),
   };
 }

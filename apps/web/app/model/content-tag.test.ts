@@ -22,6 +22,13 @@ describe("contentTag", () => {
     );
   });
 
+  it("R-WEB-I18N R-UI-TAG English pages tag the same types in English", () => {
+    const tagged = contentTypes.filter((type) => contentTag(type) !== null);
+    expect(contentTypes.filter((type) => contentTag(type, "en") !== null)).toEqual(tagged);
+    expect(contentTag("image", "en")).toEqual({ label: "Gallery" });
+    expect(contentTag("svideo", "en")?.label).toBe("Short video");
+  });
+
   it("R-UI-TAG labels are short Chinese words", () => {
     expect(contentTag("image")).toEqual({ label: "图集" });
     expect(contentTag("local_live")?.label).toBe("直播");

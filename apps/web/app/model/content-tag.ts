@@ -1,4 +1,5 @@
 import type { ContentType } from "@davmu/contracts/content";
+import { defaultLang, type Lang } from "../lib/i18n/lang.ts";
 
 export interface ContentTag {
   label: string;
@@ -19,6 +20,21 @@ const tags: Partial<Record<ContentType, ContentTag>> = {
   sp_topic: { label: "专题" },
 };
 
-export function contentTag(contentType: ContentType): ContentTag | null {
-  return tags[contentType] ?? null;
+/** The same tags on English pages. */
+const englishTags: Partial<Record<ContentType, ContentTag>> = {
+  svideo: { label: "Short video" },
+  video: { label: "Video" },
+  h5: { label: "H5" },
+  local_live: { label: "Live" },
+  audio: { label: "Audio" },
+  image: { label: "Gallery" },
+  audio_album: { label: "Audio album" },
+  video_album: { label: "Video album" },
+  topic: { label: "Topic" },
+  mini_program: { label: "Mini program" },
+  sp_topic: { label: "Special" },
+};
+
+export function contentTag(contentType: ContentType, lang: Lang = defaultLang): ContentTag | null {
+  return (lang === "en" ? englishTags : tags)[contentType] ?? null;
 }

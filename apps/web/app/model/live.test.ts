@@ -20,4 +20,10 @@ describe("chooseLiveScreen", () => {
     expect(liveStatusLabel("upcoming")).toBe("未开始");
     expect(liveStatusLabel("ended")).toBe("已结束");
   });
+
+  it("R-WEB-I18N R-ROUTE-7 live status labels on English pages", () => {
+    expect(liveStatusLabel("live", "en")).toBe("Live");
+    expect(liveStatusLabel("upcoming", "en")).toBe("Upcoming");
+    expect(liveStatusLabel("ended", "en")).toBe("Ended");
+  });
 });

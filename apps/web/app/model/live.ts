@@ -1,4 +1,5 @@
 import type { LocalLiveInfo } from "@davmu/contracts/content";
+import { defaultLang, type Lang } from "../lib/i18n/lang.ts";
 
 export type LiveScreen = "ImageScreen" | "LandscapeScreen" | "PortraitScreen";
 
@@ -12,6 +13,7 @@ export function chooseLiveScreen(live: Pick<LocalLiveInfo, "playlists" | "orient
   return live.orientation === "portrait" ? "PortraitScreen" : "LandscapeScreen";
 }
 
-export function liveStatusLabel(status: LocalLiveInfo["status"]): string {
+export function liveStatusLabel(status: LocalLiveInfo["status"], lang: Lang = defaultLang): string {
+  if (lang === "en") return status === "live" ? "Live" : status === "upcoming" ? "Upcoming" : "Ended";
   return status === "live" ? "直播中" : status === "upcoming" ? "未开始" : "已结束";
 }

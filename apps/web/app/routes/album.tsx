@@ -8,6 +8,7 @@ import { AudioPlayer, VideoPlayer } from "../components/MediaPlayer.tsx";
 import { callApi } from "../lib/api.server.ts";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { loadBottomLists, loadDetail } from "../lib/detail.server.ts";
+import { useContentT } from "../lib/i18n/content.ts";
 import { useSession } from "../lib/session.tsx";
 import { detailMeta } from "../lib/share-meta.ts";
 import { toast } from "../lib/toast.ts";
@@ -20,24 +21,24 @@ import type { Route } from "./+types/album";
 const albumLimit = 30;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { item, env } = await loadDetail(request, params, ["audio_album", "video_album"]);
+  const { item, env, lang } = await loadDetail(request, params, ["audio_album", "video_album"]);
   const series: "audio" | "video" = item.content_type === "video_album" ? "video" : "audio";
   const now = Date.now();
   const layout = decideDetailLayout(item.content_type, env);
   const [tracks, lists, relates] = await Promise.all([
     callApi((c) => c.album(series, item.post_id, albumLimit)),
-    loadBottomLists(item, layout.bottomLists),
+    loadBottomLists(item, layout.bottomLists, lang),
     layout.bottomLists ? callApi((c) => c.albumRelates(item.post_id)).catch(() => null) : Promise.resolve(null),
   ]);
-  if (tracks.code !== ErrorCode.ok) throw data({ message: "专辑加载失败，请稍后重试" }, { status: 502 });
+  if (tracks.code !== ErrorCode.ok) throw data({ message: "album tracks unavailable" }, { status: 502 });
   const related = [...item.relations, ...(relates?.code === 0 ? relates.data.list : [])].filter(
     (card, i, all) => all.findIndex((other) => other.post_id === card.post_id) === i,
   );
   return {
-    view: { ...toArticleView(item, now), related: related.map((r) => toRelatedCard(r, now)) },
+    view: { ...toArticleView(item, now, lang), related: related.map((r) => toRelatedCard(r, now, lang)) },
     series,
     cover: item.style.data[0]?.url ?? "",
-    statusText: albumStatusText(tracks.data.album_status ?? item.album_status),
+    statusText: albumStatusText(tracks.data.album_status ?? item.album_status, lang),
     tracks: tracks.data.list,
     total: tracks.data.total,
     shareLink: item.share_link,
@@ -59,6 +60,7 @@ export default function Album({ loaderData }: Route.ComponentProps) {
   const [tracks, setTracks] = useState<AlbumTrack[]>(loaderData.tracks);
   const [current, setCurrent] = useState(0);
   const [loading, setLoading] = useState(false);
+  const t = useContentT();
   const session = useSession();
   const track = tracks[current];
   const contentType = series === "video" ? "video_album" : "audio_album";
@@ -71,7 +73,7 @@ export default function Album({ loaderData }: Route.ComponentProps) {
       const answer = await session.api().client.albumTracks(series, view.id, page, albumLimit);
       if (answer.code === ErrorCode.ok) setTracks((list) => [...list, ...answer.data.list]);
     } catch {
-      toast("加载失败，请稍后重试");
+      toast(t("tracksFailed"));
     } finally {
       setLoading(false);
     }
@@ -96,23 +98,23 @@ export default function Album({ loaderData }: Route.ComponentProps) {
         <div className="album-head-text">
           <h1 className="album-title">{view.title}</h1>
           <p className="album-status" data-testid="album-status">
-            <span className="album-kind">{series === "video" ? "视频专辑" : "音频专辑"}</span>
+            <span className="album-kind">{series === "video" ? t("videoAlbum") : t("audioAlbum")}</span>
             {statusText}
           </p>
           <p className="album-source">
-            {view.source} · {view.views}次播放
+            {view.source} · {t("plays", { count: view.views })}
           </p>
         </div>
       </header>
       {view.summary ? <p className="album-summary">{view.summary}</p> : null}
       {track ? (
-        <section className="album-player" aria-label={`正在播放：${track.title}`}>
+        <section className="album-player" aria-label={t("nowPlayingLabel", { title: track.title })}>
           {series === "video" ? (
             <VideoPlayer key={track.post_id} src={track.src} poster={track.cover} title={track.title} />
           ) : (
             <div className="album-audio">
               <p className="album-now">
-                正在播放 <strong>{track.title}</strong>
+                {t("nowPlaying")} <strong>{track.title}</strong>
               </p>
               <AudioPlayer
                 key={track.post_id}
@@ -126,23 +128,23 @@ export default function Album({ loaderData }: Route.ComponentProps) {
       ) : null}
       <section className="album-tracks" aria-labelledby="album-tracks-title">
         <h2 id="album-tracks-title" className="section-title">
-          选集 <span className="album-count">共{total}集</span>
+          {t("episodes")} <span className="album-count">{t("episodeCount", { count: total })}</span>
         </h2>
         {tracks.length === 0 ? (
-          <p className="list-empty">暂无内容</p>
+          <p className="list-empty">{t("emptyContent")}</p>
         ) : (
           <ol className="track-list" data-testid="track-list">
-            {tracks.map((t, i) => (
-              <li key={t.post_id}>
+            {tracks.map((episode, i) => (
+              <li key={episode.post_id}>
                 <button
                   type="button"
                   className={i === current ? "track is-current" : "track"}
                   aria-current={i === current ? "true" : undefined}
                   onClick={() => setCurrent(i)}
                 >
-                  <span className="track-no">{String(t.episode).padStart(2, "0")}</span>
-                  <span className="track-title">{t.title}</span>
-                  <span className="track-duration">{t.duration_str}</span>
+                  <span className="track-no">{String(episode.episode).padStart(2, "0")}</span>
+                  <span className="track-title">{episode.title}</span>
+                  <span className="track-duration">{episode.duration_str}</span>
                 </button>
               </li>
             ))}
@@ -150,7 +152,7 @@ export default function Album({ loaderData }: Route.ComponentProps) {
         )}
         {tracks.length < total ? (
           <button type="button" className="load-more" onClick={loadMore} disabled={loading}>
-            {loading ? "加载中…" : "加载更多"}
+            {loading ? t("loading") : t("loadMore")}
           </button>
         ) : null}
       </section>

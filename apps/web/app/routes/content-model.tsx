@@ -15,6 +15,7 @@ import type { Route } from "./+types/content-model";
 /** The navigation and list styles, kept out of the stylesheet every page inlines. */
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: navCss }];
 
+import { requestLang } from "../lib/i18n/lang.ts";
 import navCss from "../nav.css?url";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -30,7 +31,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!group) throw data({ message: "页面找不到了" }, { status: 404 });
   const page = pageParam(url.searchParams.get("page"));
   const answer = await callApi((c) => c.contentList({ gid: group.id, pageindex: page, pagesize: listPageSize }));
-  const list = toCardPage(answer, Date.now());
+  const list = toCardPage(answer, Date.now(), requestLang(request));
   return { item, group: group.id, page, list: list ?? { cards: [], hasMore: false }, failed: list === null };
 }
 

@@ -4,6 +4,7 @@ import { DetailShell } from "../components/DetailShell.tsx";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { loadBottomLists, loadDetail } from "../lib/detail.server.ts";
 import { emitOpenApp } from "../lib/events.ts";
+import { useContentT } from "../lib/i18n/content.ts";
 import { baseMeta } from "../lib/meta.ts";
 import { useSite } from "../lib/site-context.tsx";
 import { toArticleView } from "../model/article.ts";
@@ -12,11 +13,18 @@ import type { Route } from "./+types/doc";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   // h5 and link items have no page of their own and are not shown as articles
-  const { item, env } = await loadDetail(request, params, ["article"]);
+  const { item, env, lang } = await loadDetail(request, params, ["article"]);
   const now = Date.now();
   // page 1 of the comments is rendered with the article, so it reads without JavaScript
-  const lists = await loadBottomLists(item, decideDetailLayout(item.content_type, env).bottomLists);
-  return { article: toArticleView(item, now), shareLink: item.share_link, comments: lists.comments, lists, env, now };
+  const lists = await loadBottomLists(item, decideDetailLayout(item.content_type, env).bottomLists, lang);
+  return {
+    article: toArticleView(item, now, lang),
+    shareLink: item.share_link,
+    comments: lists.comments,
+    lists,
+    env,
+    now,
+  };
 }
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
@@ -38,6 +46,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function Doc({ loaderData }: Route.ComponentProps) {
   const { article, lists, env } = loaderData;
   const { site } = useSite();
+  const t = useContentT();
   return (
     <DetailShell
       item={{
@@ -64,7 +73,7 @@ export default function Doc({ loaderData }: Route.ComponentProps) {
         <div className="article-body" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
       </article>
       <button type="button" className="read-in-app" onClick={emitOpenApp}>
-        打开{site.name}，查看更多精彩内容
+        {t("readMoreInApp", { site: site.name })}
       </button>
     </DetailShell>
   );

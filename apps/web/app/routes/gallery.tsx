@@ -2,14 +2,15 @@ import { useEffect, useRef, useState } from "react";
 import { DetailShell } from "../components/DetailShell.tsx";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { loadComments, loadDetail } from "../lib/detail.server.ts";
+import { useContentT } from "../lib/i18n/content.ts";
 import { detailMeta } from "../lib/share-meta.ts";
 import { toArticleView } from "../model/article.ts";
 import type { Route } from "./+types/gallery";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { item, env } = await loadDetail(request, params, ["image"]);
+  const { item, env, lang } = await loadDetail(request, params, ["image"]);
   return {
-    view: toArticleView(item, Date.now()),
+    view: toArticleView(item, Date.now(), lang),
     images: item.media.images ?? [],
     picNum: item.pic_num,
     shareLink: item.share_link,
@@ -30,6 +31,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
  */
 export default function Gallery({ loaderData }: Route.ComponentProps) {
   const { view, images, picNum, env, comments } = loaderData;
+  const t = useContentT();
   const total = picNum || images.length;
   const strip = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
@@ -60,7 +62,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
       className="gallery-page"
     >
       <h1 className="gallery-title">{view.title}</h1>
-      <section className="gallery" aria-roledescription="图集" aria-label={view.title}>
+      <section className="gallery" aria-roledescription={t("gallery")} aria-label={view.title}>
         <div
           ref={strip}
           className="gallery-strip"
@@ -72,12 +74,12 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
             <figure
               key={image.url}
               className="gallery-slide"
-              aria-roledescription="图片"
-              aria-label={`第${i + 1}张，共${total}张`}
+              aria-roledescription={t("galleryImage")}
+              aria-label={t("galleryPosition", { n: i + 1, total })}
             >
               <img
                 src={image.url}
-                alt={image.caption || `${view.title} 第${i + 1}张`}
+                alt={image.caption || t("galleryAlt", { title: view.title, n: i + 1 })}
                 width={image.width || 750}
                 height={image.height || 500}
                 loading={i === 0 ? "eager" : "lazy"}
@@ -89,7 +91,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
           <button
             type="button"
             className="gallery-nav"
-            aria-label="上一张"
+            aria-label={t("previousImage")}
             disabled={index === 0}
             onClick={() => go(index - 1)}
           >
@@ -101,7 +103,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
           <button
             type="button"
             className="gallery-nav"
-            aria-label="下一张"
+            aria-label={t("nextImage")}
             disabled={index >= images.length - 1}
             onClick={() => go(index + 1)}
           >

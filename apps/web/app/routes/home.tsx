@@ -16,6 +16,7 @@ import type { Route } from "./+types/home";
 /** The navigation and list styles, kept out of the stylesheet every page inlines. */
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: navCss }];
 
+import { requestLang } from "../lib/i18n/lang.ts";
 import navCss from "../nav.css?url";
 
 export const meta = () => baseMeta();
@@ -29,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const answer = await callApi((c) =>
     c.contentList({ gid: group || undefined, pageindex: page, pagesize: homePageSize }),
   );
-  const result = toCardPage(answer, Date.now());
+  const result = toCardPage(answer, Date.now(), requestLang(request));
   if (!result) {
     console.warn("content list failed:", answer.msg);
     return data({ group, page, list: { cards: [], hasMore: false }, failed: true }, { headers: noStore });

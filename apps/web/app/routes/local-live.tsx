@@ -5,16 +5,18 @@ import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { loadDetail } from "../lib/detail.server.ts";
 import { emitOpenApp } from "../lib/events.ts";
 import { formatBigNumber, formatDateTime } from "../lib/format.ts";
+import { useContentT } from "../lib/i18n/content.ts";
+import { useI18n } from "../lib/i18n/context.tsx";
 import { detailMeta } from "../lib/share-meta.ts";
 import { type ArticleView, toArticleView } from "../model/article.ts";
 import { chooseLiveScreen, liveStatusLabel } from "../model/live.ts";
 import type { Route } from "./+types/local-live";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { item, env } = await loadDetail(request, params, ["local_live"]);
+  const { item, env, lang } = await loadDetail(request, params, ["local_live"]);
   const live = item.media.live ?? null;
   return {
-    view: toArticleView(item, Date.now()),
+    view: toArticleView(item, Date.now(), lang),
     live,
     screen: chooseLiveScreen(live ?? undefined),
     shareLink: item.share_link,
@@ -29,21 +31,24 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 function LiveBadge({ live }: { live: LocalLiveInfo }) {
+  const { lang } = useI18n();
   return (
     <span className={`live-badge is-${live.status}`}>
       {live.status === "live" ? <span className="live-dot" aria-hidden="true" /> : null}
-      {liveStatusLabel(live.status)}
+      {liveStatusLabel(live.status, lang)}
     </span>
   );
 }
 
 function LiveFacts({ view, live }: { view: ArticleView; live: LocalLiveInfo }) {
+  const t = useContentT();
+  const { lang } = useI18n();
   return (
     <p className="live-facts">
       <LiveBadge live={live} />
-      <span>{formatBigNumber(live.online_count)}人在看</span>
+      <span>{t("liveWatching", { count: formatBigNumber(live.online_count, lang) })}</span>
       <span>
-        开始于 <time dateTime={live.start_time}>{formatDateTime(live.start_time)}</time>
+        {t("liveStartedAt")} <time dateTime={live.start_time}>{formatDateTime(live.start_time)}</time>
       </span>
       <span>{view.source}</span>
     </p>
@@ -52,6 +57,7 @@ function LiveFacts({ view, live }: { view: ArticleView; live: LocalLiveInfo }) {
 
 /** LandscapeScreen: a 16:9 player on top, the live's title and introduction below. */
 function LandscapeScreen({ view, live }: { view: ArticleView; live: LocalLiveInfo }) {
+  const t = useContentT();
   const stream = live.playlists.find((p) => p.play_url) ?? live.playlists[0];
   return (
     <div className="live-screen is-landscape" data-screen="LandscapeScreen">
@@ -65,7 +71,7 @@ function LandscapeScreen({ view, live }: { view: ArticleView; live: LocalLiveInf
         <LiveFacts view={view} live={live} />
         {view.summary ? (
           <section className="live-intro" aria-labelledby="live-intro-title">
-            <h2 id="live-intro-title">直播简介</h2>
+            <h2 id="live-intro-title">{t("liveIntro")}</h2>
             <p>{view.summary}</p>
           </section>
         ) : null}
@@ -76,6 +82,8 @@ function LandscapeScreen({ view, live }: { view: ArticleView; live: LocalLiveInf
 
 /** PortraitScreen: a vertical stream filling the screen, title and facts over its foot. */
 function PortraitScreen({ view, live }: { view: ArticleView; live: LocalLiveInfo }) {
+  const t = useContentT();
+  const { lang } = useI18n();
   const stream = live.playlists.find((p) => p.play_url) ?? live.playlists[0];
   return (
     <div className="live-screen is-portrait" data-screen="PortraitScreen">
@@ -94,7 +102,7 @@ function PortraitScreen({ view, live }: { view: ArticleView; live: LocalLiveInfo
         <div className="svideo-info">
           <p className="live-facts on-dark">
             <LiveBadge live={live} />
-            <span>{formatBigNumber(live.online_count)}人在看</span>
+            <span>{t("liveWatching", { count: formatBigNumber(live.online_count, lang) })}</span>
           </p>
           <h1 className="svideo-title">{view.title}</h1>
           {view.summary ? <p className="svideo-summary">{view.summary}</p> : null}
@@ -106,6 +114,7 @@ function PortraitScreen({ view, live }: { view: ArticleView; live: LocalLiveInfo
 
 /** ImageScreen: an image-text live, newest post first, under the cover. */
 function ImageScreen({ view, live }: { view: ArticleView; live: LocalLiveInfo | null }) {
+  const t = useContentT();
   return (
     <div className="live-screen is-image" data-screen="ImageScreen">
       {view.cover ? (
@@ -120,7 +129,7 @@ function ImageScreen({ view, live }: { view: ArticleView; live: LocalLiveInfo | 
       </div>
       <section className="live-timeline" aria-labelledby="live-timeline-title">
         <h2 id="live-timeline-title" className="section-title">
-          图文直播
+          {t("liveTimeline")}
         </h2>
         {live?.images.length ? (
           <ol>
@@ -132,7 +141,7 @@ function ImageScreen({ view, live }: { view: ArticleView; live: LocalLiveInfo | 
             ))}
           </ol>
         ) : (
-          <p className="list-empty">暂无内容</p>
+          <p className="list-empty">{t("emptyContent")}</p>
         )}
       </section>
     </div>
@@ -145,6 +154,7 @@ function ImageScreen({ view, live }: { view: ArticleView; live: LocalLiveInfo | 
  */
 export default function LocalLive({ loaderData }: Route.ComponentProps) {
   const { view, live, screen, env } = loaderData;
+  const t = useContentT();
   return (
     <DetailShell
       item={{
@@ -162,7 +172,7 @@ export default function LocalLive({ loaderData }: Route.ComponentProps) {
       {screen === "PortraitScreen" && live ? <PortraitScreen view={view} live={live} /> : null}
       {screen === "ImageScreen" ? <ImageScreen view={view} live={live} /> : null}
       <button type="button" className="read-in-app live-open-app" onClick={emitOpenApp}>
-        打开App，参与直播互动
+        {t("liveOpenApp")}
       </button>
     </DetailShell>
   );

@@ -4,6 +4,7 @@ import { DetailShell } from "../components/DetailShell.tsx";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { loadBottomLists, loadDetail } from "../lib/detail.server.ts";
 import { emitOpenApp } from "../lib/events.ts";
+import { useContentT } from "../lib/i18n/content.ts";
 import { detailMeta } from "../lib/share-meta.ts";
 import { useSite } from "../lib/site-context.tsx";
 import { toArticleView } from "../model/article.ts";
@@ -11,16 +12,16 @@ import { decideDetailLayout } from "../model/layout.ts";
 import type { Route } from "./+types/mini-program";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { item, env } = await loadDetail(request, params, ["mini_program"]);
+  const { item, env, lang } = await loadDetail(request, params, ["mini_program"]);
   const now = Date.now();
-  const lists = await loadBottomLists(item, decideDetailLayout(item.content_type, env).bottomLists);
+  const lists = await loadBottomLists(item, decideDetailLayout(item.content_type, env).bottomLists, lang);
   const mini = item.media.mini_program ?? {
     name: item.payload.bizName || item.title,
     app_id: "",
     path: "",
     logo: "",
   };
-  return { view: toArticleView(item, now), mini, shareLink: item.share_link, env, lists, now };
+  return { view: toArticleView(item, now, lang), mini, shareLink: item.share_link, env, lists, now };
 }
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
@@ -36,6 +37,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function MiniProgram({ loaderData }: Route.ComponentProps) {
   const { view, mini, env, lists } = loaderData;
   const { site } = useSite();
+  const t = useContentT();
   return (
     <DetailShell
       item={{
@@ -67,15 +69,15 @@ export default function MiniProgram({ loaderData }: Route.ComponentProps) {
             <circle cx="7" cy="7" r="6" fill="none" stroke="currentColor" />
             <path d="M7 4v6" stroke="currentColor" />
           </svg>
-          小程序
+          {t("miniProgram")}
         </div>
       </div>
-      <p className="mini-hint">该内容需在「{mini.name}」小程序中查看</p>
+      <p className="mini-hint">{t("miniProgramHint", { name: mini.name })}</p>
       <button type="button" className="read-in-app" onClick={emitOpenApp}>
-        打开小程序
+        {t("openMiniProgram")}
       </button>
       <button type="button" className="mini-open-app" onClick={emitOpenApp}>
-        打开{site.name}，体验更多内容
+        {t("openAppPrompt", { site: site.name })}
       </button>
       {view.summary ? <p className="article-summary mini-summary">{view.summary}</p> : null}
       <div className="article-body mini-body" dangerouslySetInnerHTML={{ __html: view.bodyHtml }} />

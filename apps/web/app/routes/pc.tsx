@@ -1,4 +1,5 @@
 import { siteBasePath } from "@davmu/contracts/site-path";
+import { useContentT } from "../lib/i18n/content.ts";
 import { useSite } from "../lib/site-context.tsx";
 import type { Route } from "./+types/pc";
 
@@ -18,16 +19,17 @@ export function loader({ request }: Route.LoaderArgs) {
 /** Desktop wrapper: the share page inside a phone frame, with a note to open it on a phone. */
 export default function PcWrapper({ loaderData }: Route.ComponentProps) {
   const { site } = useSite();
+  const t = useContentT();
   return (
     <main className="pc-page">
       <section className="pc-intro">
         {site.logo ? <img src={site.logo} alt="" width={64} height={64} className="pc-logo" /> : null}
         <h1>{site.name}</h1>
         <p>{site.description}</p>
-        <p className="pc-hint">用手机扫码或在微信中打开，阅读体验更佳</p>
+        <p className="pc-hint">{t("pcHint")}</p>
       </section>
       <div className="pc-phone">
-        <iframe title={`${site.name} 手机版页面`} src={loaderData.src} className="pc-frame" />
+        <iframe title={t("pcFrameTitle", { site: site.name })} src={loaderData.src} className="pc-frame" />
       </div>
     </main>
   );

@@ -15,6 +15,7 @@ import type { Route } from "./+types/search";
 /** The navigation and list styles, kept out of the stylesheet every page inlines. */
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: navCss }];
 
+import { requestLang } from "../lib/i18n/lang.ts";
 import navCss from "../nav.css?url";
 
 const searchPageSize = 10;
@@ -40,7 +41,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     total: found?.code === 0 ? found.data.total : 0,
     results: found?.code === 0,
     list: {
-      cards: found?.code === 0 ? found.data.list.map((item) => toRelatedCard(item, now)) : [],
+      cards: found?.code === 0 ? found.data.list.map((item) => toRelatedCard(item, now, requestLang(request))) : [],
       hasMore: found?.code === 0 ? found.data.has_more : false,
     },
   };

@@ -8,6 +8,8 @@ import { callApi } from "../lib/api.server.ts";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { environmentFromUserAgent } from "../lib/environment.ts";
 import { requireIndexSegment, requirePublicId } from "../lib/guards.server.ts";
+import { useContentT } from "../lib/i18n/content.ts";
+import { requestLang } from "../lib/i18n/lang.ts";
 import { baseMeta } from "../lib/meta.ts";
 import { toRelatedCard } from "../model/article.ts";
 import type { Route } from "./+types/special";
@@ -22,14 +24,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (answer.code === ErrorCode.contentUnavailable || answer.code === ErrorCode.notFound) throw redirect("/404");
   if (answer.code !== 0) {
     console.warn("special load failed:", answer.code, answer.msg);
-    throw data({ message: "专题加载失败，请稍后重试" }, { status: 502 });
+    throw data({ message: "special unavailable" }, { status: 502 });
   }
   const now = Date.now();
+  const lang = requestLang(request);
   return {
     special: answer.data,
     groups: answer.data.groups.map((group) => ({
       ...group,
-      cards: group.content_list.map((item) => toRelatedCard(item, now)),
+      cards: group.content_list.map((item) => toRelatedCard(item, now, lang)),
     })),
     env: environmentFromUserAgent(request.headers.get("user-agent") ?? ""),
   };
@@ -54,6 +57,7 @@ type GroupView = SpecialGroup & { cards: ReturnType<typeof toRelatedCard>[] };
 
 /** A group of the special: its name and its items; a collapse group opens folded. */
 function Group({ group, index }: { group: GroupView; index: number }) {
+  const t = useContentT();
   const [open, setOpen] = useState(!group.collapse);
   const foldable = group.collapse && group.cards.length > foldedCount;
   const cards = open || !foldable ? group.cards : group.cards.slice(0, foldedCount);
@@ -71,7 +75,7 @@ function Group({ group, index }: { group: GroupView; index: number }) {
           ))}
         </ul>
       ) : (
-        <p className="list-empty">暂无内容</p>
+        <p className="list-empty">{t("emptyContent")}</p>
       )}
       {foldable ? (
         <button
@@ -81,7 +85,7 @@ function Group({ group, index }: { group: GroupView; index: number }) {
           aria-controls={listId}
           onClick={() => setOpen((v) => !v)}
         >
-          {open ? "收起" : `展开全部 ${group.cards.length} 条`}
+          {open ? t("collapseGroup") : t("expandGroup", { count: group.cards.length })}
         </button>
       ) : null}
     </section>
@@ -91,6 +95,7 @@ function Group({ group, index }: { group: GroupView; index: number }) {
 /** Special topic: banner, introduction sections and the groups of items (spec §3 Special). */
 export default function Special({ loaderData }: Route.ComponentProps) {
   const { special, groups, env } = loaderData;
+  const t = useContentT();
   return (
     <DetailShell
       item={{ post_id: special.post_id, content_type: "special", track_id: `special-${special.post_id}`, mp: null }}
@@ -102,7 +107,7 @@ export default function Special({ loaderData }: Route.ComponentProps) {
       <header className="special-banner">
         {special.cover ? <img src={special.cover} alt="" width={750} height={422} /> : null}
         <div className="special-banner-text">
-          <span className="special-label">专题</span>
+          <span className="special-label">{t("specialLabel")}</span>
           <h1>{special.title}</h1>
         </div>
       </header>
@@ -113,7 +118,7 @@ export default function Special({ loaderData }: Route.ComponentProps) {
           <p>{section.content}</p>
         </section>
       ))}
-      <nav className="special-tabs" aria-label="专题栏目">
+      <nav className="special-tabs" aria-label={t("specialSections")}>
         {groups.map((group, i) => (
           <a key={group.group_id} href={`#special-group-${i}`}>
             {group.name}
@@ -123,7 +128,7 @@ export default function Special({ loaderData }: Route.ComponentProps) {
       {groups.map((group, i) => (
         <Group key={group.group_id} group={group} index={i} />
       ))}
-      {groups.length === 0 ? <p className="list-empty">暂无内容</p> : null}
+      {groups.length === 0 ? <p className="list-empty">{t("emptyContent")}</p> : null}
     </DetailShell>
   );
 }

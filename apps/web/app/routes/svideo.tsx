@@ -4,14 +4,20 @@ import { VideoPlayer } from "../components/MediaPlayer.tsx";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { loadDetail } from "../lib/detail.server.ts";
 import { emitOpenApp } from "../lib/events.ts";
+import { useContentT } from "../lib/i18n/content.ts";
 import { detailMeta } from "../lib/share-meta.ts";
 import { useSite } from "../lib/site-context.tsx";
 import { toArticleView } from "../model/article.ts";
 import type { Route } from "./+types/svideo";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { item, env } = await loadDetail(request, params, ["svideo"]);
-  return { view: toArticleView(item, Date.now()), video: item.media.video ?? null, shareLink: item.share_link, env };
+  const { item, env, lang } = await loadDetail(request, params, ["svideo"]);
+  return {
+    view: toArticleView(item, Date.now(), lang),
+    video: item.media.video ?? null,
+    shareLink: item.share_link,
+    env,
+  };
 }
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
@@ -24,6 +30,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function ShortVideo({ loaderData }: Route.ComponentProps) {
   const { view, video, env } = loaderData;
   const { site } = useSite();
+  const t = useContentT();
   return (
     <DetailShell
       item={{ post_id: view.id, content_type: "svideo", track_id: view.trackId, mp: view.mp ? { ...view.mp } : null }}
@@ -37,7 +44,7 @@ export default function ShortVideo({ loaderData }: Route.ComponentProps) {
           {video ? (
             <VideoPlayer className="svideo-player" src={video.src} poster={video.poster} title={view.title} loop />
           ) : (
-            <p className="media-missing">视频暂时无法播放</p>
+            <p className="media-missing">{t("videoUnavailable")}</p>
           )}
         </div>
         <div className="svideo-info">
@@ -49,7 +56,7 @@ export default function ShortVideo({ loaderData }: Route.ComponentProps) {
           <h1 className="svideo-title">{view.title}</h1>
           {view.summary ? <p className="svideo-summary">{view.summary}</p> : null}
           <button type="button" className="read-in-app svideo-more" onClick={emitOpenApp}>
-            打开{site.name}，看更多小视频
+            {t("moreShortVideos", { site: site.name })}
           </button>
         </div>
       </div>

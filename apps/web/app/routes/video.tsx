@@ -4,17 +4,18 @@ import { DetailShell } from "../components/DetailShell.tsx";
 import { VideoPlayer } from "../components/MediaPlayer.tsx";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { loadBottomLists, loadDetail } from "../lib/detail.server.ts";
+import { useContentT } from "../lib/i18n/content.ts";
 import { detailMeta } from "../lib/share-meta.ts";
 import { toArticleView } from "../model/article.ts";
 import { decideDetailLayout } from "../model/layout.ts";
 import type { Route } from "./+types/video";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { item, env } = await loadDetail(request, params, ["video"]);
+  const { item, env, lang } = await loadDetail(request, params, ["video"]);
   const now = Date.now();
-  const lists = await loadBottomLists(item, decideDetailLayout(item.content_type, env).bottomLists);
+  const lists = await loadBottomLists(item, decideDetailLayout(item.content_type, env).bottomLists, lang);
   return {
-    view: toArticleView(item, now),
+    view: toArticleView(item, now, lang),
     video: item.media.video ?? null,
     shareLink: item.share_link,
     env,
@@ -32,6 +33,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 /** Video share page: the player first, then title, byline and description; lists and comments below. */
 export default function Video({ loaderData }: Route.ComponentProps) {
   const { view, video, env, lists } = loaderData;
+  const t = useContentT();
   return (
     <DetailShell
       item={{ post_id: view.id, content_type: "video", track_id: view.trackId, mp: view.mp ? { ...view.mp } : null }}
@@ -45,7 +47,7 @@ export default function Video({ loaderData }: Route.ComponentProps) {
         {video ? (
           <VideoPlayer src={video.src} poster={video.poster} title={view.title} />
         ) : (
-          <p className="media-missing">视频暂时无法播放</p>
+          <p className="media-missing">{t("videoUnavailable")}</p>
         )}
       </div>
       <article className="article">

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { langCookie, langCookieMaxAge, langFromCookieHeader, readCookie, toLang } from "./lang.ts";
 import { formatMessage, translator, zhCN } from "./messages.ts";
 import { zhAccount } from "./messages-account.ts";
+import { zhContent } from "./messages-content.ts";
 import { zhLists } from "./messages-lists.ts";
 
 describe("language", () => {
@@ -37,8 +38,10 @@ describe("language", () => {
 
 describe("dictionaries", () => {
   it("R-WEB-I18N the zh-CN dictionaries have no key twice, and every key has text", () => {
-    const keys = [...Object.keys(zhCN), ...Object.keys(zhLists), ...Object.keys(zhAccount)];
+    const dictionaries = [zhCN, zhLists, zhAccount, zhContent];
+    const keys = dictionaries.flatMap((d) => Object.keys(d));
     expect(new Set(keys).size).toBe(keys.length);
-    for (const key of keys) expect({ ...zhCN, ...zhLists, ...zhAccount }[key as keyof typeof zhCN], key).not.toBe("");
+    const all: Record<string, string> = Object.assign({}, ...dictionaries);
+    for (const key of keys) expect(all[key], key).not.toBe("");
   });
 });

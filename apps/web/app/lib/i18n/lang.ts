@@ -34,6 +34,11 @@ export function langFromCookieHeader(header: string | null | undefined): Lang {
   return toLang(readCookie(header, langCookieName));
 }
 
+/** The language a request asks for, by its cookie: what loaders format dates, counts and tags in. */
+export function requestLang(request: Request): Lang {
+  return langFromCookieHeader(request.headers.get("cookie"));
+}
+
 /** The Set-Cookie / document.cookie text that keeps a language for a year, for the whole site. */
 export function langCookie(lang: Lang, path: string): string {
   return `${langCookieName}=${lang}; Max-Age=${langCookieMaxAge}; Path=${path}; SameSite=Lax`;

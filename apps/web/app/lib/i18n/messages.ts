@@ -1,4 +1,5 @@
 import type { AccountKey } from "./messages-account.ts";
+import type { ContentKey } from "./messages-content.ts";
 import type { ListKey } from "./messages-lists.ts";
 
 /**
@@ -25,10 +26,12 @@ export const zhCN = {
   loadMore: "加载更多",
   loading: "加载中…",
   reads: "{count}阅读",
+  picCount: "{count}图",
   // search
   // errors
   notFound: "抱歉，您访问的页面找不到了",
   pageError: "页面出错了，请稍后重试",
+  contentLoadFailed: "内容加载失败，请稍后重试",
   backHome: "返回首页",
   reload: "重新加载",
   // account and login
@@ -72,10 +75,10 @@ export const zhCN = {
 };
 
 /**
- * Keys of the whole site: the shell's, the navigation and list pages' (messages-lists.ts) and the
- * login and account sheets' (messages-account.ts).
+ * Keys of the whole site: the shell's, the navigation and list pages' (messages-lists.ts), the
+ * login and account sheets' (messages-account.ts) and the content pages' (messages-content.ts).
  */
-export type MessageKey = keyof typeof zhCN | ListKey | AccountKey;
+export type MessageKey = keyof typeof zhCN | ListKey | AccountKey | ContentKey;
 export type Messages = Record<MessageKey, string>;
 export type MessageParams = Record<string, string | number>;
 
