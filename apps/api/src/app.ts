@@ -7,6 +7,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import type { DatabaseHandle } from "./db/database.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
+import { editorAppRoutes } from "./modules/app/editor-routes.ts";
 import { appRoutes } from "./modules/app/routes.ts";
 import { editorContentRoutes } from "./modules/content/editor-routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(appRoutes);
     await app.register(contentRoutes, { config, codec });
     await app.register(editorContentRoutes, { config, codec });
+    await app.register(editorAppRoutes, { config });
     await app.register(searchRoutes, { config, codec });
     await app.register(fastifyStatic, {
       root: config.mediaDir,

@@ -101,6 +101,12 @@ export interface TestServer {
     token?: string | null,
     headers?: Record<string, string>,
   ): Promise<{ status: number; body: any }>;
+  put(
+    path: string,
+    body: unknown,
+    token?: string | null,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any }>;
 }
 
 /**
@@ -193,6 +199,7 @@ export async function startTestServer(
     delete: (path, token, headers) => request("DELETE", path, undefined, token, headers),
     get: (path, token, headers) => request("GET", path, undefined, token, headers),
     post: (path, body, token, headers) => request("POST", path, body, token, headers),
+    put: (path, body, token, headers) => request("PUT", path, body, token, headers),
   };
   return server;
 }

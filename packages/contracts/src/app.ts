@@ -34,6 +34,28 @@ export const SiteConfig = Type.Object({
 });
 export type SiteConfig = Static<typeof SiteConfig>;
 
+/** The organisation's legal texts the login popup links to (用户协议, 隐私政策). */
+export const agreementKinds = ["user", "privacy"] as const;
+export const AgreementKind = Type.Union([Type.Literal("user"), Type.Literal("privacy")]);
+export type AgreementKind = Static<typeof AgreementKind>;
+export const AgreementParams = Type.Object({ kind: AgreementKind });
+
+/** GET /inner/static/agreement/{kind}: the text as paragraphs, and when it was last changed. */
+export const Agreement = Type.Object({
+  kind: AgreementKind,
+  title: Type.String(),
+  paragraphs: Type.Array(Type.String()),
+  updated_at: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
+});
+export type Agreement = Static<typeof Agreement>;
+
+/** PUT /editor/v1/agreements/{kind}: plain text, paragraphs separated by blank lines. */
+export const AgreementUpdate = Type.Object({
+  title: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+  content: Type.String({ minLength: 1, maxLength: 100000, description: "plain text; a blank line starts a paragraph" }),
+});
+export type AgreementUpdate = Static<typeof AgreementUpdate>;
+
 export const NavGroup = Type.Object({
   id: Type.String(),
   name: Type.String(),

@@ -1,5 +1,5 @@
 import type { InviteRecordList, UserInfo, VcodeResult } from "./account.ts";
-import type { AppInfoEnvelopeData, AuthRequest, AuthResult, SiteConfig } from "./app.ts";
+import type { Agreement, AgreementKind, AppInfoEnvelopeData, AuthRequest, AuthResult, SiteConfig } from "./app.ts";
 import type {
   AlbumTracks,
   CardList,
@@ -147,6 +147,8 @@ export function createApiClient(options: ApiClientOptions) {
     group: () => call<AppInfoEnvelopeData>("GET", "/peony/v1/group"),
     /** GET /inner/static/data: the runtime site config. */
     siteConfig: () => call<SiteConfig>("GET", "/inner/static/data"),
+    /** GET /inner/static/agreement/{kind}: the user agreement or the privacy policy. */
+    agreement: (kind: AgreementKind) => call<Agreement>("GET", `/inner/static/agreement/${id(kind)}`),
     /** GET /inner/static/content/{id}. */
     content: (id: string) => call<ContentItem>("GET", `/inner/static/content/${encodeURIComponent(id)}`),
     /** GET /inner/v3/album/{audio|video}/{id}: an album's first tracks (limit 30). */

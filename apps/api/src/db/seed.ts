@@ -3,6 +3,7 @@ import { hashPassword } from "../modules/accounts/passwords.ts";
 import { newInviteCode } from "../modules/accounts/users.ts";
 import { checkImport, writeImport } from "../modules/content/ingest.ts";
 import { rebuildSearchIndex } from "../modules/search/repository.ts";
+import { demoAgreementSettings } from "./demo/demo-agreements.ts";
 import { demoGroupCycle, demoHotWords, demoNavigationItems, demoSettings } from "./demo/demo-app.ts";
 import { demoComments, demoUsers } from "./demo/demo-community.ts";
 import { demoArticles, demoMediaAccounts } from "./demo/demo-content.ts";
@@ -19,7 +20,7 @@ export async function seedDemoData(db: Kysely<Database>, now = Date.now()) {
     if (user.password) passwords.set(user.phone, await hashPassword(user.password));
   }
   return db.transaction().execute(async (trx) => {
-    for (const [key, value] of Object.entries(demoSettings)) {
+    for (const [key, value] of Object.entries({ ...demoSettings, ...demoAgreementSettings })) {
       await trx
         .insertInto("settings")
         .values({ key, value })

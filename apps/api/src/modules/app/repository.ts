@@ -1,4 +1,4 @@
-import type { AppInfo, NavigationItem, SiteConfig } from "@davmu/contracts/app";
+import type { Agreement, AgreementKind, AppInfo, NavigationItem, SiteConfig } from "@davmu/contracts/app";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 
@@ -14,6 +14,27 @@ export const settingKeys = {
   primaryColor: "primary_color",
 } as const;
 
+/** The setting holding a legal text (JSON: title, content, updated_at). */
+export const agreementKey = (kind: AgreementKind) => `agreement_${kind}`;
+
+/** Titles of the legal texts when the organisation gave none. */
+export const agreementTitles: Record<AgreementKind, string> = { user: "用户协议", privacy: "隐私政策" };
+
+interface StoredAgreement {
+  title: string;
+  content: string;
+  updated_at: string;
+}
+
+/** Plain text as paragraphs: a blank line starts one; single line breaks stay within it. */
+export function toParagraphs(content: string): string[] {
+  return content
+    .replace(/\r\n?/g, "\n")
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter((p) => p !== "");
+}
+
 export function createAppRepository(db: Kysely<Database>) {
   async function settings(): Promise<Map<string, string>> {
     const rows = await db.selectFrom("settings").select(["key", "value"]).execute();
@@ -21,6 +42,42 @@ export function createAppRepository(db: Kysely<Database>) {
   }
 
   return {
+    /** A legal text; an organisation that has not written it yet gets an empty one with its title. */
+    async agreement(kind: AgreementKind): Promise<Agreement> {
+      const row = await db
+        .selectFrom("settings")
+        .select("value")
+        .where("key", "=", agreementKey(kind))
+        .executeTakeFirst();
+      let stored: Partial<StoredAgreement> = {};
+      try {
+        stored = row ? (JSON.parse(row.value) as StoredAgreement) : {};
+      } catch {
+        stored = {};
+      }
+      return {
+        kind,
+        title: stored.title || agreementTitles[kind],
+        paragraphs: toParagraphs(stored.content ?? ""),
+        updated_at: stored.updated_at ?? null,
+      };
+    },
+
+    /** Writes a legal text (editors), replacing the previous one. */
+    async saveAgreement(kind: AgreementKind, text: { title?: string; content: string }, now = new Date()) {
+      const value = JSON.stringify({
+        title: text.title?.trim() || agreementTitles[kind],
+        content: text.content,
+        updated_at: now.toISOString(),
+      } satisfies StoredAgreement);
+      await db
+        .insertInto("settings")
+        .values({ key: agreementKey(kind), value })
+        .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
+        .execute();
+      return this.agreement(kind);
+    },
+
     /** The site config as stored; empty strings where a value is unset (the site applies its defaults). */
     async siteConfig(): Promise<SiteConfig> {
       const s = await settings();

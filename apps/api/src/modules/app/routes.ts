@@ -1,4 +1,4 @@
-import { AppInfoEnvelopeData, AppInfoQuery, SiteConfig } from "@davmu/contracts/app";
+import { Agreement, AgreementParams, AppInfoEnvelopeData, AppInfoQuery, SiteConfig } from "@davmu/contracts/app";
 import { Envelope, ErrorEnvelope } from "@davmu/contracts/envelope";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { createAppRepository } from "./repository.ts";
@@ -34,5 +34,18 @@ export const appRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async () => ({ code: 0, msg: "ok", data: await repository.siteConfig() }),
+  );
+
+  app.get(
+    "/inner/static/agreement/:kind",
+    {
+      schema: {
+        tags: ["app"],
+        summary: "The organisation's user agreement (user) or privacy policy (privacy), as paragraphs",
+        params: AgreementParams,
+        response: { 200: Envelope(Agreement), "4xx": ErrorEnvelope },
+      },
+    },
+    async (request) => ({ code: 0, msg: "ok", data: await repository.agreement(request.params.kind) }),
   );
 };

@@ -153,4 +153,6 @@ export const en: Messages = {
   openInNewWindow: "Open it in a new window",
   pcHint: "Scan with your phone or open in WeChat for the best reading",
   pcFrameTitle: "{site} mobile page",
+  agreementUpdated: "Updated",
+  agreementEmpty: "Not published yet",
 };

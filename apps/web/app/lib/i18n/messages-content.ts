@@ -46,5 +46,7 @@ export const zhContent = {
   openInNewWindow: "在新窗口打开",
   pcHint: "用手机扫码或在微信中打开，阅读体验更佳",
   pcFrameTitle: "{site} 手机版页面",
+  agreementUpdated: "更新日期：",
+  agreementEmpty: "内容暂未发布",
 };
 export type ContentKey = keyof typeof zhContent;
