@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { desktopContext, firstArticleLink, launchBrowser, phoneContext } from "../apps/web/e2e/browser.ts";
+import { demoCards, desktopContext, firstArticleLink, launchBrowser, phoneContext } from "../apps/web/e2e/browser.ts";
 
 const origin = process.argv[2] ?? "http://localhost:3000";
 const out = process.argv[3] ?? "/tmp/davmu-shots";
@@ -16,15 +16,7 @@ try {
   const page = await context.newPage();
   const article = await firstArticleLink(page, origin);
   // one share link per content type, from the content list
-  const auth = await fetch(`${origin}/peony/v1/auth`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ appid: 1, platform: "mobile" }),
-  }).then((r) => r.json());
-  const list = await fetch(`${origin}/peony/v1/content?pagesize=50`, {
-    headers: { authorization: auth.data.token },
-  }).then((r) => r.json());
-  const items = list.data.list as { content_type: string; content_link: string; title: string }[];
+  const items = await demoCards(origin);
   const linkOf = (type: string, nth = 0) =>
     origin + (items.filter((i) => i.content_type === type)[nth]?.content_link ?? "");
   const typeShots: Array<[string, string, (() => Promise<void>)?]> = [

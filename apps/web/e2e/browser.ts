@@ -53,3 +53,24 @@ export async function firstArticleLink(page: Page, origin: string): Promise<stri
   if (!href) throw new Error("the home page lists no article");
   return origin + href;
 }
+
+/** A demo item as the content list gives it. */
+export interface DemoCard {
+  post_id: string;
+  content_type: string;
+  title: string;
+  content_link: string;
+}
+
+/** The demo items of every type, from the content list an anonymous visitor's token reads. */
+export async function demoCards(origin: string): Promise<DemoCard[]> {
+  const auth = await fetch(`${origin}/peony/v1/auth`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ appid: 1, platform: "mobile" }),
+  }).then((r) => r.json());
+  const list = await fetch(`${origin}/peony/v1/content?pagesize=50`, {
+    headers: { authorization: auth.data.token },
+  }).then((r) => r.json());
+  return list.data.list as DemoCard[];
+}

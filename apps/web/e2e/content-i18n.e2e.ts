@@ -1,26 +1,13 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, phoneContext } from "./browser.ts";
+import { demoCards, launchBrowser, phoneContext } from "./browser.ts";
 
 const origin = inject("siteOrigin");
 
-interface Card {
-  content_type: string;
-  content_link: string;
-}
-
-/** Links of the demo items, as the content list gives them. */
+/** The first demo item of each type. */
 async function demoLinks(): Promise<Map<string, string>> {
-  const auth = await fetch(`${origin}/peony/v1/auth`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ appid: 1, platform: "mobile" }),
-  }).then((r) => r.json());
-  const list = await fetch(`${origin}/peony/v1/content?pagesize=50`, {
-    headers: { authorization: auth.data.token },
-  }).then((r) => r.json());
   const links = new Map<string, string>();
-  for (const card of list.data.list as Card[]) {
+  for (const card of await demoCards(origin)) {
     if (!links.has(card.content_type)) links.set(card.content_type, origin + card.content_link);
   }
   return links;

@@ -1,4 +1,5 @@
 import type { NavigationItem } from "@davmu/contracts/app";
+import { readableThemeColor } from "./site.ts";
 
 /** Module types the share site cannot open: their items are left out of navigation. */
 export const excludedNavTypes: readonly string[] = [
@@ -93,30 +94,10 @@ export function navIcon(icons: NavIconSet, selected: boolean, dark: boolean): st
   return (selected ? icons.selected : icons.normal) || icons.normal;
 }
 
-function luminance(hex: string): number {
-  const channel = (i: number) => {
-    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-}
-
 /**
  * A label colour from app info, darkened just enough to read on the white bar (WCAG AA, 4.5:1):
  * brand oranges such as #FF4A26 are too light for 10-12 px text. Not a #rrggbb colour: null (CSS decides).
  */
 export function readableLabelColor(hex: string): string | null {
-  if (!/^#[0-9A-Fa-f]{6}$/.test(hex)) return null;
-  let color = hex.toUpperCase();
-  for (let scale = 1; 1.05 / (luminance(color) + 0.05) < 4.5 && scale > 0; scale -= 0.02) {
-    color = `#${[1, 3, 5]
-      .map((i) =>
-        Math.round(Number.parseInt(hex.slice(i, i + 2), 16) * scale)
-          .toString(16)
-          .padStart(2, "0"),
-      )
-      .join("")
-      .toUpperCase()}`;
-  }
-  return color;
+  return /^#[0-9A-Fa-f]{6}$/.test(hex) ? readableThemeColor(hex) : null;
 }
