@@ -1,5 +1,4 @@
-import { Suspense } from "react";
-import { Await } from "react-router";
+import { Deferred } from "../lib/deferred.tsx";
 import type { MoreLists } from "../lib/detail.server.ts";
 import type { RelatedCard } from "../model/article.ts";
 import { CommentList } from "./CommentList.tsx";
@@ -35,16 +34,14 @@ export function BottomLists(props: { related: RelatedCard[]; more: Promise<MoreL
       <CardSection id="related-title" title="相关阅读" cards={props.related} testId="related-list" />
       <CommentList />
       {/* streamed after the page itself */}
-      <Suspense fallback={null}>
-        <Await resolve={props.more} errorElement={null}>
-          {(more) => (
-            <>
-              <CardSection id="hot-title" title="72小时热榜" cards={more.hot} testId="hot-list" />
-              <CardSection id="recommend-title" title="编辑推荐" cards={more.recommended} testId="recommend-list" />
-            </>
-          )}
-        </Await>
-      </Suspense>
+      <Deferred name="more-lists" resolve={props.more}>
+        {(more) => (
+          <>
+            <CardSection id="hot-title" title="72小时热榜" cards={more.hot} testId="hot-list" />
+            <CardSection id="recommend-title" title="编辑推荐" cards={more.recommended} testId="recommend-list" />
+          </>
+        )}
+      </Deferred>
     </>
   );
 }
