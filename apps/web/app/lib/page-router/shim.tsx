@@ -79,9 +79,10 @@ function windowLocation(): Location {
 }
 
 /** Starts the store with the page the server rendered and the route modules it matched. */
-export function startPage(page: PageData, routeModules: RouteModule[]): void {
+export function startPage(page: PageData, routeModules: RouteModule[], location = windowLocation()): void {
   modules = routeModules;
-  state = { page, location: windowLocation(), navigation: "idle" };
+  state = { page, location, navigation: "idle" };
+  if (typeof window === "undefined") return;
   window.addEventListener("popstate", () => {
     // an entry this page pushed: show it as a document
     if (window.location.pathname + window.location.search !== currentHref()) window.location.reload();
