@@ -182,6 +182,27 @@ describe("page quality", () => {
     await context.close();
   });
 
+  it("R-SITE-10 a route module that fails to load reloads the page once, and not again within the minute", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    // the article's route module is gone (a deployment replaced it): its preload and import fail
+    await page.route(/\/assets\/doc-[\w-]+\.js$/, (route) => route.abort());
+    let loads = 0;
+    page.on("load", () => {
+      loads += 1;
+    });
+    await page.goto(articleUrl);
+    await expect.poll(() => loads, { timeout: 10_000 }).toBe(2);
+    await page.waitForLoadState("load");
+    expect(await page.evaluate(() => sessionStorage.getItem("davmu:chunk-reload-at"))).toMatch(/^\d+$/);
+    await page.waitForTimeout(1500);
+    expect(loads).toBe(2);
+    // the page stays readable as the server rendered it, never hydrated
+    expect(await page.locator("h1").count()).toBeGreaterThan(0);
+    expect(await page.getByTestId("open-app-banner").count()).toBe(0);
+    await context.close();
+  });
+
   it("R-WEB-LEGACY every shipped script runs in Chrome 78 / iOS 12: no newer syntax or missing built-in", () => {
     const scripts = readdirSync(clientAssets).filter((f) => f.endsWith(".js"));
     expect(scripts.length).toBeGreaterThan(3);
