@@ -1,9 +1,12 @@
 /**
- * What a visitor downloads to render and hydrate each page type, read from the build: the React Router
- * manifest (build/client/assets/manifest-*.js) names the entry and each route's module, its imports
- * and its CSS, exactly as the served page's modulepreload links do (the manifest file itself is not
- * loaded: routes are discovered lazily through /__manifest); the stylesheet inlined in the
- * head is found in the server build. Sizes are gzip (level 6, as served) of each file.
+ * What a visitor downloads to render and hydrate each page type, read from the build. Pages hydrate
+ * without React Router's client (decision 014): each page loads the hydration entry
+ * (app/entry.client.tsx) with its static imports, and the modules of the routes it matched, up to the
+ * one whose error boundary draws it, with theirs; lazily loaded chunks (sheets, the debug console,
+ * hls.js, the idle work) are not counted. The build's route manifest (build/client/assets/manifest-*.js,
+ * which pages never load) names those files, as the server does when it writes the page's
+ * modulepreload hints (app/lib/page-router/handoff.server.ts); the stylesheet inlined in the head is
+ * found in the server build. Sizes are gzip (level 6, as served) of each file.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -13,7 +16,7 @@ import { simple } from "acorn-walk";
 
 export interface PageType {
   name: string;
-  /** Route ids from the root down, as React Router matches them */
+  /** Route ids from the root down, as the page loads them (up to the route whose error boundary draws it) */
   routes: string[];
 }
 
@@ -30,7 +33,8 @@ export const pageTypes: PageType[] = [
   { name: "live", routes: ["root", "routes/local-live"] },
   { name: "mini-prog", routes: ["root", "routes/mini-program"] },
   { name: "special", routes: ["root", "special"] },
-  { name: "404", routes: ["root", "not-found"] },
+  // the root's error boundary draws the not-found page: the not-found route's module is not loaded
+  { name: "404", routes: ["root"] },
   { name: "pc", routes: ["root", "routes/pc"] },
 ];
 
@@ -85,7 +89,6 @@ export function pageBytes(buildDir: string, types: PageType[] = pageTypes): Page
   const css = inlinedCss(join(buildDir, "server", "index.js"));
   const strip = (url: string) => url.replace(/^.*?\/assets\//, "assets/");
   return types.map(({ name, routes }) => {
-    // with lazy route discovery (React Router's default) the manifest file is not loaded by pages
     const js = new Set<string>([strip(manifest.entry.module), ...manifest.entry.imports.map(strip)]);
     const styles = new Set<string>((manifest.entry.css ?? []).map(strip));
     for (const id of routes) {

@@ -1,10 +1,30 @@
+import { fileURLToPath } from "node:url";
 import { siteBase } from "@davmu/contracts/site-path";
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+const pageRouterShim = fileURLToPath(new URL("app/lib/page-router/shim.tsx", import.meta.url));
+
+/**
+ * Pages hydrate without React Router's client (decision 014): in the browser build the site's own
+ * `import … from "react-router"` (components and the framework's route-module wrappers) resolves to
+ * the page router, a small module with only what the site uses. The server build keeps React Router.
+ */
+function pageRouter(): Plugin {
+  return {
+    name: "davmu:page-router",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    resolveId(source, importer) {
+      if (source !== "react-router" || !importer || importer.includes("/node_modules/")) return null;
+      return pageRouterShim;
+    },
+  };
+}
 
 export default defineConfig({
   base: siteBase,
-  plugins: [reactRouter()],
+  plugins: [pageRouter(), reactRouter()],
   build: {
     // WeChat's in-app browsers: Chrome 78 on Android, WKWebView on iOS 12
     target: ["chrome78", "safari12"],

@@ -8,6 +8,8 @@ import { ServerRouter } from "react-router";
 import { readNonce } from "./lib/csp.ts";
 import { shouldUsePcWrapper } from "./lib/device.ts";
 import { createHeadFilter } from "./lib/head-filter.server.ts";
+import { pageHandoff } from "./lib/page-router/handoff.server.ts";
+import { PageHandoffContext } from "./lib/page-router/PageScripts.tsx";
 
 export const streamTimeout = 5_000;
 
@@ -26,8 +28,10 @@ export function cacheVariant(request: { url: string; headers: Pick<Headers, "get
 
 /**
  * React Router's default Node entry, plus the page's CSP nonce: `<ServerRouter nonce>` hands it to
- * `<Scripts>`, `<ScrollRestoration>` and `<Links>`, and React's own streaming scripts get it too.
- * The head goes out without modulepreload hints (lib/head-filter.server.ts).
+ * `<Links>`, and React's own streaming scripts get it too. Pages hydrate without React Router's client
+ * (decision 014): the root layout ends the page with its data and hydration entry (PageScripts), so
+ * React Router's own hand-off (the turbo-stream of loader data) is not sent. The head goes out without
+ * modulepreload hints (lib/head-filter.server.ts).
  */
 export default function handleRequest(
   request: Request,
@@ -40,17 +44,23 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = readNonce(request);
+  const handoff = pageHandoff(routerContext, nonce);
+  // the browser reads the page's data from the page itself: React Router's stream is not rendered
+  routerContext.serverHandoffStream?.cancel().catch(() => {});
+  const context: EntryContext = { ...routerContext, serverHandoffStream: undefined };
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // bots and SPA mode wait for all content before the response starts
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      (userAgent && isbot(userAgent)) || context.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <PageHandoffContext value={handoff}>
+        <ServerRouter context={context} url={request.url} nonce={nonce} />
+      </PageHandoffContext>,
       {
         nonce,
         [readyOption]() {

@@ -1,16 +1,6 @@
 import { siteBase } from "@davmu/contracts/site-path";
 import { isbot } from "isbot";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  redirect,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, redirect, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import criticalCss from "./app.css?inline";
 import { ErrorPage } from "./components/ErrorPage.tsx";
@@ -28,6 +18,7 @@ import { en } from "./lib/i18n/en.server.ts";
 import { langFromCookieHeader } from "./lib/i18n/lang.ts";
 import { translator, zhCN } from "./lib/i18n/messages.ts";
 import { baseMeta } from "./lib/meta.ts";
+import { PageScripts } from "./lib/page-router/PageScripts.tsx";
 import { SessionProvider } from "./lib/session.tsx";
 import { SiteProvider, type SiteState } from "./lib/site-context.tsx";
 import { defaultThemeColor, parseAppInfo, readableThemeColor, resolveSite } from "./model/site.ts";
@@ -109,8 +100,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {/* the page's data and its hydration entry, in place of React Router's client (decision 014) */}
+        <PageScripts />
       </body>
     </html>
   );

@@ -6,11 +6,13 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { firstFlush, firstPacketHolds } from "../../../scripts/first-flush.ts";
 import { findLegacyProblems } from "../../../scripts/legacy-syntax.ts";
+import { pageBytes } from "../../../scripts/page-bytes.ts";
 import { desktopContext, firstArticleLink, launchBrowser, phoneContext } from "./browser.ts";
 
 const origin = inject("siteOrigin");
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const clientAssets = fileURLToPath(new URL("../build/client/assets/", import.meta.url));
+const webBuild = fileURLToPath(new URL("../build/", import.meta.url));
 
 interface AxeViolation {
   id: string;
@@ -129,6 +131,76 @@ describe("page quality", () => {
       expect(flush.bodyBytes).toBeLessThanOrEqual(14600);
       expect(firstPacketHolds(flush.html)).toEqual({ head: true, criticalCss: true, headline: true, lead: true });
     }
+  });
+
+  it("R-WEB-SSR an article hydrates from its own page data without React Router's client, loading only the scripts its budget counts", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    const scripts = new Map<string, string>();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("response", async (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.endsWith(".js")) scripts.set(url.pathname, await response.text().catch(() => ""));
+    });
+    await page.goto(articleUrl);
+    await page.getByTestId("open-app-banner").waitFor();
+    // hydrated and interactive: the open-app button opens its dialog, which React draws
+    await page.getByTestId("open-app-banner").getByRole("button", { name: "打开App" }).click();
+    await page.getByRole("dialog").waitFor();
+    // the deferred lists streamed after the page hydrated from the values sent with them
+    expect(await page.getByTestId("hot-list").count()).toBe(1);
+    const state = await page.evaluate(() => ({
+      routerContext: "__reactRouterContext" in window,
+      routerManifest: "__reactRouterManifest" in window,
+      pageData: document.getElementById("page-data")?.getAttribute("type"),
+      entries: Array.from(document.querySelectorAll("script[type=module]")).map((s) => s.getAttribute("src")),
+      inlineModules: document.querySelectorAll("script[type=module]:not([src])").length,
+    }));
+    expect(state).toMatchObject({ routerContext: false, routerManifest: false, pageData: "application/json" });
+    expect(state.entries).toHaveLength(1);
+    expect(state.entries[0]).toMatch(/\/assets\/entry\.client-[\w-]+\.js$/);
+    expect(state.inlineModules).toBe(0);
+    // no script of React Router's browser runtime (its route manifest, its hydration hand-off) is fetched
+    expect([...scripts.keys()].filter((path) => /\/manifest-[\w-]+\.js$/.test(path))).toEqual([]);
+    for (const [path, source] of scripts) {
+      expect(source, path).not.toContain("__reactRouterContext");
+      expect(source, path).not.toContain("__reactRouterRouteModules");
+    }
+    // what the page loaded is what scripts/page-bytes.ts counts against the budget, plus lazy chunks
+    const counted = pageBytes(webBuild).find((p) => p.name === "article");
+    const countedPaths = (counted?.js ?? []).map((f) => `/davmu/share/${f.file}`);
+    expect(countedPaths.length).toBeGreaterThan(3);
+    const loaded = [...scripts.keys()];
+    expect(loaded).toEqual(expect.arrayContaining(countedPaths));
+    const lazy = loaded.filter((path) => !countedPaths.includes(path)).map((path) => path.replace(/^.*\/assets\//, ""));
+    for (const file of lazy) expect(file).toMatch(/^(site-idle|OpenAppDialog|LoginPopup|Sheet|dialog|icons)-/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("R-SITE-10 a route module that fails to load reloads the page once, and not again within the minute", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    // the article's route module is gone (a deployment replaced it): its preload and import fail
+    await page.route(/\/assets\/doc-[\w-]+\.js$/, (route) => route.abort());
+    let loads = 0;
+    page.on("load", () => {
+      loads += 1;
+    });
+    await page.goto(articleUrl);
+    await expect.poll(() => loads, { timeout: 10_000 }).toBe(2);
+    await page.waitForLoadState("load");
+    expect(await page.evaluate(() => sessionStorage.getItem("davmu:chunk-reload-at"))).toMatch(/^\d+$/);
+    await page.waitForTimeout(1500);
+    expect(loads).toBe(2);
+    // the page stays readable as the server rendered it, never hydrated
+    expect(await page.locator("h1").count()).toBeGreaterThan(0);
+    expect(await page.getByTestId("open-app-banner").count()).toBe(0);
+    await context.close();
   });
 
   it("R-WEB-LEGACY every shipped script runs in Chrome 78 / iOS 12: no newer syntax or missing built-in", () => {

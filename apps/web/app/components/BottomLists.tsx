@@ -1,5 +1,4 @@
-import { Suspense } from "react";
-import { Await } from "react-router";
+import { Deferred } from "../lib/deferred.tsx";
 import type { MoreLists } from "../lib/detail.server.ts";
 import { useContentT } from "../lib/i18n/content.ts";
 import type { RelatedCard } from "../model/article.ts";
@@ -38,21 +37,19 @@ export function BottomLists(props: { related: RelatedCard[]; more: Promise<MoreL
       <CardSection id="related-title" title={t("relatedReading")} cards={props.related} testId="related-list" />
       <CommentList />
       {/* streamed after the page itself */}
-      <Suspense fallback={null}>
-        <Await resolve={props.more} errorElement={null}>
-          {(more) => (
-            <>
-              <CardSection id="hot-title" title={t("hotList")} cards={more.hot} testId="hot-list" />
-              <CardSection
-                id="recommend-title"
-                title={t("editorsPicks")}
-                cards={more.recommended}
-                testId="recommend-list"
-              />
-            </>
-          )}
-        </Await>
-      </Suspense>
+      <Deferred name="more-lists" resolve={props.more}>
+        {(more) => (
+          <>
+            <CardSection id="hot-title" title={t("hotList")} cards={more.hot} testId="hot-list" />
+            <CardSection
+              id="recommend-title"
+              title={t("editorsPicks")}
+              cards={more.recommended}
+              testId="recommend-list"
+            />
+          </>
+        )}
+      </Deferred>
     </>
   );
 }

@@ -53,6 +53,11 @@ function sessionStore(): Storage | null {
   }
 }
 
+/** Reloads the page for a failed chunk load, within the once-a-minute guard; answers whether it did. */
+export function reloadOnChunkError(error: unknown): boolean {
+  return reloadForChunkError(error, { now: Date.now, storage: sessionStore(), reload: () => window.location.reload() });
+}
+
 /** Listens for chunk-load failures: Vite's preload errors, unhandled rejections and script errors. */
 export function installChunkReload(): () => void {
   const deps: ReloadDeps = { now: Date.now, storage: sessionStore(), reload: () => window.location.reload() };

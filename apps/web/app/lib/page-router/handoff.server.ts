@@ -1,0 +1,48 @@
+import { type EntryContext, isRouteErrorResponse } from "react-router";
+import type { PageHandoff } from "./PageScripts.tsx";
+import type { PageData, PageError } from "./page-data.ts";
+
+function pageError(error: unknown): PageError {
+  if (isRouteErrorResponse(error)) {
+    const { status, statusText, data } = error;
+    return {
+      kind: "response",
+      status,
+      statusText,
+      data,
+      internal: (error as { internal?: boolean }).internal === true,
+    };
+  }
+  // as React Router does in production: the message of an unexpected error stays on the server
+  return {
+    kind: "error",
+    message: import.meta.env.DEV && error instanceof Error ? error.message : "Unexpected Server Error",
+  };
+}
+
+/**
+ * What the root layout puts at the end of the page (PageScripts) so the browser can hydrate it without
+ * React Router's client: the routes React Router matched on the server up to the one whose error
+ * boundary draws the page, their loaders' data and errors, the hydration entry and every module the
+ * page imports (preloaded so none waits for another).
+ */
+export function pageHandoff(context: EntryContext, nonce: string | undefined): PageHandoff {
+  const { staticHandlerContext: state, manifest } = context;
+  const errors = state.errors
+    ? Object.fromEntries(Object.entries(state.errors).map(([id, e]) => [id, pageError(e)]))
+    : null;
+  const routes: PageData["routes"] = [];
+  const preload = new Set<string>(manifest.entry.imports);
+  for (const match of state.matches) {
+    const route = manifest.routes[match.route.id];
+    if (!route) break;
+    routes.push({ id: route.id, module: route.module, params: { ...match.params }, pathname: match.pathname });
+    preload.add(route.module);
+    for (const i of route.imports ?? []) preload.add(i);
+    if (errors && route.id in errors) break;
+  }
+  preload.delete(manifest.entry.module);
+  const loaderData: Record<string, unknown> = {};
+  for (const route of routes) if (route.id in state.loaderData) loaderData[route.id] = state.loaderData[route.id];
+  return { data: { routes, loaderData, errors }, entry: manifest.entry.module, preload: [...preload], nonce };
+}
