@@ -65,10 +65,19 @@ export function spawnServer(
   child.stderr?.on("data", (c) => {
     output = (output + c).slice(-20000);
   });
+  let closing = false;
+  // a server that stops under the bench (crash, or killed from outside) says so, with its last output
+  child.once("exit", (code, signal) => {
+    if (!closing)
+      process.stderr.write(
+        `${args.join(" ")} (${origin}) exited during the run: code ${code}, signal ${signal}\n${output.slice(-3000)}\n`,
+      );
+  });
   const server: RunningServer = {
     origin,
     env,
     async close() {
+      closing = true;
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
         child.kill("SIGTERM");
