@@ -18,7 +18,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type DetailPageType, firstFlush, firstPacketHolds } from "../scripts/first-flush.ts";
 import { pageBytes } from "../scripts/page-bytes.ts";
-import { demoPages, pageNames, root, startHelloWorld, startProduct } from "./lib/product.ts";
+import { demoPages, pageNames, phoneUserAgent, root, startHelloWorld, startProduct } from "./lib/product.ts";
 import { median, type Result, table } from "./lib/stats.ts";
 import { auditPages } from "./lighthouse.ts";
 import { bareRender, type Load, load } from "./throughput.ts";
@@ -54,10 +54,19 @@ try {
 
   // 1. Lighthouse
   if (!args.has("skip-lighthouse")) {
+    // a page that asks not to be indexed (search results) has no SEO budget: Lighthouse's is-crawlable fails it
+    const noindex = new Set<string>();
+    for (const page of pages) {
+      const html = await (
+        await fetch(product.origin + page.path, { headers: { "user-agent": phoneUserAgent } })
+      ).text();
+      if (/<meta name="robots" content="[^"]*noindex/.test(html)) noindex.add(page.name);
+    }
     const audit = await auditPages(
       pages.map((page) => ({
         name: page.name,
         url: product.origin + page.path,
+        seo: !noindex.has(page.name),
         // the desktop wrapper is sent to desktop browsers only; on a phone's screen its own content lies
         // outside the viewport and Lighthouse finds nothing painted (NO_FCP)
         ...(page.name === "pc"
