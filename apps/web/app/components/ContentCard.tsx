@@ -79,25 +79,14 @@ export function ContentCard({ card, title }: { card: RelatedCard; title?: ReactN
   );
 }
 
-/**
- * A fly card: the cover across the card, the title under it (the fly-card list). The first card's
- * cover is the page's largest paint: it loads at once and first, the others when scrolled near.
- */
-export function FlyCard({ card, first = false }: { card: RelatedCard; title?: ReactNode; first?: boolean }) {
+/** A fly card: the cover across the card, the title under it (the fly-card list). */
+export function FlyCard({ card }: { card: RelatedCard; title?: ReactNode }) {
   const t = useT();
   return (
     <li className="fly-card">
       <Link to={card.href} className="fly-card-link">
         {card.thumb ? (
-          <img
-            className="fly-card-cover"
-            src={card.thumb}
-            alt=""
-            loading={first ? "eager" : "lazy"}
-            fetchPriority={first ? "high" : undefined}
-            width={343}
-            height={193}
-          />
+          <img className="fly-card-cover" src={card.thumb} alt="" loading="lazy" width={343} height={193} />
         ) : null}
         <div className="fly-card-body">
           <h3 className="fly-card-title">{card.title}</h3>

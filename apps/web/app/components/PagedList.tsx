@@ -69,20 +69,13 @@ export function PagedList(props: {
       .finally(() => setHeld(false));
   }
 
+  const Card = props.variant === "fly" ? FlyCard : ContentCard;
   return (
     <>
       <ul className={props.variant === "fly" ? "fly-list" : "card-list"} data-testid="paged-list">
-        {cards.map((card, i) =>
-          props.variant === "fly" ? (
-            <FlyCard key={card.id} card={card} first={i === 0} />
-          ) : (
-            <ContentCard
-              key={card.id}
-              card={card}
-              title={props.renderTitle ? props.renderTitle(card.title) : undefined}
-            />
-          ),
-        )}
+        {cards.map((card) => (
+          <Card key={card.id} card={card} title={props.renderTitle ? props.renderTitle(card.title) : undefined} />
+        ))}
       </ul>
       {hasMore ? (
         <Link
