@@ -2,20 +2,23 @@
  * The page-quality benchmark: one command, every figure next to its budget, exit code 1 when a budget
  * fails. Timings are ratios to a baseline measured in the same run (machines and their load differ);
  * byte counts are exact.
- *   1. Lighthouse (mobile, simulated throttling), median of --runs runs: home and article (Lighthouse
- *      does not audit a page answered with 404)
- *   2. the first packet of an article: bytes (brotli, gzip) and whether it holds head, CSS, headline, lead
+ *   1. Lighthouse (mobile, simulated throttling), median of --runs runs, on every page type that answers
+ *      200, each on a demo page found through the home page (Lighthouse does not audit a page answered
+ *      with 404; the desktop wrapper is audited on a desktop screen, with the same throttling)
+ *   2. the first packet of every content detail page type: bytes (brotli, gzip) and whether it holds
+ *      head, CSS, headline and lead
  *   3. JavaScript and CSS per page type, from the build's manifest
  *   4. SSR throughput: article over HTTP against the bare render, cached hits against a Fastify hello-world
  *   5. the content API against the same hello-world
  *   6. with --scale: 1M contents and 10M comments on SQLite and PostgreSQL (bench/scale.ts)
- * Usage: npm run bench [-- --runs=5 --seconds=10 --rounds=3 --skip-lighthouse --scale]
+ * --pages=article,home limits parts 1 and 2 to those page types (default: all of them).
+ * Usage: npm run bench [-- --runs=5 --seconds=10 --rounds=3 --skip-lighthouse --pages=… --scale]
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { firstFlush, firstPacketHolds } from "../scripts/first-flush.ts";
+import { type DetailPageType, firstFlush, firstPacketHolds } from "../scripts/first-flush.ts";
 import { pageBytes } from "../scripts/page-bytes.ts";
-import { demoArticlePath, root, startHelloWorld, startProduct } from "./lib/product.ts";
+import { demoPages, pageNames, phoneUserAgent, root, startHelloWorld, startProduct } from "./lib/product.ts";
 import { median, type Result, table } from "./lib/stats.ts";
 import { auditPages } from "./lighthouse.ts";
 import { bareRender, type Load, load } from "./throughput.ts";
@@ -32,23 +35,50 @@ const rounds = Number(args.get("rounds") ?? 3);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const results: Result[] = [];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const chosen = args.has("pages") ? (args.get("pages") as string).split(",").filter(Boolean) : [...pageNames];
+const unknown = chosen.filter((name) => !(pageNames as readonly string[]).includes(name));
+if (unknown.length || !chosen.length) {
+  console.error(`--pages: unknown page type ${unknown.join(", ") || "(none given)"}; known: ${pageNames.join(", ")}`);
+  process.exit(2);
+}
 
 const product = await startProduct();
 const hello = await startHelloWorld();
 let chromiumVersion = "";
 try {
-  const articlePath = await demoArticlePath(product.origin);
+  const all = await demoPages(product.origin);
+  const pages = all.filter((page) => chosen.includes(page.name));
+  const articlePath = all.find((page) => page.name === "article")?.path as string;
   const postId = articlePath.split("/").at(-2) as string;
+  for (const page of pages) log(`${page.name}: ${page.path}`);
 
   // 1. Lighthouse
   if (!args.has("skip-lighthouse")) {
+    // a page that asks not to be indexed (search results) has no SEO budget: Lighthouse's is-crawlable fails it
+    const noindex = new Set<string>();
+    for (const page of pages) {
+      const html = await (
+        await fetch(product.origin + page.path, { headers: { "user-agent": phoneUserAgent } })
+      ).text();
+      if (/<meta name="robots" content="[^"]*noindex/.test(html)) noindex.add(page.name);
+    }
     const audit = await auditPages(
-      [
-        { name: "home", url: `${product.origin}/davmu/share/` },
-        { name: "article", url: product.origin + articlePath },
-      ],
+      pages.map((page) => ({
+        name: page.name,
+        url: product.origin + page.path,
+        seo: !noindex.has(page.name),
+        // the desktop wrapper is sent to desktop browsers only; on a phone's screen its own content lies
+        // outside the viewport and Lighthouse finds nothing painted (NO_FCP)
+        ...(page.name === "pc"
+          ? {
+              desktopScreen: true,
+              note: "desktop wrapper framing the article: desktop screen and user agent, mobile throttling",
+            }
+          : {}),
+      })),
       runs,
       log,
+      join(root, ".bench/lighthouse"),
     );
     chromiumVersion = audit.chromium;
     results.push(...audit.results, {
@@ -60,25 +90,33 @@ try {
     });
   }
 
-  // 2. first packet of an article, rendered (a query of its own skips the page cache) and cached
-  for (const encoding of ["br", "gzip"] as const) {
-    const rendered = await firstFlush(product.origin, `${articlePath}?first=${encoding}`, { encoding });
-    const cached = await firstFlush(product.origin, `${articlePath}?first=${encoding}`, { encoding });
-    for (const [how, flush] of [
-      ["rendered", rendered],
-      ["cached", cached],
-    ] as const) {
-      const holds = firstPacketHolds(flush.html);
-      const missing = Object.entries(holds)
-        .filter(([, ok]) => !ok)
-        .map(([what]) => what);
-      results.push({
-        part: "first packet",
-        measure: `article, ${how}, ${encoding}`,
-        figure: `${flush.bodyBytes} B of ${flush.totalBodyBytes} B; ${missing.length ? `lacks ${missing.join(", ")}` : "head, CSS, headline, lead"}`,
-        budget: "≤ 14,600 B with head, CSS, headline, lead",
-        ok: flush.bodyBytes <= 14600 && missing.length === 0,
-      });
+  // 2. first packet of every content detail page, rendered (a query of its own skips the page cache)
+  // and then cached (the same query again); the page cache says which it was (x-cache)
+  for (const page of pages.filter((p) => p.detail)) {
+    for (const encoding of ["br", "gzip"] as const) {
+      const rendered = await firstFlush(product.origin, `${page.path}?first=${encoding}`, { encoding });
+      const cached = await firstFlush(product.origin, `${page.path}?first=${encoding}`, { encoding });
+      for (const [how, flush] of [
+        ["rendered", rendered],
+        ["cached", cached],
+      ] as const) {
+        const holds = firstPacketHolds(flush.html, page.name as DetailPageType);
+        const missing = Object.entries(holds)
+          .filter(([, ok]) => !ok)
+          .map(([what]) => what);
+        const cache = flush.headers["x-cache"] ?? "no x-cache";
+        const expected = how === "cached" ? "hit" : "miss";
+        results.push({
+          part: "first packet",
+          measure: `${page.name}, ${how}, ${encoding}`,
+          figure:
+            `${flush.bodyBytes} B of ${flush.totalBodyBytes} B; ` +
+            `${missing.length ? `lacks ${missing.join(", ")}` : "head, CSS, headline, lead"}` +
+            `${cache === expected ? "" : ` (${cache})`}${flush.status === 200 ? "" : ` (status ${flush.status})`}`,
+          budget: "≤ 14,600 B with head, CSS, headline, lead",
+          ok: flush.status === 200 && flush.bodyBytes <= 14600 && missing.length === 0,
+        });
+      }
     }
   }
 

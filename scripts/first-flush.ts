@@ -2,7 +2,7 @@
  * The first packet of a page as a visitor's browser receives it: one HTTP/1.1 request on a raw
  * socket, and the first `data` event read off it. Answers how many body bytes it held (compressed as
  * sent) and the HTML they decode to, so a check can ask whether the head, the inlined stylesheet, the
- * headline and the lead arrived in it.
+ * headline and the lead of the page's type arrived in it.
  */
 import { connect } from "node:net";
 import { brotliDecompressSync, constants, gunzipSync } from "node:zlib";
@@ -95,12 +95,46 @@ export function firstFlush(
   });
 }
 
-/** What an article's first packet must hold to draw the top of the page on its own. */
-export function firstPacketHolds(html: string) {
+/**
+ * What the top of each content detail page is, as its first packet must hold it: the headline, and
+ * the lead, the first thing under or beside it that tells the story. Where a page has a written
+ * summary that is the lead; a short video has none, so its lead is the player with its poster; a
+ * gallery's is its first picture with the picture's caption; a live's is its introduction.
+ */
+export const firstPacketTops = {
+  article: { headline: /<h1 class="article-title">[^<]+<\/h1>/, lead: /<p class="article-summary">[^<]+<\/p>/ },
+  video: { headline: /<h1 class="article-title">[^<]+<\/h1>/, lead: /<p class="article-summary">[^<]+<\/p>/ },
+  audio: { headline: /<h1 class="article-title">[^<]+<\/h1>/, lead: /<p class="article-summary">[^<]+<\/p>/ },
+  svideo: {
+    headline: /<h1 class="svideo-title">[^<]+<\/h1>/,
+    lead: /<video class="svideo-player"[^>]* poster="[^"]+"/,
+  },
+  "audio-album": { headline: /<h1 class="album-title">[^<]+<\/h1>/, lead: /<p class="album-summary">[^<]+<\/p>/ },
+  "video-album": { headline: /<h1 class="album-title">[^<]+<\/h1>/, lead: /<p class="album-summary">[^<]+<\/p>/ },
+  gallery: {
+    headline: /<h1 class="gallery-title">[^<]+<\/h1>/,
+    lead: /<img src="[^"]+" alt="[^"]*"[^>]*>[\s\S]*<p class="gallery-caption"[^>]*>[^<]+<\/p>/,
+  },
+  live: {
+    headline: /<h1 class="article-title">[^<]+<\/h1>/,
+    lead: /<section class="live-intro"[^>]*>(?:(?!<\/section>)[\s\S])*<p>[^<]+<\/p>/,
+  },
+  "mini-program": {
+    headline: /<h1 class="article-title">[^<]+<\/h1>/,
+    lead: /<p class="article-summary[^"]*">[^<]+<\/p>/,
+  },
+  special: { headline: /<h1>[^<]+<\/h1>/, lead: /<p class="special-summary">[^<]+<\/p>/ },
+} satisfies Record<string, { headline: RegExp; lead: RegExp }>;
+
+export type DetailPageType = keyof typeof firstPacketTops;
+
+/** What a detail page's first packet must hold to draw the top of the page on its own (an article's by default). */
+export function firstPacketHolds(html: string, type: DetailPageType = "article") {
+  const top = firstPacketTops[type];
   return {
     head: html.includes("</head>"),
     criticalCss: /<style id="critical-css">[^<]{500,}<\/style>/.test(html),
-    headline: /<h1 class="article-title">[^<]+<\/h1>/.test(html),
-    lead: /<p class="article-summary">[^<]+<\/p>/.test(html),
+    headline: top.headline.test(html),
+    lead: top.lead.test(html),
   };
 }

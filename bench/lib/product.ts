@@ -65,10 +65,19 @@ export function spawnServer(
   child.stderr?.on("data", (c) => {
     output = (output + c).slice(-20000);
   });
+  let closing = false;
+  // a server that stops under the bench (crash, or killed from outside) says so, with its last output
+  child.once("exit", (code, signal) => {
+    if (!closing)
+      process.stderr.write(
+        `${args.join(" ")} (${origin}) exited during the run: code ${code}, signal ${signal}\n${output.slice(-3000)}\n`,
+      );
+  });
   const server: RunningServer = {
     origin,
     env,
     async close() {
+      closing = true;
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
         child.kill("SIGTERM");
@@ -112,4 +121,95 @@ export async function demoArticlePath(origin: string): Promise<string> {
   const match = /href="(\/davmu\/share\/[a-z-]+\/doc\/[^"]+\/index\.html)"/.exec(html);
   if (!match?.[1]) throw new Error("the home page links no article");
   return match[1];
+}
+
+/** A page type of the share site, with the demo page that stands for it. */
+export interface DemoPage {
+  /** Short name, as `--pages=` and the results table use it */
+  name: string;
+  path: string;
+  /** A content detail page (its first packet must hold its headline and lead) */
+  detail: boolean;
+}
+
+/** Detail page types as their share paths name them (`/{actor}/{type}/…/index.html`), under the bench's names. */
+export const detailTypes: Record<string, string> = {
+  doc: "article",
+  video: "video",
+  svideo: "svideo",
+  audio: "audio",
+  audio_album: "audio-album",
+  video_album: "video-album",
+  gallery: "gallery",
+  local_live: "live",
+  mini_program: "mini-program",
+  special: "special",
+};
+
+/** Every page type's name, in the order the bench measures them. */
+export const pageNames = [
+  "home",
+  ...Object.values(detailTypes),
+  "content-model",
+  "list",
+  "fly-card",
+  "search",
+  "pc",
+] as const;
+
+const decodeHref = (href: string) => href.replaceAll("&amp;", "&");
+
+/**
+ * One demo page of every page type, found the way a visitor finds them: detail pages are the newest of
+ * their type the home list links (following its 更多 pages), the content module is the one the home
+ * page links, the list and fly-card pages show the fullest channel the home page offers, and the desktop
+ * wrapper frames the article. Throws when a type cannot be found, so a missing type is never skipped
+ * silently.
+ */
+export async function demoPages(origin: string, maxHomePages = 10): Promise<DemoPage[]> {
+  const base = "/davmu/share";
+  const found = new Map<string, string>();
+  let contentModel = "";
+  const groups = new Set<string>();
+  let next: string | null = `${base}/`;
+  for (let n = 0; next && n < maxHomePages; n++) {
+    const html: string = await (await fetch(origin + next, { headers: { "user-agent": phoneUserAgent } })).text();
+    for (const [, path, type] of html.matchAll(/href="(\/davmu\/share\/[a-z-]+\/([a-z_]+)\/[^"?]+\/index\.html)"/g)) {
+      const name = detailTypes[type as string];
+      if (name && !found.has(name)) found.set(name, path as string);
+    }
+    contentModel ||= decodeHref(/href="(\/davmu\/share\/content_model\/index\.html\?[^"]+)"/.exec(html)?.[1] ?? "");
+    for (const [, group] of html.matchAll(/href="\/davmu\/share\/\?group=([^"&]+)"/g)) groups.add(group as string);
+    if (found.size === Object.keys(detailTypes).length && contentModel && groups.size) break;
+    const more: string | undefined = /href="(\/davmu\/share\/\?page=\d+)"/.exec(html)?.[1];
+    next = more && more !== next ? decodeHref(more) : null;
+  }
+  const missing = [
+    ...Object.values(detailTypes).filter((name) => !found.has(name)),
+    ...(contentModel ? [] : ["content-model"]),
+    ...(groups.size ? [] : ["channel"]),
+  ];
+  if (missing.length) throw new Error(`the home pages link no ${missing.join(", ")}`);
+  // the list and fly-card pages show the channel with the fullest first page
+  let group = "";
+  let most = -1;
+  for (const candidate of groups) {
+    const html = await (
+      await fetch(`${origin}${base}/list/${candidate}/index.html`, { headers: { "user-agent": phoneUserAgent } })
+    ).text();
+    const cards = html.split('class="card"').length - 1;
+    if (cards > most) [group, most] = [candidate, cards];
+  }
+  const article = found.get("article") as string;
+  const paths: Record<string, string> = {
+    home: `${base}/`,
+    ...Object.fromEntries(found),
+    "content-model": contentModel,
+    list: `${base}/list/${group}/index.html`,
+    "fly-card": `${base}/fly_card/${group}/index.html`,
+    search: `${base}/search/index.html`,
+    pc: `${base}/pc?url=${encodeURIComponent(article)}`,
+  };
+  const detail = new Set(Object.values(detailTypes));
+  return pageNames.map((name) => ({ name, path: paths[name] as string, detail: detail.has(name) }));
 }
