@@ -11,12 +11,21 @@ import type { LinkPopupProps } from "./LinkPopup.tsx";
 // the popup is fetched when an h5 card is first tapped, keeping it out of every page's first load
 const loadLinkPopup = lazyComponent<LinkPopupProps>(() => import("./LinkPopup.tsx").then((m) => m.LinkPopup));
 
-function CardInside({ card, title }: { card: RelatedCard; title?: ReactNode }) {
+/** What a card shows, and the heading level of its title under the page's own headings. */
+export interface CardProps {
+  card: RelatedCard;
+  title?: ReactNode;
+  /** 2 right under the page's h1 (list pages), 3 under a section's h2 (the default) */
+  level?: 2 | 3;
+}
+
+function CardInside({ card, title, level = 3 }: CardProps) {
   const t = useT();
+  const Heading = level === 2 ? "h2" : "h3";
   return (
     <>
       <div className="card-body">
-        <h3 className="card-title">{title ?? card.title}</h3>
+        <Heading className="card-title">{title ?? card.title}</Heading>
         <p className="card-meta">
           {card.tag && !card.thumb ? <ContentTagBadge tag={card.tag} /> : null}
           <span>{card.source}</span>
@@ -37,7 +46,7 @@ function CardInside({ card, title }: { card: RelatedCard; title?: ReactNode }) {
 }
 
 /** An h5 or link card: opens the item's page in the link popup (R-UI-POPUP). */
-function PopupCard({ card, title }: { card: RelatedCard; title?: ReactNode }) {
+function PopupCard({ card, title, level }: CardProps) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const [Popup, setPopup] = useState<ComponentType<LinkPopupProps> | null>(null);
@@ -58,7 +67,7 @@ function PopupCard({ card, title }: { card: RelatedCard; title?: ReactNode }) {
             .catch(() => toast(t("networkError")));
         }}
       >
-        <CardInside card={card} title={title} />
+        <CardInside card={card} title={title} level={level} />
       </a>
       {open && Popup ? (
         <Popup title={card.title} src={card.href} allowed={allowed} onClose={() => setOpen(false)} />
@@ -68,20 +77,21 @@ function PopupCard({ card, title }: { card: RelatedCard; title?: ReactNode }) {
 }
 
 /** A list card: title and meta on the left, thumbnail with the type tag on the right. */
-export function ContentCard({ card, title }: { card: RelatedCard; title?: ReactNode }) {
-  if (card.opensPopup) return <PopupCard card={card} title={title} />;
+export function ContentCard({ card, title, level }: CardProps) {
+  if (card.opensPopup) return <PopupCard card={card} title={title} level={level} />;
   return (
     <li className="card">
       <Link to={card.href} className="card-link">
-        <CardInside card={card} title={title} />
+        <CardInside card={card} title={title} level={level} />
       </Link>
     </li>
   );
 }
 
 /** A fly card: the cover across the card, the title under it (the fly-card list). */
-export function FlyCard({ card }: { card: RelatedCard; title?: ReactNode }) {
+export function FlyCard({ card, level = 3 }: CardProps) {
   const t = useT();
+  const Heading = level === 2 ? "h2" : "h3";
   return (
     <li className="fly-card">
       <Link to={card.href} className="fly-card-link">
@@ -89,7 +99,7 @@ export function FlyCard({ card }: { card: RelatedCard; title?: ReactNode }) {
           <img className="fly-card-cover" src={card.thumb} alt="" loading="lazy" width={343} height={193} />
         ) : null}
         <div className="fly-card-body">
-          <h3 className="fly-card-title">{card.title}</h3>
+          <Heading className="fly-card-title">{card.title}</Heading>
           <p className="card-meta">
             <span>{card.source}</span>
             <span suppressHydrationWarning>{card.time}</span>

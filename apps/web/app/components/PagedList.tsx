@@ -25,6 +25,8 @@ export function PagedList(props: {
   emptyText?: string;
   /** How a card's title is drawn (search marks its keyword). */
   renderTitle?: (title: string) => ReactNode;
+  /** Heading level of the card titles: 2 when the list sits right under the page's h1 */
+  cardLevel?: 2 | 3;
 }) {
   const t = useListT();
   const hydrated = useHydrated();
@@ -74,7 +76,12 @@ export function PagedList(props: {
     <>
       <ul className={props.variant === "fly" ? "fly-list" : "card-list"} data-testid="paged-list">
         {cards.map((card) => (
-          <Card key={card.id} card={card} title={props.renderTitle ? props.renderTitle(card.title) : undefined} />
+          <Card
+            key={card.id}
+            card={card}
+            title={props.renderTitle ? props.renderTitle(card.title) : undefined}
+            level={props.cardLevel}
+          />
         ))}
       </ul>
       {hasMore ? (

@@ -7,9 +7,12 @@ export function detailMeta(
   view: Pick<ArticleView, "title" | "summary" | "cover"> | null,
   shareLink: string,
   ogType: string,
+  /** the first screen's largest image when no <img> shows it (a video poster): fetched first */
+  leadImage?: string | null,
 ): MetaDescriptor[] {
   if (!view) return baseMeta();
   return baseMeta([
+    ...(leadImage ? [{ tagName: "link", rel: "preload", as: "image", href: leadImage, fetchPriority: "high" }] : []),
     { property: "og:type", content: ogType },
     { property: "og:title", content: view.title },
     { property: "og:description", content: view.summary },

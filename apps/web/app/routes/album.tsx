@@ -51,7 +51,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return detailMeta(loaderData?.view ?? null, loaderData?.shareLink ?? "", "website");
+  const firstPoster = loaderData?.series === "video" ? loaderData.tracks[0]?.cover : null;
+  return detailMeta(loaderData?.view ?? null, loaderData?.shareLink ?? "", "website", firstPoster);
 }
 
 /** Audio or video album: cover, status (R-CONTENT-2), the player of the chosen episode and the track list. */

@@ -62,7 +62,7 @@ export default function ContentModel({ loaderData }: Route.ComponentProps) {
             ))}
           </nav>
         ) : null}
-        <PagedList initial={list} page={page} failed={failed} />
+        <PagedList initial={list} page={page} failed={failed} cardLevel={2} />
       </main>
       <NavBar />
     </>

@@ -28,7 +28,7 @@ export default function FlyCardList({ loaderData }: Route.ComponentProps) {
       <OpenAppBanner />
       <main className="home fly-page">
         <h1 className="page-title">{name ?? t("flyCardTitle")}</h1>
-        <PagedList initial={list} page={page} failed={failed} variant="fly" />
+        <PagedList initial={list} page={page} failed={failed} variant="fly" cardLevel={2} />
       </main>
       <NavBar />
     </>

@@ -28,7 +28,7 @@ export default function List({ loaderData }: Route.ComponentProps) {
       <OpenAppBanner />
       <main className="home list-page">
         <h1 className="page-title">{name ?? t("listTitle")}</h1>
-        <PagedList initial={list} page={page} failed={failed} />
+        <PagedList initial={list} page={page} failed={failed} cardLevel={2} />
       </main>
       <NavBar />
     </>

@@ -27,7 +27,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return detailMeta(loaderData?.view ?? null, loaderData?.shareLink ?? "", "video.other");
+  const stream = loaderData?.live?.playlists.find((p) => p.play_url) ?? loaderData?.live?.playlists[0];
+  const poster = loaderData && loaderData.screen !== "ImageScreen" ? stream?.cover : null;
+  return detailMeta(loaderData?.view ?? null, loaderData?.shareLink ?? "", "video.other", poster);
 }
 
 function LiveBadge({ live }: { live: LocalLiveInfo }) {
@@ -119,7 +121,7 @@ function ImageScreen({ view, live }: { view: ArticleView; live: LocalLiveInfo | 
     <div className="live-screen is-image" data-screen="ImageScreen">
       {view.cover ? (
         <div className="live-cover">
-          <img src={view.cover.src} alt="" width={750} height={422} />
+          <img src={view.cover.src} alt="" width={750} height={422} fetchPriority="high" />
         </div>
       ) : null}
       <div className="live-body">

@@ -105,7 +105,7 @@ export default function Special({ loaderData }: Route.ComponentProps) {
       className="special-page"
     >
       <header className="special-banner">
-        {special.cover ? <img src={special.cover} alt="" width={750} height={422} /> : null}
+        {special.cover ? <img src={special.cover} alt="" width={750} height={422} fetchPriority="high" /> : null}
         <div className="special-banner-text">
           <span className="special-label">{t("specialLabel")}</span>
           <h1>{special.title}</h1>

@@ -23,7 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return detailMeta(loaderData?.view ?? null, loaderData?.shareLink ?? "", "video.other");
+  return detailMeta(loaderData?.view ?? null, loaderData?.shareLink ?? "", "video.other", loaderData?.video?.poster);
 }
 
 /** Short video: a vertical player filling the screen, title and account over its foot; no lists below. */

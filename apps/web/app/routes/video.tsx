@@ -27,7 +27,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return detailMeta(loaderData?.view ?? null, loaderData?.shareLink ?? "", "video.other");
+  return detailMeta(loaderData?.view ?? null, loaderData?.shareLink ?? "", "video.other", loaderData?.video?.poster);
 }
 
 /** Video share page: the player first, then title, byline and description; lists and comments below. */
