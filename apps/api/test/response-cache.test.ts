@@ -146,4 +146,32 @@ describe("the page cache", () => {
     expect(fresh.headers.get("x-cache")).toBe("miss");
     expect(await fresh.text()).toContain("页面缓存之后更新的标题");
   });
+
+  it("R-WEB-SSR a cached page is sent with every header of a rendered one, in the client's encoding", async () => {
+    const url = `${path}?headers=1`;
+    await (await fetch(server.base + url, { headers: { "user-agent": phone } })).text();
+    const texts = new Set<string>();
+    const traceIds = new Set<string>();
+    for (const encoding of ["br", "gzip", "identity"]) {
+      // Node's fetch decodes the body and keeps the content-encoding header
+      const hit = await fetch(server.base + url, { headers: { "user-agent": phone, "accept-encoding": encoding } });
+      expect(hit.headers.get("x-cache")).toBe("hit");
+      expect(hit.headers.get("content-encoding")).toBe(encoding === "identity" ? null : encoding);
+      expect(hit.headers.get("vary")).toBe("Accept-Encoding");
+      expect(hit.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(hit.headers.get("cache-control")).toBe("no-cache");
+      expect(hit.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(hit.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      const policy = hit.headers.get("content-security-policy") ?? "";
+      expect(policy).toContain("'sha256-");
+      expect(policy).not.toContain("nonce-");
+      traceIds.add(hit.headers.get("x-trace-id") ?? "");
+      texts.add(await hit.text());
+    }
+    // one body whatever the encoding, and a request id of its own for every hit
+    expect(texts.size).toBe(1);
+    expect([...texts][0]).toContain("</html>");
+    expect(traceIds.size).toBe(3);
+    expect(traceIds.has("")).toBe(false);
+  });
 });
