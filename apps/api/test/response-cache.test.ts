@@ -1,5 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { createServer, request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoData } from "../src/db/seed.ts";
@@ -98,6 +100,11 @@ describe("the page cache", () => {
   const previousApiBase = process.env.API_BASE;
   const phone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) Mobile/15E148 MicroMessenger/8.0.44";
 
+  // the site's server-side calls pass through this proxy to the test server, so a test can act
+  // while a page is being rendered (after the API answered a content item, before the page is sent)
+  let proxy: Server;
+  let afterContentAnswer: (() => Promise<void>) | undefined;
+
   beforeAll(async () => {
     const root = new URL("../../../", import.meta.url).pathname;
     if (!existsSync(`${root}apps/web/build/server/index.js`)) {
@@ -107,13 +114,29 @@ describe("the page cache", () => {
     server = await startTestServer({ SERVE_WEB: "true" });
     const postId = await server.demoPostId("demo-article-02");
     id = createPublicIdCodec(server.config.hashidSalt, server.config.hashidMinLength).decode(postId) as number;
-    // the site's server-side calls go to this test server
-    process.env.API_BASE = server.base;
+    proxy = createServer((incoming, outgoing) => {
+      const upstream = httpRequest(
+        server.base + incoming.url,
+        { method: incoming.method, headers: incoming.headers },
+        async (answer) => {
+          const act = incoming.url?.startsWith("/inner/static/content/") ? afterContentAnswer : undefined;
+          afterContentAnswer = undefined;
+          if (act) await act();
+          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(outgoing);
+        },
+      );
+      incoming.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    process.env.API_BASE = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
     const token = await server.anonymousToken();
     path = new URL((await server.get(`/inner/static/content/${postId}`, token)).body.data.share_link).pathname;
   }, 120000);
   afterAll(async () => {
     process.env.API_BASE = previousApiBase;
+    proxy?.closeAllConnections();
+    await new Promise((resolve) => proxy?.close(resolve));
     await server?.close();
   });
 
@@ -173,5 +196,34 @@ describe("the page cache", () => {
     expect([...texts][0]).toContain("</html>");
     expect(traceIds.size).toBe(3);
     expect(traceIds.has("")).toBe(false);
+  });
+
+  it("R-WEB-SSR visitors asking for a page while it is rendered for the cache wait for it: it is rendered once", async () => {
+    const url = `${server.base}${path}?together=1`;
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => fetch(url, { headers: { "user-agent": phone } })),
+    );
+    const texts = await Promise.all(answers.map((a) => a.text()));
+    expect(answers.map((a) => a.headers.get("x-cache")).sort()).toEqual(["hit", "hit", "hit", "hit", "hit", "miss"]);
+    expect(new Set(texts).size).toBe(1);
+  });
+
+  it("R-WEB-SSR a page rendered while its content changed is sent but not kept: the next visitor gets the change", async () => {
+    const url = `${server.base}${path}?during=1`;
+    const before = "渲染期间更新之前的标题";
+    const after = "渲染期间更新之后的标题";
+    await server.app.contents.update(id, { title: before });
+    // the API answers the page's content item with the title before, then the title changes
+    afterContentAnswer = async () => {
+      await server.app.contents.update(id, { title: after });
+    };
+    const during = await fetch(url, { headers: { "user-agent": phone } });
+    expect(during.headers.get("x-cache")).toBe("miss");
+    expect(await during.text()).toContain(before);
+    expect(afterContentAnswer).toBeUndefined();
+    const next = await fetch(url, { headers: { "user-agent": phone } });
+    expect(next.headers.get("x-cache")).toBe("miss");
+    expect(await next.text()).toContain(after);
+    expect((await fetch(url, { headers: { "user-agent": phone } })).headers.get("x-cache")).toBe("hit");
   });
 });

@@ -235,6 +235,10 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
     else done();
   }
 
+  // pages being rendered for the cache, by key: visitors asking for one meanwhile wait for it
+  // rather than rendering it again (after an entry expires, a popular page is rendered once)
+  const rendering = new Map<string, Promise<void>>();
+
   app.route({
     method: ["GET", "HEAD", "POST"],
     url: `${siteBase}*`,
@@ -242,26 +246,60 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
     handler: async (request, reply) => {
       reply.headers(pageSecurityHeaders);
       const key = pageKey(request);
+      if (key !== null) {
+        const pending = rendering.get(key);
+        if (pending) {
+          await pending;
+          const hit = cache.get(key);
+          if (hit) return sendCached(request, reply, hit);
+        }
+      }
+      let release = () => {};
+      if (key !== null && !rendering.has(key)) {
+        const settled = new Promise<void>((resolve) => {
+          release = () => {
+            if (rendering.get(key) === settled) rendering.delete(key);
+            resolve();
+          };
+        });
+        rendering.set(key, settled);
+        // however this answer ends (stored, not shareable, failed, visitor gone), the waiters go on
+        reply.raw.once("close", () => release());
+      }
+      // a change to content while this page renders may not be in it: it is then sent, not stored
+      const generation = cache.generation;
       const nonce = randomBytes(18).toString("base64");
-      const response = await handle(toRequest(request, nonce));
+      let response: Response;
+      try {
+        response = await handle(toRequest(request, nonce));
+      } catch (error) {
+        release();
+        throw error;
+      }
       reply.header("content-security-policy", contentSecurityPolicy(nonce, apiOrigin, opts.config.linkFrameOrigins));
       const maxAge = key === null ? null : sharedMaxAge(response);
       // the page cache here is the only shared one: a cache in front must not hand this response's
       // nonce to other visitors, so the permission to share goes no further
       if (/\bs-maxage=/i.test(response.headers.get("cache-control") ?? ""))
         response.headers.set("cache-control", "no-cache");
-      if (key === null || maxAge === null || maxAge <= 0) return sendResponse(request, reply, response);
+      if (key === null || maxAge === null || maxAge <= 0) {
+        release();
+        return sendResponse(request, reply, response);
+      }
       const store = (sent: Response, body: Buffer) => {
-        const headers: Record<string, string> = { ...pageSecurityHeaders };
-        for (const [name, value] of sent.headers) headers[name] = value;
-        // later visitors get a policy of script hashes: this response's nonce is never reused
-        headers["content-security-policy"] = contentSecurityPolicyForPage(
-          body.toString("utf8"),
-          apiOrigin,
-          opts.config.linkFrameOrigins,
-        );
-        headers["x-cache"] = "hit";
-        cache.set(key, { status: sent.status, headers, body, tags: [contentTag] }, maxAge * 1000);
+        if (cache.generation === generation) {
+          const headers: Record<string, string> = { ...pageSecurityHeaders };
+          for (const [name, value] of sent.headers) headers[name] = value;
+          // later visitors get a policy of script hashes: this response's nonce is never reused
+          headers["content-security-policy"] = contentSecurityPolicyForPage(
+            body.toString("utf8"),
+            apiOrigin,
+            opts.config.linkFrameOrigins,
+          );
+          headers["x-cache"] = "hit";
+          cache.set(key, { status: sent.status, headers, body, tags: [contentTag] }, maxAge * 1000);
+        }
+        release();
       };
       return sendResponse(request, reply, response, store);
     },
