@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { seedDemoData } from "../src/db/seed.ts";
 import { startTestServer, type TestServer } from "./helper.ts";
 
@@ -120,8 +120,10 @@ describe("the page cache", () => {
         { method: incoming.method, headers: incoming.headers },
         async (answer) => {
           const act = incoming.url?.startsWith("/inner/static/content/") ? afterContentAnswer : undefined;
-          afterContentAnswer = undefined;
-          if (act) await act();
+          if (act) {
+            afterContentAnswer = undefined;
+            await act();
+          }
           outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(outgoing);
         },
@@ -225,5 +227,41 @@ describe("the page cache", () => {
     expect(next.headers.get("x-cache")).toBe("miss");
     expect(await next.text()).toContain(after);
     expect((await fetch(url, { headers: { "user-agent": phone } })).headers.get("x-cache")).toBe("hit");
+  });
+
+  it("R-WEB-SSR an expired page is rendered anew by one visitor while the others are sent the expired one", async () => {
+    const url = `${server.base}${path}?expired=1`;
+    const get = () => fetch(url, { headers: { "user-agent": phone } });
+    const stored = await get();
+    expect(stored.headers.get("x-cache")).toBe("miss");
+    const storedHtml = await stored.text();
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 11_000 });
+    try {
+      // the render that refreshes the page is held at its content call until the test lets it go
+      let entered = () => {};
+      const inRender = new Promise<void>((resolve) => {
+        entered = resolve;
+      });
+      let letGo = () => {};
+      const held = new Promise<void>((resolve) => {
+        letGo = resolve;
+      });
+      afterContentAnswer = async () => {
+        entered();
+        await held;
+      };
+      const refreshing = get();
+      await inRender;
+      const meanwhile = await get();
+      expect(meanwhile.headers.get("x-cache")).toBe("hit");
+      expect(await meanwhile.text()).toBe(storedHtml);
+      letGo();
+      const refreshed = await refreshing;
+      expect(refreshed.headers.get("x-cache")).toBe("miss");
+      await refreshed.text();
+      expect((await get()).headers.get("x-cache")).toBe("hit");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -103,4 +103,22 @@ describe("response cache", () => {
     cache.clear();
     expect(cache.generation).toBe(start + 2);
   });
+
+  it("keeps an expired entry for staleMs, answered only to who asks for a stale one", () => {
+    let clock = 0;
+    const cache = createResponseCache({ maxEntries: 10, ttlMs: 1000, staleMs: 500, now: () => clock });
+    cache.set("/a", page("a"));
+    clock = 1000;
+    expect(cache.get("/a")).toBeUndefined();
+    expect(cache.get("/a", { stale: true })?.body.toString()).toBe("a");
+    clock = 1499;
+    expect(cache.get("/a", { stale: true })).toBeDefined();
+    clock = 1500;
+    expect(cache.get("/a", { stale: true })).toBeUndefined();
+    expect(cache.size).toBe(0);
+    // an invalidated entry is gone, stale or not
+    cache.set("/b", page("b", ["content"]));
+    cache.invalidate("content");
+    expect(cache.get("/b", { stale: true })).toBeUndefined();
+  });
 });

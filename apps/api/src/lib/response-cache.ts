@@ -32,11 +32,20 @@ export interface ResponseCacheOptions {
   maxEntries: number;
   /** Longest time an entry is served, in milliseconds */
   ttlMs: number;
+  /**
+   * How long an expired entry is still kept, in milliseconds, for `get(key, { stale: true })`: a
+   * caller may serve it while the response is being built again. 0 (the default) keeps none.
+   */
+  staleMs?: number;
   now?: () => number;
 }
 
 export interface ResponseCache {
-  get(key: string): CachedResponse | undefined;
+  /**
+   * The entry while it is fresh; with `stale`, also an expired one still within `staleMs` (tell
+   * them apart by `expiresAt`). Entries dropped by `invalidate` are never answered.
+   */
+  get(key: string, options?: { stale?: boolean }): CachedResponse | undefined;
   /** Stores a response; `ttlMs` may shorten (never lengthen) the cache's own TTL. */
   set(
     key: string,
@@ -55,19 +64,21 @@ export interface ResponseCache {
 }
 
 export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => Date.now());
+  const staleMs = options.staleMs ?? 0;
   // a Map iterates in insertion order: re-inserting on every hit keeps the least recently used first
   const entries = new Map<string, CachedResponse>();
   let generation = 0;
 
   return {
-    get(key) {
+    get(key, getOptions) {
       const entry = entries.get(key);
       if (!entry) return undefined;
       entries.delete(key);
-      if (entry.expiresAt <= now()) return undefined;
+      const time = now();
+      if (entry.expiresAt + staleMs <= time) return undefined;
       entries.set(key, entry);
-      return entry;
+      return entry.expiresAt > time || getOptions?.stale ? entry : undefined;
     },
     set(key, response, ttlMs) {
       const ttl = Math.min(ttlMs ?? options.ttlMs, options.ttlMs);

@@ -21,6 +21,11 @@ type CacheVariant = (request: VariantRequest) => string | null;
 
 /** Longest a rendered page is served from the cache, whatever the page asks for. */
 const pageCacheMaxTtlMs = 60_000;
+/**
+ * How long after it expires a page may still be served while one visitor's request renders it anew
+ * (stale while revalidate): the other visitors meanwhile never wait for a render.
+ */
+const pageCacheStaleMs = 10_000;
 /** Every page lists or shows content: a change to any content item drops them all. */
 export const contentTag = "content";
 
@@ -175,7 +180,7 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
   const handle = createRequestHandler(build, opts.config.env === "development" ? "development" : "production");
   const apiOrigin = opts.config.publicApiBase ? new URL(opts.config.publicApiBase).origin : "";
   const cacheVariant = (build.entry.module as { cacheVariant?: CacheVariant }).cacheVariant;
-  const cache = createResponseCache({ maxEntries: 500, ttlMs: pageCacheMaxTtlMs });
+  const cache = createResponseCache({ maxEntries: 500, ttlMs: pageCacheMaxTtlMs, staleMs: pageCacheStaleMs });
   // the variant depends on a few request traits only: remember it per user agent and frame state
   const variants = new Map<string, string | null>();
   function variantOf(request: FastifyRequest): string | null {
@@ -223,21 +228,22 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
     return variant === null ? null : `${variant} ${request.url}`;
   }
 
+  // pages being rendered for the cache, by key: a popular page is rendered by one request at a time
+  const rendering = new Map<string, Promise<void>>();
+
   /**
    * Answers a cached page as soon as the request is routed (onRequest), before body parsing and the
    * other per-request hooks; everything else goes on to the handler. The answer still passes the
    * server's onSend hooks (request id) and its response log.
+   * An expired page is rendered anew by the first request that finds it; until that render is
+   * stored, the others are sent the expired one (never after a content change: that drops it).
    */
   function answerFromCache(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
     const key = pageKey(request);
-    const hit = key === null ? undefined : cache.get(key);
-    if (hit) sendCached(request, reply, hit);
+    const hit = key === null ? undefined : cache.get(key, { stale: true });
+    if (hit && (hit.expiresAt > Date.now() || rendering.has(key as string))) sendCached(request, reply, hit);
     else done();
   }
-
-  // pages being rendered for the cache, by key: visitors asking for one meanwhile wait for it
-  // rather than rendering it again (after an entry expires, a popular page is rendered once)
-  const rendering = new Map<string, Promise<void>>();
 
   app.route({
     method: ["GET", "HEAD", "POST"],
@@ -246,6 +252,8 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
     handler: async (request, reply) => {
       reply.headers(pageSecurityHeaders);
       const key = pageKey(request);
+      // a page not in the cache yet (or dropped by a change) that another request is rendering:
+      // wait for it rather than rendering it again
       if (key !== null) {
         const pending = rendering.get(key);
         if (pending) {
