@@ -49,9 +49,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook("preClose", async () => {
     closing = true;
   });
-  app.addHook("onSend", async (request, reply) => {
+  // callback hooks rather than async ones: these run for every answer, and a promise each is measurable
+  app.addHook("onSend", (request, reply, payload, done) => {
     reply.header("x-trace-id", request.id);
     if (closing) reply.header("connection", "close");
+    done(null, payload);
   });
 
   // JSON, static files and other answers over 1 KiB, in brotli or gzip (pages compress themselves while streaming)

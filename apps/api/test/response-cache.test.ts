@@ -1,5 +1,7 @@
+import { createServer, request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { seedDemoData } from "../src/db/seed.ts";
 import { ensureSiteBuilt, startTestServer, type TestServer } from "./helper.ts";
 
@@ -96,18 +98,41 @@ describe("the page cache", () => {
   const previousApiBase = process.env.API_BASE;
   const phone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) Mobile/15E148 MicroMessenger/8.0.44";
 
+  // the site's server-side calls pass through this proxy to the test server, so a test can act
+  // while a page is being rendered (after the API answered a content item, before the page is sent)
+  let proxy: Server;
+  let afterContentAnswer: (() => Promise<void>) | undefined;
+
   beforeAll(async () => {
     ensureSiteBuilt();
     server = await startTestServer({ SERVE_WEB: "true" });
     const postId = await server.demoPostId("demo-article-02");
     id = createPublicIdCodec(server.config.hashidSalt, server.config.hashidMinLength).decode(postId) as number;
-    // the site's server-side calls go to this test server
-    process.env.API_BASE = server.base;
+    proxy = createServer((incoming, outgoing) => {
+      const upstream = httpRequest(
+        server.base + incoming.url,
+        { method: incoming.method, headers: incoming.headers },
+        async (answer) => {
+          const act = incoming.url?.startsWith("/inner/static/content/") ? afterContentAnswer : undefined;
+          if (act) {
+            afterContentAnswer = undefined;
+            await act();
+          }
+          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(outgoing);
+        },
+      );
+      incoming.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    process.env.API_BASE = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
     const token = await server.anonymousToken();
     path = new URL((await server.get(`/inner/static/content/${postId}`, token)).body.data.share_link).pathname;
   }, 120000);
   afterAll(async () => {
     process.env.API_BASE = previousApiBase;
+    proxy?.closeAllConnections();
+    await new Promise((resolve) => proxy?.close(resolve));
     await server?.close();
   });
 
@@ -139,5 +164,98 @@ describe("the page cache", () => {
     const fresh = await page();
     expect(fresh.headers.get("x-cache")).toBe("miss");
     expect(await fresh.text()).toContain("页面缓存之后更新的标题");
+  });
+
+  it("R-WEB-SSR a cached page is sent with every header of a rendered one, in the client's encoding", async () => {
+    const url = `${path}?headers=1`;
+    await (await fetch(server.base + url, { headers: { "user-agent": phone } })).text();
+    const texts = new Set<string>();
+    const traceIds = new Set<string>();
+    for (const encoding of ["br", "gzip", "identity"]) {
+      // Node's fetch decodes the body and keeps the content-encoding header
+      const hit = await fetch(server.base + url, { headers: { "user-agent": phone, "accept-encoding": encoding } });
+      expect(hit.headers.get("x-cache")).toBe("hit");
+      expect(hit.headers.get("content-encoding")).toBe(encoding === "identity" ? null : encoding);
+      expect(hit.headers.get("vary")).toBe("Accept-Encoding");
+      expect(hit.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(hit.headers.get("cache-control")).toBe("no-cache");
+      expect(hit.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(hit.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      const policy = hit.headers.get("content-security-policy") ?? "";
+      expect(policy).toContain("'sha256-");
+      expect(policy).not.toContain("nonce-");
+      traceIds.add(hit.headers.get("x-trace-id") ?? "");
+      texts.add(await hit.text());
+    }
+    // one body whatever the encoding, and a request id of its own for every hit
+    expect(texts.size).toBe(1);
+    expect([...texts][0]).toContain("</html>");
+    expect(traceIds.size).toBe(3);
+    expect(traceIds.has("")).toBe(false);
+  });
+
+  it("R-WEB-SSR visitors asking for a page while it is rendered for the cache wait for it: it is rendered once", async () => {
+    const url = `${server.base}${path}?together=1`;
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => fetch(url, { headers: { "user-agent": phone } })),
+    );
+    const texts = await Promise.all(answers.map((a) => a.text()));
+    expect(answers.map((a) => a.headers.get("x-cache")).sort()).toEqual(["hit", "hit", "hit", "hit", "hit", "miss"]);
+    expect(new Set(texts).size).toBe(1);
+  });
+
+  it("R-WEB-SSR a page rendered while its content changed is sent but not kept: the next visitor gets the change", async () => {
+    const url = `${server.base}${path}?during=1`;
+    const before = "渲染期间更新之前的标题";
+    const after = "渲染期间更新之后的标题";
+    await server.app.contents.update(id, { title: before });
+    // the API answers the page's content item with the title before, then the title changes
+    afterContentAnswer = async () => {
+      await server.app.contents.update(id, { title: after });
+    };
+    const during = await fetch(url, { headers: { "user-agent": phone } });
+    expect(during.headers.get("x-cache")).toBe("miss");
+    expect(await during.text()).toContain(before);
+    expect(afterContentAnswer).toBeUndefined();
+    const next = await fetch(url, { headers: { "user-agent": phone } });
+    expect(next.headers.get("x-cache")).toBe("miss");
+    expect(await next.text()).toContain(after);
+    expect((await fetch(url, { headers: { "user-agent": phone } })).headers.get("x-cache")).toBe("hit");
+  });
+
+  it("R-WEB-SSR an expired page is rendered anew by one visitor while the others are sent the expired one", async () => {
+    const url = `${server.base}${path}?expired=1`;
+    const get = () => fetch(url, { headers: { "user-agent": phone } });
+    const stored = await get();
+    expect(stored.headers.get("x-cache")).toBe("miss");
+    const storedHtml = await stored.text();
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 11_000 });
+    try {
+      // the render that refreshes the page is held at its content call until the test lets it go
+      let entered = () => {};
+      const inRender = new Promise<void>((resolve) => {
+        entered = resolve;
+      });
+      let letGo = () => {};
+      const held = new Promise<void>((resolve) => {
+        letGo = resolve;
+      });
+      afterContentAnswer = async () => {
+        entered();
+        await held;
+      };
+      const refreshing = get();
+      await inRender;
+      const meanwhile = await get();
+      expect(meanwhile.headers.get("x-cache")).toBe("hit");
+      expect(await meanwhile.text()).toBe(storedHtml);
+      letGo();
+      const refreshed = await refreshing;
+      expect(refreshed.headers.get("x-cache")).toBe("miss");
+      await refreshed.text();
+      expect((await get()).headers.get("x-cache")).toBe("hit");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { createResponseCache, encodedBody, negotiateEncoding } from "./response-cache.ts";
+import { createResponseCache, encodedBody, encodingFor, negotiateEncoding } from "./response-cache.ts";
 
 const page = (text: string, tags: string[] = []) => ({
   status: 200,
@@ -66,5 +66,59 @@ describe("response cache", () => {
     expect(encodedBody(entry, "gzip").headers).toMatchObject({ "content-encoding": "gzip", vary: "Accept-Encoding" });
     expect(encodedBody(entry, "identity").headers["content-encoding"]).toBeUndefined();
     expect(encodedBody(entry, "identity").body.toString()).toBe("hello");
+  });
+
+  it("builds each encoding's body and headers once, when the response is stored", () => {
+    const cache = createResponseCache({ maxEntries: 1, ttlMs: 1000 });
+    cache.set("/", page("<p>一篇文章</p>".repeat(20)));
+    const first = cache.get("/") as NonNullable<ReturnType<typeof cache.get>>;
+    const second = cache.get("/") as NonNullable<ReturnType<typeof cache.get>>;
+    for (const encoding of ["br", "gzip", "identity"] as const) {
+      // every hit is handed the same objects: nothing is copied or compressed per hit
+      expect(encodedBody(second, encoding)).toBe(encodedBody(first, encoding));
+    }
+    expect(encodedBody(first, "br").body).toBe(first.br);
+    expect(encodedBody(first, "br").headers).toEqual({
+      "content-type": "text/html",
+      vary: "Accept-Encoding",
+      "content-encoding": "br",
+    });
+  });
+
+  it("remembers each Accept-Encoding value's answer, the same as negotiating it", () => {
+    for (const header of ["gzip, deflate, br", "gzip, br;q=0", "deflate", "*", "", undefined]) {
+      expect(encodingFor(header)).toBe(negotiateEncoding(header));
+      expect(encodingFor(header)).toBe(negotiateEncoding(header));
+    }
+  });
+
+  it("counts invalidations, so a response built meanwhile can be told apart", () => {
+    const cache = createResponseCache({ maxEntries: 10, ttlMs: 1000 });
+    const start = cache.generation;
+    cache.set("/1", page("1", ["content"]));
+    cache.get("/1");
+    expect(cache.generation).toBe(start);
+    cache.invalidate("nothing-tagged");
+    expect(cache.generation).toBe(start + 1);
+    cache.clear();
+    expect(cache.generation).toBe(start + 2);
+  });
+
+  it("keeps an expired entry for staleMs, answered only to who asks for a stale one", () => {
+    let clock = 0;
+    const cache = createResponseCache({ maxEntries: 10, ttlMs: 1000, staleMs: 500, now: () => clock });
+    cache.set("/a", page("a"));
+    clock = 1000;
+    expect(cache.get("/a")).toBeUndefined();
+    expect(cache.get("/a", { stale: true })?.body.toString()).toBe("a");
+    clock = 1499;
+    expect(cache.get("/a", { stale: true })).toBeDefined();
+    clock = 1500;
+    expect(cache.get("/a", { stale: true })).toBeUndefined();
+    expect(cache.size).toBe(0);
+    // an invalidated entry is gone, stale or not
+    cache.set("/b", page("b", ["content"]));
+    cache.invalidate("content");
+    expect(cache.get("/b", { stale: true })).toBeUndefined();
   });
 });

@@ -9,12 +9,21 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 export type Encoding = "br" | "gzip" | "identity";
 
+/** What is sent for a cached response in one encoding: the body and its headers, built once when stored. */
+export interface EncodedAnswer {
+  body: Buffer;
+  /** Shared by every hit: read it, never change it. */
+  headers: Readonly<Record<string, string>>;
+}
+
 export interface CachedResponse {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
   gzip: Buffer;
   br: Buffer;
+  /** The answer per encoding, so a hit builds no header set of its own. */
+  answers: Readonly<Record<Encoding, EncodedAnswer>>;
   tags: readonly string[];
   expiresAt: number;
 }
@@ -23,11 +32,20 @@ export interface ResponseCacheOptions {
   maxEntries: number;
   /** Longest time an entry is served, in milliseconds */
   ttlMs: number;
+  /**
+   * How long an expired entry is still kept, in milliseconds, for `get(key, { stale: true })`: a
+   * caller may serve it while the response is being built again. 0 (the default) keeps none.
+   */
+  staleMs?: number;
   now?: () => number;
 }
 
 export interface ResponseCache {
-  get(key: string): CachedResponse | undefined;
+  /**
+   * The entry while it is fresh; with `stale`, also an expired one still within `staleMs` (tell
+   * them apart by `expiresAt`). Entries dropped by `invalidate` are never answered.
+   */
+  get(key: string, options?: { stale?: boolean }): CachedResponse | undefined;
   /** Stores a response; `ttlMs` may shorten (never lengthen) the cache's own TTL. */
   set(
     key: string,
@@ -38,36 +56,52 @@ export interface ResponseCache {
   invalidate(tag: string): number;
   clear(): void;
   readonly size: number;
+  /**
+   * Grows with every `invalidate` and `clear`. A response built while it changed may hold data from
+   * before the change: compare the value read before building with the one when storing.
+   */
+  readonly generation: number;
 }
 
 export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => Date.now());
+  const staleMs = options.staleMs ?? 0;
   // a Map iterates in insertion order: re-inserting on every hit keeps the least recently used first
   const entries = new Map<string, CachedResponse>();
+  let generation = 0;
 
   return {
-    get(key) {
+    get(key, getOptions) {
       const entry = entries.get(key);
       if (!entry) return undefined;
       entries.delete(key);
-      if (entry.expiresAt <= now()) return undefined;
+      const time = now();
+      if (entry.expiresAt + staleMs <= time) return undefined;
       entries.set(key, entry);
-      return entry;
+      return entry.expiresAt > time || getOptions?.stale ? entry : undefined;
     },
     set(key, response, ttlMs) {
       const ttl = Math.min(ttlMs ?? options.ttlMs, options.ttlMs);
+      const gzip = gzipSync(response.body, { level: 9 });
+      const br = brotliCompressSync(response.body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 9,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: response.body.length,
+        },
+      });
+      const headers = { ...response.headers, vary: "Accept-Encoding" };
       const entry: CachedResponse = {
         status: response.status,
         headers: response.headers,
         body: response.body,
-        gzip: gzipSync(response.body, { level: 9 }),
-        br: brotliCompressSync(response.body, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 9,
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-            [constants.BROTLI_PARAM_SIZE_HINT]: response.body.length,
-          },
-        }),
+        gzip,
+        br,
+        answers: {
+          identity: { body: response.body, headers },
+          gzip: { body: gzip, headers: { ...headers, "content-encoding": "gzip" } },
+          br: { body: br, headers: { ...headers, "content-encoding": "br" } },
+        },
         tags: response.tags ?? [],
         expiresAt: now() + ttl,
       };
@@ -80,6 +114,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       return entry;
     },
     invalidate(tag) {
+      generation++;
       let dropped = 0;
       for (const [key, entry] of entries) {
         if (entry.tags.includes(tag)) {
@@ -90,10 +125,14 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       return dropped;
     },
     clear() {
+      generation++;
       entries.clear();
     },
     get size() {
       return entries.size;
+    },
+    get generation() {
+      return generation;
     },
   };
 }
@@ -114,12 +153,22 @@ export function negotiateEncoding(acceptEncoding: string | undefined): Encoding 
   return "identity";
 }
 
-/** The body and headers to send for a cached response in the client's encoding. */
-export function encodedBody(
-  entry: CachedResponse,
-  encoding: Encoding,
-): { body: Buffer; headers: Record<string, string> } {
-  const headers = { ...entry.headers, vary: "Accept-Encoding" };
-  if (encoding === "identity") return { body: entry.body, headers };
-  return { body: encoding === "br" ? entry.br : entry.gzip, headers: { ...headers, "content-encoding": encoding } };
+// clients send few distinct Accept-Encoding values: each is parsed once
+const negotiated = new Map<string, Encoding>();
+
+/** `negotiateEncoding`, remembered per header value (a bounded memo: hits parse nothing). */
+export function encodingFor(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return "identity";
+  let encoding = negotiated.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = negotiateEncoding(acceptEncoding);
+    if (negotiated.size >= 200) negotiated.clear();
+    negotiated.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
+/** The body and headers to send for a cached response in the client's encoding (built when stored). */
+export function encodedBody(entry: CachedResponse, encoding: Encoding): EncodedAnswer {
+  return entry.answers[encoding];
 }

@@ -32,12 +32,14 @@ export const authPlugin = fp(
     app.decorateRequest("session", null);
     app.decorateRequest("clientId", null);
 
-    app.addHook("onRequest", async (request) => {
+    // a callback hook: it runs for every request, cached pages included, and needs no promise
+    app.addHook("onRequest", (request, _reply, done) => {
       const clientId = request.headers["x-request-id"];
       if (typeof clientId === "string" && clientId.length <= 128) {
         request.clientId = clientId;
         request.log = request.log.child({ clientId });
       }
+      done();
     });
 
     app.decorate("requireSession", async (request: FastifyRequest) => {

@@ -5,10 +5,10 @@ import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import { siteBase, siteBasePath } from "@davmu/contracts/site-path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { encodeBursts } from "../lib/html-stream.ts";
-import { type CachedResponse, createResponseCache, encodedBody, negotiateEncoding } from "../lib/response-cache.ts";
+import { type CachedResponse, createResponseCache, encodedBody, encodingFor } from "../lib/response-cache.ts";
 import type { Config } from "./config.ts";
 
 /** What the site needs of a request to tell which visitors may share its page. */
@@ -21,8 +21,19 @@ type CacheVariant = (request: VariantRequest) => string | null;
 
 /** Longest a rendered page is served from the cache, whatever the page asks for. */
 const pageCacheMaxTtlMs = 60_000;
+/**
+ * How long after it expires a page may still be served while one visitor's request renders it anew
+ * (stale while revalidate): the other visitors meanwhile never wait for a render.
+ */
+const pageCacheStaleMs = 10_000;
 /** Every page lists or shows content: a change to any content item drops them all. */
 export const contentTag = "content";
+
+/** Headers every share page carries, rendered or cached, besides its CSP (R-SEC-XSS). */
+const pageSecurityHeaders = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+} as const;
 
 /** Request header that carries the page's CSP nonce to the renderer (apps/web/app/lib/csp.ts). */
 export const cspNonceHeader = "x-davmu-csp-nonce";
@@ -123,9 +134,13 @@ function anonymous(request: FastifyRequest): boolean {
   return request.headers.authorization === undefined && request.headers.cookie === undefined;
 }
 
+/**
+ * Sends a cached page. Its stored headers are complete (security headers, its CSP of script hashes,
+ * `x-cache: hit`) and built per encoding when it was stored: a hit only picks them.
+ */
 function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse) {
-  const { body, headers } = encodedBody(entry, negotiateEncoding(request.headers["accept-encoding"]));
-  return reply.status(entry.status).headers(headers).header("x-cache", "hit").send(body);
+  const { body, headers } = encodedBody(entry, encodingFor(request.headers["accept-encoding"]));
+  return reply.status(entry.status).headers(headers).send(body);
 }
 
 /**
@@ -145,7 +160,7 @@ function sendResponse(
   if (!response.headers.get("content-type")?.startsWith("text/html")) {
     return reply.send(Readable.fromWeb(response.body as never));
   }
-  const encoding = negotiateEncoding(request.headers["accept-encoding"]);
+  const encoding = encodingFor(request.headers["accept-encoding"]);
   reply.header("vary", "Accept-Encoding");
   if (encoding !== "identity") reply.header("content-encoding", encoding);
   if (store) reply.header("x-cache", "miss");
@@ -165,7 +180,7 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
   const handle = createRequestHandler(build, opts.config.env === "development" ? "development" : "production");
   const apiOrigin = opts.config.publicApiBase ? new URL(opts.config.publicApiBase).origin : "";
   const cacheVariant = (build.entry.module as { cacheVariant?: CacheVariant }).cacheVariant;
-  const cache = createResponseCache({ maxEntries: 500, ttlMs: pageCacheMaxTtlMs });
+  const cache = createResponseCache({ maxEntries: 500, ttlMs: pageCacheMaxTtlMs, staleMs: pageCacheStaleMs });
   // the variant depends on a few request traits only: remember it per user agent and frame state
   const variants = new Map<string, string | null>();
   function variantOf(request: FastifyRequest): string | null {
@@ -206,39 +221,94 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
     const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
     return reply.redirect(siteBase + query, 301);
   });
+  /** The page cache's key for a request, or null when its page may not be shared. */
+  function pageKey(request: FastifyRequest): string | null {
+    if (request.method !== "GET" || !anonymous(request)) return null;
+    const variant = variantOf(request);
+    return variant === null ? null : `${variant} ${request.url}`;
+  }
+
+  // pages being rendered for the cache, by key: a popular page is rendered by one request at a time
+  const rendering = new Map<string, Promise<void>>();
+
+  /**
+   * Answers a cached page as soon as the request is routed (onRequest), before body parsing and the
+   * other per-request hooks; everything else goes on to the handler. The answer still passes the
+   * server's onSend hooks (request id) and its response log.
+   * An expired page is rendered anew by the first request that finds it; until that render is
+   * stored, the others are sent the expired one (never after a content change: that drops it).
+   */
+  function answerFromCache(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+    const key = pageKey(request);
+    const hit = key === null ? undefined : cache.get(key, { stale: true });
+    if (hit && (hit.expiresAt > Date.now() || rendering.has(key as string))) sendCached(request, reply, hit);
+    else done();
+  }
+
   app.route({
     method: ["GET", "HEAD", "POST"],
     url: `${siteBase}*`,
+    onRequest: answerFromCache,
     handler: async (request, reply) => {
-      reply.header("x-content-type-options", "nosniff");
-      reply.header("referrer-policy", "strict-origin-when-cross-origin");
-      // a hit is answered before any Fetch Request is built: it costs a lookup and a write
-      const variant = request.method === "GET" && anonymous(request) ? variantOf(request) : null;
-      const key = variant === null ? null : `${variant} ${request.url}`;
-      const hit = key === null ? undefined : cache.get(key);
-      if (hit) return sendCached(request, reply, hit);
+      reply.headers(pageSecurityHeaders);
+      const key = pageKey(request);
+      // a page not in the cache yet (or dropped by a change) that another request is rendering:
+      // wait for it rather than rendering it again
+      if (key !== null) {
+        const pending = rendering.get(key);
+        if (pending) {
+          await pending;
+          const hit = cache.get(key);
+          if (hit) return sendCached(request, reply, hit);
+        }
+      }
+      let release = () => {};
+      if (key !== null && !rendering.has(key)) {
+        const settled = new Promise<void>((resolve) => {
+          release = () => {
+            if (rendering.get(key) === settled) rendering.delete(key);
+            resolve();
+          };
+        });
+        rendering.set(key, settled);
+        // however this answer ends (stored, not shareable, failed, visitor gone), the waiters go on
+        reply.raw.once("close", () => release());
+      }
+      // a change to content while this page renders may not be in it: it is then sent, not stored
+      const generation = cache.generation;
       const nonce = randomBytes(18).toString("base64");
-      const response = await handle(toRequest(request, nonce));
+      let response: Response;
+      try {
+        response = await handle(toRequest(request, nonce));
+      } catch (error) {
+        release();
+        throw error;
+      }
       reply.header("content-security-policy", contentSecurityPolicy(nonce, apiOrigin, opts.config.linkFrameOrigins));
       const maxAge = key === null ? null : sharedMaxAge(response);
       // the page cache here is the only shared one: a cache in front must not hand this response's
       // nonce to other visitors, so the permission to share goes no further
       if (/\bs-maxage=/i.test(response.headers.get("cache-control") ?? ""))
         response.headers.set("cache-control", "no-cache");
-      const store =
-        key === null || maxAge === null || maxAge <= 0
-          ? undefined
-          : (sent: Response, body: Buffer) => {
-              const headers: Record<string, string> = {};
-              for (const [name, value] of sent.headers) headers[name] = value;
-              // later visitors get a policy of script hashes: this response's nonce is never reused
-              headers["content-security-policy"] = contentSecurityPolicyForPage(
-                body.toString("utf8"),
-                apiOrigin,
-                opts.config.linkFrameOrigins,
-              );
-              cache.set(key, { status: sent.status, headers, body, tags: [contentTag] }, maxAge * 1000);
-            };
+      if (key === null || maxAge === null || maxAge <= 0) {
+        release();
+        return sendResponse(request, reply, response);
+      }
+      const store = (sent: Response, body: Buffer) => {
+        if (cache.generation === generation) {
+          const headers: Record<string, string> = { ...pageSecurityHeaders };
+          for (const [name, value] of sent.headers) headers[name] = value;
+          // later visitors get a policy of script hashes: this response's nonce is never reused
+          headers["content-security-policy"] = contentSecurityPolicyForPage(
+            body.toString("utf8"),
+            apiOrigin,
+            opts.config.linkFrameOrigins,
+          );
+          headers["x-cache"] = "hit";
+          cache.set(key, { status: sent.status, headers, body, tags: [contentTag] }, maxAge * 1000);
+        }
+        release();
+      };
       return sendResponse(request, reply, response, store);
     },
   });

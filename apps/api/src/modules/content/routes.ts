@@ -20,7 +20,7 @@ import { ErrorCode } from "@davmu/contracts/error-codes";
 import type { PublicIdCodec } from "@davmu/contracts/public-id";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { notFound } from "../../lib/api-error.ts";
-import { createResponseCache, encodedBody, negotiateEncoding } from "../../lib/response-cache.ts";
+import { createResponseCache, encodedBody, encodingFor } from "../../lib/response-cache.ts";
 import type { Config } from "../../plugins/config.ts";
 import { type LinkContext, parseDetail, toAlbumTrack, toContentItem, toRelatedItem } from "./present.ts";
 import type { ContentRow } from "./repository.ts";
@@ -220,7 +220,7 @@ export const contentRoutes: FastifyPluginAsyncTypebox<{ config: Config; codec: P
       const cacheable = request.session?.kind === "anonymous";
       const cached = cacheable ? cache.get(request.url) : undefined;
       if (cached) {
-        const { body, headers } = encodedBody(cached, negotiateEncoding(request.headers["accept-encoding"]));
+        const { body, headers } = encodedBody(cached, encodingFor(request.headers["accept-encoding"]));
         return reply
           .headers(headers)
           .header("x-cache", "hit")
@@ -239,7 +239,7 @@ export const contentRoutes: FastifyPluginAsyncTypebox<{ config: Config; codec: P
         body: Buffer.from(reply.serialize(answer) as string),
         tags: [row.id, ...related.map((r) => r.id)].map(contentTag),
       });
-      const { body, headers } = encodedBody(entry, negotiateEncoding(request.headers["accept-encoding"]));
+      const { body, headers } = encodedBody(entry, encodingFor(request.headers["accept-encoding"]));
       return reply
         .headers(headers)
         .header("x-cache", "miss")
