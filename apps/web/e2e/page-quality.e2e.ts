@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { firstFlush, firstPacketHolds } from "../../../scripts/first-flush.ts";
 import { findLegacyProblems } from "../../../scripts/legacy-syntax.ts";
 import { pageBytes } from "../../../scripts/page-bytes.ts";
+import { bootScript } from "../app/lib/page-router/PageScripts.tsx";
 import { desktopContext, firstArticleLink, launchBrowser, phoneContext } from "./browser.ts";
 
 const origin = inject("siteOrigin");
@@ -157,13 +158,20 @@ describe("page quality", () => {
       routerContext: "__reactRouterContext" in window,
       routerManifest: "__reactRouterManifest" in window,
       pageData: document.getElementById("page-data")?.getAttribute("type"),
-      entries: Array.from(document.querySelectorAll("script[type=module]")).map((s) => s.getAttribute("src")),
-      inlineModules: document.querySelectorAll("script[type=module]:not([src])").length,
+      modules: JSON.parse(document.getElementById("page-modules")?.textContent ?? "null"),
+      moduleScripts: Array.from(document.querySelectorAll("script[type=module]")).map((s) => ({
+        src: s.getAttribute("src"),
+        text: s.textContent,
+      })),
+      preloadHints: Array.from(document.querySelectorAll("link[rel=modulepreload]")).map((l) => l.getAttribute("href")),
     }));
     expect(state).toMatchObject({ routerContext: false, routerManifest: false, pageData: "application/json" });
-    expect(state.entries).toHaveLength(1);
-    expect(state.entries[0]).toMatch(/\/assets\/entry\.client-[\w-]+\.js$/);
-    expect(state.inlineModules).toBe(0);
+    // one module script, the boot script, which loads the entry after the first paint
+    expect(state.moduleScripts).toEqual([{ src: null, text: bootScript }]);
+    expect(state.modules.entry).toMatch(/\/assets\/entry\.client-[\w-]+\.js$/);
+    expect(scripts.has(state.modules.entry)).toBe(true);
+    // every module the page imports was hinted, so none waited for the one importing it
+    expect(state.preloadHints).toEqual(expect.arrayContaining(state.modules.preload));
     // no script of React Router's browser runtime (its route manifest, its hydration hand-off) is fetched
     expect([...scripts.keys()].filter((path) => /\/manifest-[\w-]+\.js$/.test(path))).toEqual([]);
     for (const [path, source] of scripts) {

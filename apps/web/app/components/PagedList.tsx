@@ -1,6 +1,5 @@
 import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useNavigation, useSearchParams } from "react-router";
-import { useHydrated } from "../lib/hydrated.ts";
 import { useListT } from "../lib/i18n/lists.ts";
 import { holdAtLeast } from "../lib/min-delay.ts";
 import type { RelatedCard } from "../model/article.ts";
@@ -15,7 +14,8 @@ export interface CardPage {
  * A list with 加载更多 (R-CONTENT-8): the first page comes from the server; 加载更多 goes to
  * `?page=N+1` without scrolling, and the page it brings is added under the cards already shown,
  * the button showing 加载中… for at least 200 ms (R-SITE-12). Without JavaScript it is a plain
- * link to that page. An empty list says 暂无内容.
+ * link to that page; a tap while the page is still hydrating is replayed to the same handler. An
+ * empty list says 暂无内容.
  */
 export function PagedList(props: {
   initial: CardPage;
@@ -29,7 +29,6 @@ export function PagedList(props: {
   cardLevel?: 2 | 3;
 }) {
   const t = useListT();
-  const hydrated = useHydrated();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -88,7 +87,7 @@ export function PagedList(props: {
         <Link
           className="load-more"
           to={`?${next.toString()}`}
-          onClick={hydrated ? loadMore : undefined}
+          onClick={loadMore}
           aria-disabled={loading}
           preventScrollReset
           data-testid="load-more"

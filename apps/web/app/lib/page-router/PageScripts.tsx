@@ -13,18 +13,31 @@ export interface PageHandoff {
 
 export const PageHandoffContext = createContext<PageHandoff | null>(null);
 
-const attribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+/** Id of the element that lists the page's modules: the hydration entry and what it imports. */
+export const pageModulesId = "page-modules";
+
+/**
+ * Starts the page's scripts once the first frame is painted: a modulepreload hint for every module
+ * the page imports, so none waits for another, then the entry. Until then the first screen's text and
+ * images have the connection and the main thread to themselves; a hint or `<script src>` in the
+ * markup would be fetched at once at high priority, ahead of the lead image, and a module script
+ * alone runs as soon as the document is parsed, which on a fast arrival is before the first paint.
+ * The same text on every page: one CSP hash covers it on cached pages.
+ */
+export const bootScript =
+  "requestAnimationFrame(function(){setTimeout(function(){" +
+  `var m=JSON.parse(document.getElementById("${pageModulesId}").textContent);` +
+  'm.preload.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});' +
+  "import(m.entry)})})";
 
 /**
  * The end of every page (decision 014): its data as JSON (not executed, so the CSP is not involved),
- * preload hints for the modules it imports, and one module script, the hydration entry. The hints go
- * in the body, after the content, so they never compete with the first paint (the head carries none).
- * Renders nothing in the browser: hydration leaves the server's nodes at the end of the body alone.
+ * the list of its modules, and the boot script that loads them after the first paint. Renders
+ * nothing in the browser: hydration leaves the server's nodes at the end of the body alone.
  */
 export function PageScripts() {
   const handoff = useContext(PageHandoffContext);
   if (!handoff) return null;
-  const hints = handoff.preload.map((href) => `<link rel="modulepreload" href="${attribute(href)}">`).join("");
   return (
     <>
       <script
@@ -33,8 +46,13 @@ export function PageScripts() {
         nonce={handoff.nonce}
         dangerouslySetInnerHTML={{ __html: jsonForScript(handoff.data) }}
       />
-      {hints ? <div hidden dangerouslySetInnerHTML={{ __html: hints }} /> : null}
-      <script type="module" src={handoff.entry} nonce={handoff.nonce} />
+      <script
+        type="application/json"
+        id={pageModulesId}
+        nonce={handoff.nonce}
+        dangerouslySetInnerHTML={{ __html: jsonForScript({ entry: handoff.entry, preload: handoff.preload }) }}
+      />
+      <script type="module" nonce={handoff.nonce} dangerouslySetInnerHTML={{ __html: bootScript }} />
     </>
   );
 }
