@@ -74,3 +74,8 @@ export async function demoCards(origin: string): Promise<DemoCard[]> {
   }).then((r) => r.json());
   return list.data.list as DemoCard[];
 }
+
+/** Waits until the page is hydrated, so its controls answer (`<html data-hydrated>`, SiteEffects). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}

@@ -1,6 +1,6 @@
 import type { Browser, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { desktopContext, firstArticleLink, launchBrowser, phoneContext } from "./browser.ts";
+import { desktopContext, firstArticleLink, hydrated, launchBrowser, phoneContext } from "./browser.ts";
 
 const origin = inject("siteOrigin");
 
@@ -112,6 +112,7 @@ describe("an article share link on a phone in WeChat", () => {
     });
     const page = await context.newPage();
     await page.goto(articleUrl);
+    await hydrated(page);
     await page.locator(".read-in-app").click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: "关闭弹窗" }).waitFor();

@@ -11,11 +11,17 @@ type IdleWindow = Window & { requestIdleCallback?: (callback: () => void, option
  * What every page does in the browser once loaded: when idle (lib/site-idle.ts, fetched then) start
  * reloading on a failed chunk (once a minute at most), register the service worker and prefetch the
  * share links in view; and, only when the site config's `debug` flag is on, fetch and open the debug console.
+ * Once the page is hydrated, `<html data-hydrated>` says so: its controls answer from then on (the
+ * browser tests wait for it; a monitoring script can too).
  */
 export function SiteEffects() {
   const { pathname, search } = useLocation();
   const debug = wantsDebugConsole(useSite().site);
   const [Debug, setDebug] = useState<ComponentType | null>(null);
+
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each page (path and query) gets its own look for links
   useEffect(() => {
