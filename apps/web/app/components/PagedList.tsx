@@ -83,7 +83,8 @@ export function PagedList(props: {
           />
         ))}
       </ul>
-      {hasMore ? (
+      {/* the last page's 没有更多了 waits for the loading state to end, so it too lasts 200 ms */}
+      {hasMore || loading ? (
         <Link
           className="load-more"
           to={`?${next.toString()}`}
