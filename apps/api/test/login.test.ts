@@ -220,6 +220,35 @@ describe("phone login (SMS code and password)", () => {
     expect(after.status).toBe(401);
   });
 
+  it("R-SEC-TOKEN a user token revoked in the database (by another process) is refused at the next call", async () => {
+    const { token, userId } = await server.login(nextPhone());
+    expect((await server.get(`/peony/v1/account/${userId}`, token)).status).toBe(200);
+    await server.database.handle.db
+      .updateTable("sessions")
+      .set({ revoked_at: Date.now() })
+      .where("token_hash", "=", hashToken(token))
+      .execute();
+    expect((await server.get(`/peony/v1/account/${userId}`, token)).status).toBe(401);
+  });
+
+  it("R-SEC-TOKEN an anonymous token logged out stops at once, though its lookups are reused for a minute", async () => {
+    const token = await server.anonymousToken();
+    const hot = "/inner/static/hot72";
+    expect((await server.get(hot, token)).status).toBe(200);
+    // revoked by another process: this one reuses its lookup (anonymous tokens grant only reading)
+    await server.database.handle.db
+      .updateTable("sessions")
+      .set({ revoked_at: Date.now() })
+      .where("token_hash", "=", hashToken(token))
+      .execute();
+    expect((await server.get(hot, token)).status).toBe(200);
+    // logged out through this process: refused at once
+    const other = await server.anonymousToken();
+    expect((await server.get(hot, other)).status).toBe(200);
+    expect((await server.post("/peony/v1/account/logout", {}, other)).body.code).toBe(0);
+    expect((await server.get(hot, other)).status).toBe(401);
+  });
+
   it("R-LOGIN-11 the account fetch answers 402 while the token is not a user token", async () => {
     const { userId } = await server.login(nextPhone());
     const answer = await server.get(`/peony/v1/account/${userId}`, anonymous);

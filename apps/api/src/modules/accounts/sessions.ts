@@ -27,7 +27,33 @@ export function tokenFromHeader(header: string | undefined): string | null {
   return /^[A-Za-z0-9_-]{20,128}$/.test(token) ? token : null;
 }
 
+/**
+ * How long a process reuses an anonymous token it has looked up. Every share page's API calls carry
+ * one, so without this each call costs a database read. A user token is always read from the
+ * database: logging out ends it at once everywhere. An anonymous token revoked through another
+ * process keeps working here for at most this long; it grants nothing but reading.
+ */
+export const anonymousSessionCacheMs = 60_000;
+const anonymousSessionCacheEntries = 10_000;
+
+interface CachedSession {
+  session: Session;
+  until: number;
+}
+
 export function createSessionRepository(db: Kysely<Database>) {
+  // anonymous sessions by token hash, oldest first (a Map keeps insertion order)
+  const anonymous = new Map<string, CachedSession>();
+
+  function remember(hash: string, session: Session, expiresAt: number, now: number) {
+    anonymous.delete(hash);
+    if (anonymous.size >= anonymousSessionCacheEntries) {
+      const oldest = anonymous.keys().next().value;
+      if (oldest !== undefined) anonymous.delete(oldest);
+    }
+    anonymous.set(hash, { session, until: Math.min(expiresAt, now + anonymousSessionCacheMs) });
+  }
+
   async function create(
     kind: SessionsTable["kind"],
     userId: number | null,
@@ -62,6 +88,7 @@ export function createSessionRepository(db: Kysely<Database>) {
 
     /** Logout: the token stops working at once (R-SEC-TOKEN). */
     async revoke(sessionId: number, now = Date.now()) {
+      for (const [hash, cached] of anonymous) if (cached.session.id === sessionId) anonymous.delete(hash);
       await db
         .updateTable("sessions")
         .set({ revoked_at: now })
@@ -71,14 +98,23 @@ export function createSessionRepository(db: Kysely<Database>) {
     },
 
     async findActive(token: string, now = Date.now()): Promise<Session | null> {
+      const hash = hashToken(token);
+      const cached = anonymous.get(hash);
+      if (cached && cached.until > now) return cached.session;
       const row = await db
         .selectFrom("sessions")
-        .select(["id", "kind", "user_id", "device_id"])
-        .where("token_hash", "=", hashToken(token))
+        .select(["id", "kind", "user_id", "device_id", "expires_at"])
+        .where("token_hash", "=", hash)
         .where("revoked_at", "is", null)
         .where("expires_at", ">", now)
         .executeTakeFirst();
-      return row ? { id: row.id, kind: row.kind, userId: row.user_id, deviceId: row.device_id } : null;
+      if (!row) {
+        anonymous.delete(hash);
+        return null;
+      }
+      const session: Session = { id: row.id, kind: row.kind, userId: row.user_id, deviceId: row.device_id };
+      if (row.kind === "anonymous") remember(hash, session, Number(row.expires_at), now);
+      return session;
     },
   };
 }
