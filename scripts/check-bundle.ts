@@ -27,12 +27,12 @@ for (const file of scripts) {
 
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 console.log(`${scripts.length} scripts checked for Chrome 78 / iOS 12`);
-console.log(`page type   JS gzip (budget ${kib(jsBudgetGzip)})   CSS gzip (budget ${kib(cssBudgetGzip)})`);
+console.log(`page type      JS gzip (budget ${kib(jsBudgetGzip)})   CSS gzip (budget ${kib(cssBudgetGzip)})`);
 for (const page of pageBytes(build)) {
   const jsOk = page.jsGzip <= jsBudgetGzip;
   const cssOk = page.cssGzip <= cssBudgetGzip;
   console.log(
-    `${page.name.padEnd(10)}  ${kib(page.jsGzip).padStart(10)} ${jsOk ? "✓" : "✗"} in ${page.js.length} files` +
+    `${page.name.padEnd(13)}  ${kib(page.jsGzip).padStart(10)} ${jsOk ? "✓" : "✗"} in ${page.js.length} files` +
       `        ${kib(page.cssGzip).padStart(9)} ${cssOk ? "✓" : "✗"}`,
   );
   if (!jsOk) problems.push(`${page.name}: ${page.jsGzip} B of JavaScript (gzip), over the ${jsBudgetGzip} B budget`);

@@ -20,7 +20,7 @@ export interface PageType {
   routes: string[];
 }
 
-/** The site's page types: home, article and every other content type, the not-found page and the desktop wrapper. */
+/** The site's page types: home, article and every other content type, the list pages, the not-found page and the desktop wrapper. */
 export const pageTypes: PageType[] = [
   { name: "home", routes: ["root", "routes/home"] },
   { name: "article", routes: ["root", "routes/doc"] },
@@ -33,6 +33,10 @@ export const pageTypes: PageType[] = [
   { name: "live", routes: ["root", "routes/local-live"] },
   { name: "mini-prog", routes: ["root", "routes/mini-program"] },
   { name: "special", routes: ["root", "special"] },
+  { name: "content-model", routes: ["root", "routes/content-model"] },
+  { name: "list", routes: ["root", "routes/list"] },
+  { name: "fly-card", routes: ["root", "routes/fly-card"] },
+  { name: "search", routes: ["root", "routes/search"] },
   // the root's error boundary draws the not-found page: the not-found route's module is not loaded
   { name: "404", routes: ["root"] },
   { name: "pc", routes: ["root", "routes/pc"] },
