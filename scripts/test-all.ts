@@ -50,7 +50,9 @@ if (existsSync(report)) {
   skipped = json.numPendingTests + json.numTodoTests;
   rmSync(report, { force: true });
 }
-spawnSync("node", ["../shared/tools/req-coverage.mjs"], { cwd: root, stdio: "inherit" });
+// which requirement ids the tests name, where the requirements' coverage tool sits beside the checkout
+const coverageTool = join(root, "../shared/tools/req-coverage.mjs");
+if (existsSync(coverageTool)) spawnSync("node", [coverageTool], { cwd: root, stdio: "inherit" });
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 const ok = tests.status === 0 && failed === 0 && passed > 0;
 process.exit(ok ? 0 : (tests.status ?? 1) || 1);

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, phoneContext } from "./browser.ts";
+import { type DemoCard, demoCards, launchBrowser, phoneContext } from "./browser.ts";
 
 const origin = inject("siteOrigin");
 const editorApiKey = inject("editorApiKey");
@@ -19,25 +19,8 @@ type ItemType =
   | "special"
   | "h5";
 
-interface Card {
-  post_id: string;
-  content_type: ItemType;
-  title: string;
-  content_link: string;
-}
-
-/** Links of the demo items, as the content list gives them. */
-async function demoCards(): Promise<Card[]> {
-  const auth = await fetch(`${origin}/peony/v1/auth`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ appid: 1, platform: "mobile" }),
-  }).then((r) => r.json());
-  const list = await fetch(`${origin}/peony/v1/content?pagesize=50`, {
-    headers: { authorization: auth.data.token },
-  }).then((r) => r.json());
-  return list.data.list as Card[];
-}
+/** A demo item, its type narrowed to the detail types this file opens. */
+type Card = DemoCard & { content_type: ItemType };
 
 const axePath = (() => {
   try {
@@ -74,7 +57,7 @@ describe("every content type's share page on a phone in WeChat", () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    cards = await demoCards();
+    cards = (await demoCards(origin)) as Card[];
   });
   afterAll(() => browser?.close());
 
