@@ -18,6 +18,8 @@ export interface PageType {
   name: string;
   /** Route ids from the root down, as the page loads them (up to the route whose error boundary draws it) */
   routes: string[];
+  /** A page whose route loads no script (`handle = { scripts: false }`): its CSS only */
+  noScripts?: boolean;
 }
 
 /** The site's page types: home, article and every other content type, the list pages, the not-found page and the desktop wrapper. */
@@ -39,7 +41,7 @@ export const pageTypes: PageType[] = [
   { name: "search", routes: ["root", "routes/search"] },
   // the root's error boundary draws the not-found page: the not-found route's module is not loaded
   { name: "404", routes: ["root"] },
-  { name: "pc", routes: ["root", "routes/pc"] },
+  { name: "pc", routes: ["root", "routes/pc"], noScripts: true },
 ];
 
 export interface PageBytes {
@@ -92,7 +94,7 @@ export function pageBytes(buildDir: string, types: PageType[] = pageTypes): Page
   const { manifest } = readManifest(clientDir);
   const css = inlinedCss(join(buildDir, "server", "index.js"));
   const strip = (url: string) => url.replace(/^.*?\/assets\//, "assets/");
-  return types.map(({ name, routes }) => {
+  return types.map(({ name, routes, noScripts }) => {
     const js = new Set<string>([strip(manifest.entry.module), ...manifest.entry.imports.map(strip)]);
     const styles = new Set<string>((manifest.entry.css ?? []).map(strip));
     for (const id of routes) {
@@ -102,7 +104,9 @@ export function pageBytes(buildDir: string, types: PageType[] = pageTypes): Page
       for (const i of route.imports ?? []) js.add(strip(i));
       for (const c of route.css ?? []) styles.add(strip(c));
     }
-    const jsFiles = [...js].map((f) => ({ file: f, gzip: gzipSize(readFileSync(join(clientDir, f))) }));
+    const jsFiles = noScripts
+      ? []
+      : [...js].map((f) => ({ file: f, gzip: gzipSize(readFileSync(join(clientDir, f))) }));
     const cssFiles = [...styles].map((f) => ({ file: f, gzip: gzipSize(readFileSync(join(clientDir, f))) }));
     if (css) cssFiles.unshift({ file: "(inlined in the head)", gzip: gzipSize(css) });
     return {

@@ -61,7 +61,11 @@ describe("share pages send a Content-Security-Policy (R-SEC-XSS)", () => {
   it("R-SEC-XSS every inline script of a page carries that response's nonce, and each response has its own", async () => {
     const nonces = new Set<string>();
     // queries of their own: each page is rendered, not served from the page cache
-    for (const path of ["/davmu/share/?csp=each", "/davmu/share/pc?url=%2F", "/davmu/share/no/such/page"]) {
+    for (const path of [
+      "/davmu/share/?csp=each",
+      "/davmu/share/search/index.html?csp=each",
+      "/davmu/share/no/such/page",
+    ]) {
       const response = await page(path);
       const nonce = nonceOf(response.headers.get("content-security-policy"));
       nonces.add(nonce);

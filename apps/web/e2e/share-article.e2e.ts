@@ -223,7 +223,7 @@ describe("desktop visitors", () => {
   });
   afterAll(() => browser?.close());
 
-  it("R-SITE-6 at 1280×800 a share link lands on /pc with the page in a phone frame", async () => {
+  it("R-SITE-6 at 1280×800 a share link lands on /pc with the page in a phone frame, the wrapper loading no script", async () => {
     const phone = await phoneContext(browser);
     const link = await firstArticleLink(await phone.newPage(), origin);
     await phone.close();
@@ -237,6 +237,8 @@ describe("desktop visitors", () => {
     await frame.locator("h1.article-title").waitFor();
     const box = await page.locator("iframe.pc-frame").boundingBox();
     expect(box?.width).toBe(375);
+    // the wrapper itself loads no script: the framed page brings its own
+    expect(await page.locator("script").count()).toBe(0);
     await context.close();
   });
 

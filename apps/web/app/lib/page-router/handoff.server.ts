@@ -24,10 +24,14 @@ function pageError(error: unknown): PageError {
  * What the root layout puts at the end of the page (PageScripts) so the browser can hydrate it without
  * React Router's client: the routes React Router matched on the server up to the one whose error
  * boundary draws the page, their loaders' data and errors, the hydration entry and every module the
- * page imports (preloaded so none waits for another).
+ * page imports (preloaded so none waits for another). Nothing for a page whose route says
+ * `handle = { scripts: false }`: it is served as HTML and CSS alone.
  */
-export function pageHandoff(context: EntryContext, nonce: string | undefined): PageHandoff {
+export function pageHandoff(context: EntryContext, nonce: string | undefined): PageHandoff | null {
   const { staticHandlerContext: state, manifest } = context;
+  if (state.matches.some((match) => (match.route.handle as { scripts?: boolean } | undefined)?.scripts === false)) {
+    return null;
+  }
   const errors = state.errors
     ? Object.fromEntries(Object.entries(state.errors).map(([id, e]) => [id, pageError(e)]))
     : null;
