@@ -13,13 +13,12 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { type Node, parse } from "acorn";
 import { simple } from "acorn-walk";
+import { routesWithoutScripts } from "../apps/web/app/lib/page-router/page-data.ts";
 
 export interface PageType {
   name: string;
   /** Route ids from the root down, as the page loads them (up to the route whose error boundary draws it) */
   routes: string[];
-  /** A page whose route loads no script (`handle = { scripts: false }`): its CSS only */
-  noScripts?: boolean;
 }
 
 /** The site's page types: home, article and every other content type, the list pages, the not-found page and the desktop wrapper. */
@@ -41,7 +40,7 @@ export const pageTypes: PageType[] = [
   { name: "search", routes: ["root", "routes/search"] },
   // the root's error boundary draws the not-found page: the not-found route's module is not loaded
   { name: "404", routes: ["root"] },
-  { name: "pc", routes: ["root", "routes/pc"], noScripts: true },
+  { name: "pc", routes: ["root", "routes/pc"] },
 ];
 
 export interface PageBytes {
@@ -94,7 +93,9 @@ export function pageBytes(buildDir: string, types: PageType[] = pageTypes): Page
   const { manifest } = readManifest(clientDir);
   const css = inlinedCss(join(buildDir, "server", "index.js"));
   const strip = (url: string) => url.replace(/^.*?\/assets\//, "assets/");
-  return types.map(({ name, routes, noScripts }) => {
+  return types.map(({ name, routes }) => {
+    // a page of a route without scripts loads its CSS only
+    const noScripts = routes.some((id) => routesWithoutScripts.has(id));
     const js = new Set<string>([strip(manifest.entry.module), ...manifest.entry.imports.map(strip)]);
     const styles = new Set<string>((manifest.entry.css ?? []).map(strip));
     for (const id of routes) {

@@ -220,14 +220,18 @@ describe("phone login (SMS code and password)", () => {
     expect(after.status).toBe(401);
   });
 
-  it("R-SEC-TOKEN a user token revoked in the database (by another process) is refused at the next call", async () => {
-    const { token, userId } = await server.login(nextPhone());
-    expect((await server.get(`/peony/v1/account/${userId}`, token)).status).toBe(200);
-    await server.database.handle.db
+  /** Revokes a token as another process would: in the database, without this server knowing. */
+  const revokeInDatabase = (token: string) =>
+    server.database.handle.db
       .updateTable("sessions")
       .set({ revoked_at: Date.now() })
       .where("token_hash", "=", hashToken(token))
       .execute();
+
+  it("R-SEC-TOKEN a user token revoked in the database (by another process) is refused at the next call", async () => {
+    const { token, userId } = await server.login(nextPhone());
+    expect((await server.get(`/peony/v1/account/${userId}`, token)).status).toBe(200);
+    await revokeInDatabase(token);
     expect((await server.get(`/peony/v1/account/${userId}`, token)).status).toBe(401);
   });
 
@@ -236,11 +240,7 @@ describe("phone login (SMS code and password)", () => {
     const hot = "/inner/static/hot72";
     expect((await server.get(hot, token)).status).toBe(200);
     // revoked by another process: this one reuses its lookup (anonymous tokens grant only reading)
-    await server.database.handle.db
-      .updateTable("sessions")
-      .set({ revoked_at: Date.now() })
-      .where("token_hash", "=", hashToken(token))
-      .execute();
+    await revokeInDatabase(token);
     expect((await server.get(hot, token)).status).toBe(200);
     // logged out through this process: refused at once
     const other = await server.anonymousToken();

@@ -3,12 +3,6 @@ import { useContentT } from "../lib/i18n/content.ts";
 import { useSite } from "../lib/site-context.tsx";
 import type { Route } from "./+types/pc";
 
-/**
- * The wrapper has nothing to answer a click with: the framed page brings its own scripts (and registers
- * the service worker, reloads on a missing chunk, …), so the wrapper loads none (decision 014).
- */
-export const handle = { scripts: false };
-
 /** Only pages of this site may be framed: a path under the base, never another origin. */
 export function frameSource(url: string | null): string {
   let path = url?.startsWith("/") && !url.startsWith("//") ? url : "/";

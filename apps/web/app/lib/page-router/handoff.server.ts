@@ -1,6 +1,6 @@
 import { type EntryContext, isRouteErrorResponse } from "react-router";
 import type { PageHandoff } from "./PageScripts.tsx";
-import type { PageData, PageError } from "./page-data.ts";
+import { type PageData, type PageError, routesWithoutScripts } from "./page-data.ts";
 
 function pageError(error: unknown): PageError {
   if (isRouteErrorResponse(error)) {
@@ -24,14 +24,12 @@ function pageError(error: unknown): PageError {
  * What the root layout puts at the end of the page (PageScripts) so the browser can hydrate it without
  * React Router's client: the routes React Router matched on the server up to the one whose error
  * boundary draws the page, their loaders' data and errors, the hydration entry and every module the
- * page imports (preloaded so none waits for another). Nothing for a page whose route says
- * `handle = { scripts: false }`: it is served as HTML and CSS alone.
+ * page imports (preloaded so none waits for another). Nothing for a page of a route without scripts
+ * (`routesWithoutScripts`): it is served as HTML and CSS alone.
  */
 export function pageHandoff(context: EntryContext, nonce: string | undefined): PageHandoff | null {
   const { staticHandlerContext: state, manifest } = context;
-  if (state.matches.some((match) => (match.route.handle as { scripts?: boolean } | undefined)?.scripts === false)) {
-    return null;
-  }
+  if (state.matches.some((match) => routesWithoutScripts.has(match.route.id))) return null;
   const errors = state.errors
     ? Object.fromEntries(Object.entries(state.errors).map(([id, e]) => [id, pageError(e)]))
     : null;

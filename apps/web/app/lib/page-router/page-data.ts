@@ -7,6 +7,14 @@
 /** Id of the element that carries the page data. */
 export const pageDataId = "page-data";
 
+/**
+ * Routes whose pages load no script: no page data, no boot script, HTML and CSS alone. The desktop
+ * wrapper has nothing to answer a click with; the page it frames brings its own scripts (and
+ * registers the service worker, reloads on a missing chunk, …). Read by the server's hand-off and by
+ * the byte budget (scripts/page-bytes.ts).
+ */
+export const routesWithoutScripts: ReadonlySet<string> = new Set(["routes/pc"]);
+
 export interface PageRoute {
   id: string;
   /** URL of the route's client module */
