@@ -166,6 +166,25 @@ describe("the page cache", () => {
     expect(await fresh.text()).toContain("页面缓存之后更新的标题");
   });
 
+  it("R-UI-LISTS the hot list shared between renders is dropped by a content change: the next page shows it", async () => {
+    const token = await server.anonymousToken();
+    const postId = createPublicIdCodec(server.config.hashidSalt, server.config.hashidMinLength).encode(id);
+    const hot = (await server.get("/inner/static/hot72", token)).body.data.list as Array<{ post_id: string }>;
+    const other = hot.find((card) => card.post_id !== postId);
+    expect(other).toBeDefined();
+    const otherId = createPublicIdCodec(server.config.hashidSalt, server.config.hashidMinLength).decode(
+      other?.post_id as string,
+    ) as number;
+    // a cookie keeps the visitor out of the page cache: every page is rendered, with the shared lists
+    const rendered = async () => (await page({ cookie: "i18n_redirected=zh" })).text();
+    await server.app.contents.update(otherId, { title: "热榜稿件改前的标题" });
+    expect(await rendered()).toContain("热榜稿件改前的标题");
+    await server.app.contents.update(otherId, { title: "热榜稿件改后的标题" });
+    const after = await rendered();
+    expect(after).toContain("热榜稿件改后的标题");
+    expect(after).not.toContain("热榜稿件改前的标题");
+  });
+
   it("R-WEB-SSR a cached page is sent with every header of a rendered one, in the client's encoding", async () => {
     const url = `${path}?headers=1`;
     await (await fetch(server.base + url, { headers: { "user-agent": phone } })).text();

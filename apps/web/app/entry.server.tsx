@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { dropSharedAnswers } from "./lib/api.server.ts";
 import { readNonce } from "./lib/csp.ts";
 import { shouldUsePcWrapper } from "./lib/device.ts";
 import { createHeadFilter } from "./lib/head-filter.server.ts";
@@ -24,6 +25,15 @@ export function cacheVariant(request: { url: string; headers: Pick<Headers, "get
   const framed =
     request.headers.get("sec-fetch-dest") === "iframe" || new URL(request.url).searchParams.has("pc_frame");
   return framed ? "framed" : null;
+}
+
+/**
+ * The server calls this when content changes in its own process: answers the site shares between
+ * renders (the hot and recommended lists, say) are fetched anew, so a page rendered after the change
+ * never shows the old ones.
+ */
+export function contentChanged(): void {
+  dropSharedAnswers();
 }
 
 /**

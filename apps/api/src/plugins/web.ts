@@ -179,7 +179,8 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handle = createRequestHandler(build, opts.config.env === "development" ? "development" : "production");
   const apiOrigin = opts.config.publicApiBase ? new URL(opts.config.publicApiBase).origin : "";
-  const cacheVariant = (build.entry.module as { cacheVariant?: CacheVariant }).cacheVariant;
+  const siteEntry = build.entry.module as { cacheVariant?: CacheVariant; contentChanged?: () => void };
+  const cacheVariant = siteEntry.cacheVariant;
   const cache = createResponseCache({ maxEntries: 500, ttlMs: pageCacheMaxTtlMs, staleMs: pageCacheStaleMs });
   // the variant depends on a few request traits only: remember it per user agent and frame state
   const variants = new Map<string, string | null>();
@@ -200,7 +201,12 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
     }
     return variant;
   }
-  if (app.hasDecorator("contentChanges")) app.contentChanges.subscribe(() => cache.invalidate(contentTag));
+  if (app.hasDecorator("contentChanges")) {
+    app.contentChanges.subscribe(() => {
+      siteEntry.contentChanged?.();
+      cache.invalidate(contentTag);
+    });
+  }
 
   await app.register(fastifyStatic, {
     root: clientDir,

@@ -15,6 +15,13 @@ function api(): ApiClient {
     baseUrl: webEnv().apiBase,
     credentials: () => ({ anonymousToken: currentToken, anonymousId: "share-site-ssr" }),
     timeoutMs: 8000,
+    // the API is on loopback or the same network: compressing each answer there and decompressing
+    // it here costs both sides more CPU than the bytes are worth
+    fetch: (input, init) =>
+      fetch(input, {
+        ...init,
+        headers: { ...(init?.headers as Record<string, string>), "accept-encoding": "identity" },
+      }),
   });
   return client;
 }
@@ -44,7 +51,11 @@ export async function callApi<T>(call: (client: ApiClient) => Promise<EnvelopeOf
   return call(api());
 }
 
-/** How long the site's server reuses an answer that is the same for every page (site config, app info). */
+/**
+ * How long the site's server reuses an answer that is the same for every page (site config, app info,
+ * the hot and recommended lists). A change made through the same process drops them at once
+ * (`dropSharedAnswers`); one made elsewhere shows within this time.
+ */
 export const sharedAnswerMs = 10_000;
 const shared = new Map<string, { until: number; answer: Promise<EnvelopeOf<unknown>> }>();
 
@@ -68,4 +79,9 @@ export function callApiShared<T>(
     () => shared.delete(key),
   );
   return answer;
+}
+
+/** Forgets every shared answer: the server calls it when content changes (entry.server.tsx). */
+export function dropSharedAnswers(): void {
+  shared.clear();
 }

@@ -6,7 +6,7 @@ import { data, redirect } from "react-router";
 import { type RelatedCard, toRelatedCard, toRouterPath } from "../model/article.ts";
 import { commentPageSize } from "../model/comments.ts";
 import type { PageEnvironment } from "../model/layout.ts";
-import { callApi } from "./api.server.ts";
+import { callApi, callApiShared } from "./api.server.ts";
 import { environmentFromUserAgent } from "./environment.ts";
 import { requireIndexSegment, requirePublicId } from "./guards.server.ts";
 import { type Lang, requestLang } from "./i18n/lang.ts";
@@ -69,7 +69,8 @@ function cardsOf(list: CardList | RecommendList | null, item: ContentItem, now: 
 
 /**
  * Page 1 of the comments, the hot list and the editors' list, for layouts that show them; the
- * lists come as ready cards, so the page's script does not carry the mapping.
+ * lists come as ready cards, so the page's script does not carry the mapping. The two lists are the
+ * same on every page, so renders share them for a few seconds (`callApiShared`).
  */
 export async function loadBottomLists(
   item: ContentItem,
@@ -81,11 +82,11 @@ export async function loadBottomLists(
   const more = Promise.all([
     optional(
       "hot list",
-      callApi((c) => c.hot72()),
+      callApiShared("hot72", (c) => c.hot72()),
     ),
     optional(
       "recommended list",
-      callApi((c) => c.recommend(1, 10)),
+      callApiShared("recommend", (c) => c.recommend(1, 10)),
     ),
   ]).then(([hot, recommended]) => ({
     hot: cardsOf(hot, item, now, lang),
