@@ -82,6 +82,21 @@ describe("cached and compressed answers", () => {
     expect((await list.json()).data.list.length).toBeGreaterThan(0);
   });
 
+  it("R-SRV-1 a kept answer goes only to anonymous tokens: a user's answer is built for them, no token is refused", async () => {
+    await get();
+    expect((await get()).headers.get("x-cache")).toBe("hit");
+    const user = await server.login("13800138021");
+    const mine = await fetch(server.base + path, { headers: { authorization: user.token } });
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get("x-cache")).toBeNull();
+    expect((await mine.json()).data.post_id).toBe(codec.encode(id));
+    const none = await fetch(server.base + path);
+    expect(none.status).toBe(401);
+    expect((await none.json()).code).not.toBe(0);
+    const forged = await fetch(server.base + path, { headers: { authorization: "not-a-token" } });
+    expect(forged.status).toBe(401);
+  });
+
   it("R-SRV-1 a not-found answer is never cached", async () => {
     const missing = `/inner/static/content/${codec.encode(999999)}`;
     const first = await fetch(server.base + missing, { headers: { authorization: token } });

@@ -19,6 +19,7 @@ import { Envelope, ErrorEnvelope } from "@davmu/contracts/envelope";
 import { ErrorCode } from "@davmu/contracts/error-codes";
 import type { PublicIdCodec } from "@davmu/contracts/public-id";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import { notFound } from "../../lib/api-error.ts";
 import { createResponseCache, encodedBody, encodingFor } from "../../lib/response-cache.ts";
 import type { Config } from "../../plugins/config.ts";
@@ -42,6 +43,14 @@ export const contentRoutes: FastifyPluginAsyncTypebox<{ config: Config; codec: P
   const cache = createResponseCache({ maxEntries: 1000, ttlMs: contentCacheTtlMs });
   app.contentChanges.subscribe((id) => cache.invalidate(contentTag(id)));
   app.addHook("onRequest", app.requireSession);
+
+  /** Sends the kept answer to an anonymous visitor's request (its URL passed validation when it was kept). */
+  function answerFromCache(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+    const cached = request.session?.kind === "anonymous" ? cache.get(request.url) : undefined;
+    if (!cached) return done();
+    const { body, headers } = encodedBody(cached, encodingFor(request.headers["accept-encoding"]));
+    reply.headers(headers).send(body);
+  }
 
   /** A published item by public id, else 404 with code 10024 (R-CONTENT-1); optionally of given types. */
   async function available(publicId: string, types?: readonly string[]): Promise<ContentRow> {
@@ -209,6 +218,8 @@ export const contentRoutes: FastifyPluginAsyncTypebox<{ config: Config; codec: P
   app.get(
     "/inner/static/content/:id",
     {
+      // after the plugin's session check: a kept answer is sent before parsing, validation and the handler
+      onRequest: answerFromCache,
       schema: {
         tags: ["content"],
         summary: "A content item by its public id",
@@ -218,14 +229,6 @@ export const contentRoutes: FastifyPluginAsyncTypebox<{ config: Config; codec: P
     },
     async (request, reply) => {
       const cacheable = request.session?.kind === "anonymous";
-      const cached = cacheable ? cache.get(request.url) : undefined;
-      if (cached) {
-        const { body, headers } = encodedBody(cached, encodingFor(request.headers["accept-encoding"]));
-        return reply
-          .headers(headers)
-          .header("x-cache", "hit")
-          .send(body as never);
-      }
       const row = await available(request.params.id);
       const [related, mp] = await Promise.all([
         repository.relatedTo(row.id, unavailableStates),
@@ -235,7 +238,8 @@ export const contentRoutes: FastifyPluginAsyncTypebox<{ config: Config; codec: P
       if (!cacheable) return answer;
       const entry = cache.set(request.url, {
         status: 200,
-        headers: { "content-type": "application/json; charset=utf-8" },
+        // the headers later hits are sent with (the miss below says so itself)
+        headers: { "content-type": "application/json; charset=utf-8", "x-cache": "hit" },
         body: Buffer.from(reply.serialize(answer) as string),
         tags: [row.id, ...related.map((r) => r.id)].map(contentTag),
       });
