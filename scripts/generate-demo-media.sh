@@ -1,5 +1,5 @@
 #!/bin/sh
-# Generates the demo video, audio, HLS and gallery files under apps/api/demo-media/ from the demo
+# Generates the demo video, audio, HLS, gallery and list-thumbnail files under apps/api/demo-media/ from the demo
 # cover illustrations (slow pans over them) and synthesised tones. Needs ffmpeg (apt-get install -y
 # ffmpeg). The outputs are committed: they are demo assets, regenerated only when this script changes.
 set -eu
@@ -65,5 +65,12 @@ ff -f lavfi -i "color=c=0x07c160:s=120x120" -frames:v 1 \
   -vf "drawtext=fontfile=/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc:text='政':fontsize=72:fontcolor=white:x=(w-tw)/2:y=(h-th)/2" \
   mini-program-logo.png
 
+# list renditions of every cover, poster and gallery picture (style.data[].thumb): 336 px wide,
+# three times a list card's 112 CSS pixels, a fifth of a cover's bytes
+for picture in covers/*.jpg posters/*.jpg gallery/*.jpg; do
+  mkdir -p "thumbs/$(dirname "$picture")"
+  ff -i "$picture" -vf "scale=336:-2:flags=lanczos" -q:v 7 "thumbs/$picture"
+done
+
 # h5/metro-map.html (the demo link page opened in the share site's popup) is written by hand.
-du -sh video audio gallery posters
+du -sh video audio gallery posters thumbs

@@ -41,6 +41,27 @@ describe("content types", () => {
   });
   afterAll(() => server.close());
 
+  it("R-SRV-2 every demo item's cover and list picture are served, the list picture the smaller", async () => {
+    type Listed = { style: { data: Array<{ thumb: string; url: string }> } };
+    const list: Listed[] = [];
+    for (let page = 1; ; page++) {
+      const answer = (await server.get(`/peony/v1/content?pageindex=${page}&pagesize=20`, token)).body;
+      expect(answer.code).toBe(0);
+      list.push(...(answer.data.list as Listed[]));
+      if (answer.data.list.length < 20) break;
+    }
+    const pictures = list.flatMap((item) => item.style.data);
+    expect(pictures.length).toBeGreaterThan(20);
+    for (const { thumb, url } of pictures) {
+      expect(thumb).toMatch(/^\/media\/thumbs\//);
+      const [small, large] = await Promise.all([fetch(server.base + thumb), fetch(server.base + url)]);
+      expect([small.status, large.status, thumb]).toEqual([200, 200, thumb]);
+      expect(small.headers.get("content-type")).toBe("image/jpeg");
+      const [smallBytes, largeBytes] = await Promise.all([small.arrayBuffer(), large.arrayBuffer()]);
+      expect(smallBytes.byteLength).toBeLessThan(largeBytes.byteLength);
+    }
+  });
+
   it("R-ENT-CONTENT a video answers its playable source, poster and orientation, and its share path", async () => {
     const { status, body } = await server.get(`/inner/static/content/${ids["demo-video-marathon"]}`, token);
     expect(status).toBe(200);

@@ -163,6 +163,33 @@ describe("editors' content import", () => {
     expect(members).toHaveLength(1);
   });
 
+  it("R-SRV-5 an item's thumb_url is its picture in lists; without one, lists show the cover", async () => {
+    const withThumb = { ...video("imp-thumb", "带列表小图"), thumb_url: "/media/thumbs/posters/river-egrets.jpg" };
+    const answer = await server.post("/editor/v1/contents", [withThumb, video("imp-no-thumb", "不带小图")], null, key);
+    expect(answer.status).toBe(200);
+    const [thumbed, plain] = answer.body.data.items as Array<{ post_id: string }>;
+    const style = async (postId?: string) =>
+      (await server.get(`/inner/static/content/${postId}`, token)).body.data.style.data[0];
+    expect(await style(thumbed?.post_id)).toEqual({
+      thumb: "/media/thumbs/posters/river-egrets.jpg",
+      wbep_thumb: "/media/thumbs/posters/river-egrets.jpg",
+      url: "/media/posters/river-egrets.jpg",
+    });
+    expect(await style(plain?.post_id)).toEqual({
+      thumb: "/media/posters/river-egrets.jpg",
+      wbep_thumb: "/media/posters/river-egrets.jpg",
+      url: "/media/posters/river-egrets.jpg",
+    });
+    const tooLong = await server.post(
+      "/editor/v1/contents",
+      [{ ...video("imp-thumb-long"), thumb_url: `/media/${"x".repeat(1000)}.jpg` }],
+      null,
+      key,
+    );
+    expect(tooLong.status).toBe(400);
+    expect(JSON.stringify(tooLong.body)).toContain("thumb_url");
+  });
+
   it("R-SRV-5 a batch with bad items is refused whole, naming each bad item and field", async () => {
     const before = await count();
     const { status, body } = await server.post(

@@ -17,6 +17,12 @@ export const EditorContentItem = Type.Object({
   source_alias: Type.Optional(Type.String({ maxLength: 64 })),
   body_html: Type.Optional(Type.String({ maxLength: 200000 })),
   cover_url: Type.Optional(Type.String({ maxLength: 1000 })),
+  thumb_url: Type.Optional(
+    Type.String({
+      maxLength: 1000,
+      description: "a small rendition of the cover for lists; lists use the cover without it",
+    }),
+  ),
   publish_at: Type.String({ format: "date-time" }),
   group_id: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
   state: Type.Optional(Type.Integer({ description: "0 published; 17 or 100 withdrawn" })),

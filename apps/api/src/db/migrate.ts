@@ -5,6 +5,7 @@ import * as accountsInteraction from "./migrations/002-accounts-interaction.ts";
 import * as commentThreadPages from "./migrations/003-comment-thread-pages.ts";
 import * as contentTypes from "./migrations/004-content-types.ts";
 import * as navigation from "./migrations/005-navigation.ts";
+import * as contentThumbnails from "./migrations/006-content-thumbnails.ts";
 import type { Database } from "./schema.ts";
 
 /** Every migration, in order. Names sort in the order they must run. */
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   "003-comment-thread-pages": commentThreadPages,
   "004-content-types": contentTypes,
   "005-navigation": navigation,
+  "006-content-thumbnails": contentThumbnails,
 };
 
 export function createMigrator(db: Kysely<Database>): Migrator {

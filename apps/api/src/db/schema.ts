@@ -40,6 +40,8 @@ export interface ContentsTable {
   source_alias: string;
   body_html: string;
   cover_url: string;
+  /** a small rendition of the cover for lists; "" for none (lists then use the cover) */
+  thumb_url: Generated<string>;
   publish_at: number;
   view_count: number;
   like_count: number;

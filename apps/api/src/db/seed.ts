@@ -6,7 +6,7 @@ import { rebuildSearchIndex } from "../modules/search/repository.ts";
 import { demoAgreementSettings } from "./demo/demo-agreements.ts";
 import { demoGroupCycle, demoHotWords, demoNavigationItems, demoSettings } from "./demo/demo-app.ts";
 import { demoComments, demoUsers } from "./demo/demo-community.ts";
-import { demoArticles, demoMediaAccounts } from "./demo/demo-content.ts";
+import { demoArticles, demoMediaAccounts, demoThumb } from "./demo/demo-content.ts";
 import { demoTypeItems } from "./demo/demo-types.ts";
 import type { Database } from "./schema.ts";
 
@@ -77,6 +77,7 @@ export async function seedDemoData(db: Kysely<Database>, now = Date.now()) {
         source_alias: article.sourceAlias,
         body_html: article.bodyHtml,
         cover_url: `/media/covers/${article.cover}`,
+        thumb_url: demoThumb(`/media/covers/${article.cover}`),
         publish_at: Date.parse(article.publishAt),
         view_count: article.viewCount,
         like_count: article.likeCount,

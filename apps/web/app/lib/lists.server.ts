@@ -1,7 +1,7 @@
 import type { ContentList } from "@davmu/contracts/content";
 import type { EnvelopeOf } from "@davmu/contracts/error-codes";
 import type { CardPage } from "../components/PagedList.tsx";
-import { toRelatedCard } from "../model/article.ts";
+import { type CardPicture, toRelatedCard } from "../model/article.ts";
 import { hasMorePages, listPageSize, pageParam } from "../model/lists.ts";
 import { parseAppInfo } from "../model/site.ts";
 import { callApi } from "./api.server.ts";
@@ -12,11 +12,12 @@ export function toCardPage(
   answer: EnvelopeOf<ContentList>,
   now: number,
   lang: Lang = defaultLang,
+  picture: CardPicture = "thumb",
 ): (CardPage & { total: number }) | null {
   if (answer.code !== 0) return null;
   const { list, total, pageindex, pagesize } = answer.data;
   return {
-    cards: list.map((item) => toRelatedCard(item, now, lang)),
+    cards: list.map((item) => toRelatedCard(item, now, lang, picture)),
     hasMore: hasMorePages(pageindex, pagesize, total),
     total,
   };
@@ -33,14 +34,17 @@ async function groupName(groupId: string): Promise<string | null> {
   return null;
 }
 
-/** A page of one list (a group's content, or all content without a list id) for the list pages. */
-export async function loadList(request: Request, listId: string | undefined) {
+/**
+ * A page of one list (a group's content, or all content without a list id) for the list pages; fly
+ * cards draw each item's whole cover, list cards its small rendition.
+ */
+export async function loadList(request: Request, listId: string | undefined, picture: CardPicture = "thumb") {
   const page = pageParam(new URL(request.url).searchParams.get("page"));
   const [name, answer] = await Promise.all([
     listId ? groupName(listId) : Promise.resolve(null),
     callApi((c) => c.contentList({ gid: listId || undefined, pageindex: page, pagesize: listPageSize })),
   ]);
-  const list = toCardPage(answer, Date.now(), requestLang(request));
+  const list = toCardPage(answer, Date.now(), requestLang(request), picture);
   if (!list) console.warn("list load failed:", answer.msg);
   return {
     listId: listId ?? "",

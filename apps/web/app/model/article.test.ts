@@ -1,6 +1,6 @@
 import type { ContentItem } from "@davmu/contracts/content";
 import { describe, expect, it } from "vitest";
-import { toArticleView, toRouterPath } from "./article.ts";
+import { toArticleView, toRelatedCard, toRouterPath } from "./article.ts";
 
 const item: ContentItem = {
   post_id: "AbCdEfGh",
@@ -87,6 +87,15 @@ describe("toArticleView", () => {
       picNum: 0,
       tag: null,
     });
+  });
+  it("R-UI-LISTS a card draws the cover's list rendition; a fly card draws the whole cover", () => {
+    const related = {
+      ...(item.relations[0] as (typeof item.relations)[number]),
+      style: { data: [{ thumb: "/media/thumbs/covers/b.jpg", url: "/media/covers/b.jpg", wbep_thumb: "" }] },
+    };
+    expect(toRelatedCard(related, now).thumb).toBe("/media/thumbs/covers/b.jpg");
+    expect(toRelatedCard(related, now, "zh-CN", "cover").thumb).toBe("/media/covers/b.jpg");
+    expect(toRelatedCard({ ...related, style: { data: [] } }, now, "zh-CN", "cover").thumb).toBeNull();
   });
   it("R-CONTENT-5 comments are open when comment_available is the string true or enable_comment is set", () => {
     expect(toArticleView({ ...item, meta: { comment_available: "true" } }, now).commentsOpen).toBe(true);

@@ -12,6 +12,7 @@ export interface RelatedCard {
   source: string;
   time: string;
   views: string;
+  /** the picture the card draws: the cover's list rendition, or the cover itself on a fly card */
   thumb: string | null;
   contentType: ContentType;
   /** type label on the card (R-UI-TAG), null for articles and untagged types */
@@ -50,7 +51,16 @@ export function toRouterPath(contentLink: string): string {
   return contentLink.startsWith(`${siteBasePath}/`) ? contentLink.slice(siteBasePath.length) : contentLink;
 }
 
-export function toRelatedCard(item: RelatedItem, now: number, lang: Lang = defaultLang): RelatedCard {
+/** Which of an item's pictures a card draws: the small list rendition, or the whole cover (fly cards). */
+export type CardPicture = "thumb" | "cover";
+
+export function toRelatedCard(
+  item: RelatedItem,
+  now: number,
+  lang: Lang = defaultLang,
+  picture: CardPicture = "thumb",
+): RelatedCard {
+  const style = item.style.data[0];
   return {
     id: item.post_id,
     title: item.title,
@@ -58,7 +68,7 @@ export function toRelatedCard(item: RelatedItem, now: number, lang: Lang = defau
     source: item.source_alias,
     time: formatRelativeTime(item.publish_at, now, lang),
     views: formatBigNumber(item.view_count, lang),
-    thumb: item.style.data[0]?.thumb ?? null,
+    thumb: (picture === "cover" ? style?.url : style?.thumb) ?? null,
     contentType: item.content_type,
     tag: contentTag(item.content_type, lang),
     duration: item.duration_str,

@@ -14,7 +14,7 @@ import navCss from "../nav.css?url";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   requireIndexSegment(params.index);
-  return loadList(request, params.list_id);
+  return loadList(request, params.list_id, "cover");
 }
 
 export const meta = () => baseMeta();

@@ -30,19 +30,19 @@ export const demoMediaAccounts: DemoMediaAccount[] = [
   {
     key: "jianglan-news",
     name: "江澜新闻",
-    avatar: "jianglan-news.png",
+    avatar: "jianglan-news.jpg",
     description: "江澜市融媒体中心官方账号，第一时间报道江澜城事。",
   },
   {
     key: "jianglan-culture",
     name: "江澜文旅",
-    avatar: "jianglan-culture.png",
+    avatar: "jianglan-culture.jpg",
     description: "发现江澜的展览、美食与四季风景，陪你慢慢逛这座江城。",
   },
   {
     key: "lancheng-life",
     name: "澜城生活",
-    avatar: "lancheng-life.png",
+    avatar: "lancheng-life.jpg",
     description: "记录江澜街巷里的烟火日常与温暖故事。",
   },
 ];
@@ -389,3 +389,11 @@ export const demoArticles: DemoArticle[] = [
 <p>傍晚时分，夕阳斜照进巷口，蒋师傅收起工具，把墙上的挂钟一只只校准。嘀嗒声中，老街的一天又慢慢过去了。</p>`,
   },
 ];
+
+/**
+ * The list rendition of a demo cover (`/media/covers/a.jpg` → `/media/thumbs/covers/a.jpg`), made by
+ * scripts/generate-demo-media.sh at 336 pixels wide: three times a card's 112 CSS pixels.
+ */
+export function demoThumb(cover: string): string {
+  return cover.startsWith("/media/") ? `/media/thumbs/${cover.slice("/media/".length)}` : "";
+}

@@ -159,6 +159,7 @@ export async function writeImport(
       source_alias: item.source_alias ?? "",
       body_html: item.body_html ?? "",
       cover_url: item.cover_url ?? "",
+      thumb_url: item.thumb_url ?? "",
       publish_at: Date.parse(item.publish_at),
       view_count: item.view_count ?? 0,
       like_count: item.like_count ?? 0,

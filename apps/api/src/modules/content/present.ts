@@ -36,8 +36,10 @@ export function contentPath(row: Pick<ContentRow, "id" | "content_type" | "publi
   return `${siteBasePath}/${actor}/${type}/${year}/${month}/${ctx.codec.encode(row.id)}/index.html`;
 }
 
+/** The item's pictures: the cover (`url`) and its small rendition for lists (`thumb`, the cover when it has none). */
 function styleOf(row: ContentRow) {
-  return { data: row.cover_url ? [{ thumb: row.cover_url, url: row.cover_url, wbep_thumb: row.cover_url }] : [] };
+  const thumb = row.thumb_url || row.cover_url;
+  return { data: row.cover_url ? [{ thumb, url: row.cover_url, wbep_thumb: thumb }] : [] };
 }
 
 /** What `detail_json` holds: the media of the page, and a special's sections and group names. */
