@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type DemoCard, demoCards, launchBrowser, phoneContext } from "./browser.ts";
+import { type DemoCard, demoCards, hydrated, launchBrowser, phoneContext } from "./browser.ts";
 
 const origin = inject("siteOrigin");
 const editorApiKey = inject("editorApiKey");
@@ -118,17 +118,22 @@ describe("every content type's share page on a phone in WeChat", () => {
       const { page, context } = await open(link(type));
       const media = page.locator("video, audio").first();
       await media.waitFor();
+      await hydrated(page);
       await expect
-        .poll(() => media.evaluate((m: HTMLMediaElement) => m.readyState), { timeout: 10000 })
-        .toBeGreaterThanOrEqual(1);
+        .poll(() => media.evaluate((m: HTMLMediaElement) => m.currentSrc || m.src), { timeout: 10000 })
+        .not.toBe("");
+      // nothing of the media is fetched before it is played, unless it plays by itself (short video)
+      const before = await media.evaluate((m: HTMLMediaElement) => ({ preload: m.preload, autoplay: m.autoplay }));
+      expect(before.preload, type).toBe(before.autoplay ? "auto" : "none");
       const played = await media.evaluate(async (m: HTMLMediaElement) => {
         m.muted = true;
         await m.play();
         const playing = !m.paused;
         m.pause();
-        return { playing, src: m.currentSrc, error: m.error?.code ?? null };
+        return { playing, src: m.currentSrc, ready: m.readyState, error: m.error?.code ?? null };
       });
       expect(played.playing, type).toBe(true);
+      expect(played.ready, type).toBeGreaterThanOrEqual(1);
       expect(played.error, type).toBeNull();
       if (type !== "audio" && type !== "audio_album") {
         expect(await media.getAttribute("playsinline"), type).not.toBeNull();

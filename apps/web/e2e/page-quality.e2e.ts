@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { firstFlush, firstPacketHolds } from "../../../scripts/first-flush.ts";
 import { findLegacyProblems } from "../../../scripts/legacy-syntax.ts";
 import { pageBytes } from "../../../scripts/page-bytes.ts";
-import { bootScript } from "../app/lib/page-router/PageScripts.tsx";
-import { desktopContext, firstArticleLink, launchBrowser, phoneContext } from "./browser.ts";
+import { bootFallbackMs, bootScript } from "../app/lib/page-router/PageScripts.tsx";
+import { desktopContext, firstArticleLink, hydrated, launchBrowser, phoneContext } from "./browser.ts";
 
 const origin = inject("siteOrigin");
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -52,11 +52,11 @@ describe("page quality", () => {
   afterAll(() => browser?.close());
 
   /** A phone page once hydrated: the banner is shown after load, and axe should see it too. */
-  async function loadedPhonePage(url: string, hydrated = true) {
+  async function loadedPhonePage(url: string, withBanner = true) {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     await page.goto(url);
-    if (hydrated) await page.getByTestId("open-app-banner").waitFor();
+    if (withBanner) await page.getByTestId("open-app-banner").waitFor();
     return { page, context };
   }
 
@@ -187,6 +187,51 @@ describe("page quality", () => {
     const lazy = loaded.filter((path) => !countedPaths.includes(path)).map((path) => path.replace(/^.*\/assets\//, ""));
     for (const file of lazy) expect(file).toMatch(/^(site-idle|OpenAppDialog|LoginPopup|Sheet|dialog|icons)-/);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("R-WEB-SSR an article's scripts are requested only once it has loaded and its first paint is shown", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(articleUrl);
+    await hydrated(page);
+    const order = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      const paint = performance.getEntriesByName("first-contentful-paint")[0];
+      const scripts = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((r) =>
+        new URL(r.name).pathname.endsWith(".js"),
+      );
+      const cover = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find((r) =>
+        r.name.includes("/media/covers/"),
+      );
+      return {
+        loaded: navigation.loadEventStart,
+        painted: paint?.startTime ?? Number.NaN,
+        coverDone: cover?.responseEnd ?? Number.NaN,
+        firstScript: Math.min(...scripts.map((s) => s.startTime)),
+        scripts: scripts.length,
+      };
+    });
+    expect(order.scripts).toBeGreaterThan(3);
+    expect(order.loaded).toBeGreaterThan(0);
+    expect(order.firstScript).toBeGreaterThanOrEqual(order.loaded);
+    expect(order.firstScript).toBeGreaterThanOrEqual(order.painted);
+    expect(order.firstScript).toBeGreaterThanOrEqual(order.coverDone);
+    await context.close();
+  });
+
+  it("R-WEB-SSR a picture that never arrives holds the page's scripts back no more than 3 s", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    // the article's cover hangs: the document's load event never comes while it is pending
+    await page.route(/\/media\/covers\//, () => {});
+    const started = Date.now();
+    await page.goto(articleUrl, { waitUntil: "domcontentloaded" });
+    await hydrated(page);
+    const waited = Date.now() - started;
+    expect(await page.evaluate(() => document.readyState)).not.toBe("complete");
+    expect(waited).toBeGreaterThanOrEqual(bootFallbackMs - 500);
+    expect(waited).toBeLessThan(bootFallbackMs + 10_000);
     await context.close();
   });
 

@@ -32,7 +32,9 @@ function useSource(ref: RefObject<HTMLMediaElement | null>, src: string) {
 
 /**
  * A native video player: poster, controls, inline playback on phones (WeChat's X5 and iOS web views
- * too). File sources are in the server HTML, so the video plays before hydration.
+ * too). File sources are in the server HTML, so the video plays before hydration. Nothing of the
+ * media is fetched before the visitor plays it (`preload="none"`): the poster shows meanwhile, and the
+ * page's pictures and text have the connection to themselves.
  */
 export function VideoPlayer(props: {
   src: string;
@@ -56,7 +58,7 @@ export function VideoPlayer(props: {
       playsInline
       webkit-playsinline="true"
       x5-playsinline="true"
-      preload="metadata"
+      preload={props.autoPlay ? "auto" : "none"}
       autoPlay={props.autoPlay}
       muted={props.autoPlay}
       loop={props.loop}
@@ -67,7 +69,11 @@ export function VideoPlayer(props: {
   );
 }
 
-/** A native audio player with its cover and title above the controls. */
+/**
+ * A native audio player with its cover and title above the controls. Like the video player it fetches
+ * nothing before it is played; the page shows the length (`duration_str`) itself, and the controls'
+ * timeline is not laid out again when the file's metadata arrives during the first paint.
+ */
 export function AudioPlayer(props: { src: string; title: string; onEnded?: () => void }) {
   const ref = useRef<HTMLAudioElement>(null);
   useSource(ref, props.src);
@@ -79,7 +85,7 @@ export function AudioPlayer(props: { src: string; title: string; onEnded?: () =>
       src={isHlsSource(props.src) ? undefined : props.src}
       aria-label={props.title}
       controls
-      preload="metadata"
+      preload="none"
       onEnded={props.onEnded}
       data-testid="audio-player"
     />
