@@ -72,5 +72,20 @@ for picture in covers/*.jpg posters/*.jpg gallery/*.jpg; do
   ff -i "$picture" -vf "scale=336:-2:flags=lanczos" -q:v 7 "thumbs/$picture"
 done
 
+# the site's favicon: the logo at 32 px (browsers fetch it alongside the page's first paint)
+ff -i logo.png -vf "scale=32:32:flags=lanczos" favicon.png
+
+# AVIF and WebP renditions beside every picture: the media route sends the smallest one the browser
+# says it accepts (Accept: image/avif, image/webp), the JPEG to the others (iOS 12). Needs avifenc
+# and cwebp (apt-get install -y libavif-bin webp); a rendition no smaller than its JPEG is dropped.
+for picture in covers/*.jpg posters/*.jpg gallery/*.jpg avatars/*.jpg thumbs/*/*.jpg; do
+  base="${picture%.jpg}"
+  avifenc --speed 6 --jobs 1 --min 24 --max 34 "$picture" "$base.avif" >/dev/null
+  cwebp -quiet -q 75 "$picture" -o "$base.webp"
+  for rendition in "$base.avif" "$base.webp"; do
+    if [ "$(wc -c <"$rendition")" -ge "$(wc -c <"$picture")" ]; then rm "$rendition"; fi
+  done
+done
+
 # h5/metro-map.html (the demo link page opened in the share site's popup) is written by hand.
 du -sh video audio gallery posters thumbs

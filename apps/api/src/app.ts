@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
 import { siteBase } from "@davmu/contracts/site-path";
 import fastifyCompress from "@fastify/compress";
-import fastifyStatic from "@fastify/static";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import type { DatabaseHandle } from "./db/database.ts";
@@ -19,6 +18,7 @@ import type { Config } from "./plugins/config.ts";
 import { contentsPlugin } from "./plugins/contents.ts";
 import { dbPlugin } from "./plugins/db.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
+import { mediaPlugin } from "./plugins/media.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { webPlugin } from "./plugins/web.ts";
@@ -75,12 +75,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(editorContentRoutes, { config, codec });
     await app.register(editorAppRoutes, { config });
     await app.register(searchRoutes, { config, codec });
-    await app.register(fastifyStatic, {
-      root: config.mediaDir,
-      prefix: "/media/",
-      decorateReply: false,
-      maxAge: "1d",
-    });
+    await app.register(mediaPlugin, { root: config.mediaDir });
   }
 
   if (config.serveWeb) {

@@ -23,7 +23,7 @@ import { SessionProvider } from "./lib/session.tsx";
 import { SiteProvider, type SiteState } from "./lib/site-context.tsx";
 import { defaultThemeColor, parseAppInfo, readableThemeColor, resolveSite } from "./model/site.ts";
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/media/logo.png" }];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/media/favicon.png", type: "image/png" }];
 
 /** A page built on defaults because the API failed is not kept by shared caches. */
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
