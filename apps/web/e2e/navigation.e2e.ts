@@ -200,8 +200,16 @@ describe("navigation and the list pages on a phone in WeChat", () => {
     await open(`${share}search/index.html`);
     const hot = page.locator(".hot-words a");
     expect((await hot.allTextContents()).slice(0, 2)).toEqual(["1口袋公园", "2地铁5号线"]);
+    // before a search, the 72-hour hot list as the API ranks it
+    const hotContent = (await api("/inner/static/hot72")).data.list as Array<{ title: string }>;
+    expect(hotContent.length).toBeGreaterThan(0);
+    expect(await page.getByTestId("search-hot-content").locator("h2").textContent()).toBe("72小时热榜");
+    expect(await page.getByTestId("search-hot-content").locator(".card h3").allTextContents()).toEqual(
+      hotContent.map((item) => item.title),
+    );
     await hot.first().click();
     await page.waitForURL(/search\/index\.html\?keyword=/);
+    expect(await page.getByTestId("search-hot-content").count()).toBe(0);
     const parks = (await api(`/peony/v1/search?keyword=${encodeURIComponent("口袋公园")}`)).data.total;
     await expect.poll(() => page.locator(".search-results .card").count()).toBe(parks);
     expect(new Set(await page.locator(".search-results mark").allTextContents())).toEqual(new Set(["口袋公园"]));

@@ -1,9 +1,10 @@
 import { searchMaxPage } from "@davmu/contracts/limits";
 import { Form, Link, useNavigate } from "react-router";
+import { ContentCard } from "../components/ContentCard.tsx";
 import { BackIcon, SearchIcon } from "../components/nav-icons.tsx";
 import { OpenAppBanner } from "../components/OpenAppBanner.tsx";
 import { PagedList } from "../components/PagedList.tsx";
-import { callApi } from "../lib/api.server.ts";
+import { callApi, callApiShared } from "../lib/api.server.ts";
 import { requireIndexSegment } from "../lib/guards.server.ts";
 import { useListT } from "../lib/i18n/lists.ts";
 import { baseMeta } from "../lib/meta.ts";
@@ -26,11 +27,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const raw = url.searchParams.get("keyword");
   const keyword = searchKeyword(raw);
   const page = pageParam(url.searchParams.get("page"), searchMaxPage);
-  const [hot, found] = await Promise.all([
+  const [hot, found, hotContent] = await Promise.all([
     callApi((c) => c.hotWords()).catch(() => null),
     keyword ? callApi((c) => c.search({ keyword, page, size: searchPageSize })) : Promise.resolve(null),
+    // before a search the page offers what is read most (the list detail pages show, shared with them)
+    keyword ? Promise.resolve(null) : callApiShared("hot72", (c) => c.hot72()).catch(() => null),
   ]);
   const now = Date.now();
+  const lang = requestLang(request);
   return {
     raw: raw ?? "",
     keyword,
@@ -41,9 +45,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     total: found?.code === 0 ? found.data.total : 0,
     results: found?.code === 0,
     list: {
-      cards: found?.code === 0 ? found.data.list.map((item) => toRelatedCard(item, now, requestLang(request))) : [],
+      cards: found?.code === 0 ? found.data.list.map((item) => toRelatedCard(item, now, lang)) : [],
       hasMore: found?.code === 0 ? found.data.has_more : false,
     },
+    hotContent: hotContent?.code === 0 ? hotContent.data.list.map((item) => toRelatedCard(item, now, lang)) : [],
   };
 }
 
@@ -63,11 +68,11 @@ function marked(keyword: string) {
 }
 
 /**
- * Search (R-ROUTE-1): a search box that works without JavaScript (a GET form), the hot words, and the
- * results with the keyword marked as text.
+ * Search (R-ROUTE-1): a search box that works without JavaScript (a GET form), the hot words, the
+ * results with the keyword marked as text, and before a search the 72-hour hot list.
  */
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { raw, keyword, page, invalid, hotWords, total, results, list } = loaderData;
+  const { raw, keyword, page, invalid, hotWords, total, results, list, hotContent } = loaderData;
   const t = useListT();
   const navigate = useNavigate();
   return (
@@ -137,6 +142,18 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ol>
+          </section>
+        ) : null}
+        {hotContent.length > 0 ? (
+          <section className="search-hot-content" aria-labelledby="hot-content-title" data-testid="search-hot-content">
+            <h2 id="hot-content-title" className="search-heading">
+              {t("searchHotContent")}
+            </h2>
+            <ul className="card-list">
+              {hotContent.map((card) => (
+                <ContentCard key={card.id} card={card} level={3} />
+              ))}
+            </ul>
           </section>
         ) : null}
       </main>

@@ -34,6 +34,7 @@ export const en: Messages = {
   search: "Search",
   searchPlaceholder: "Search for stories",
   searchHot: "Trending searches",
+  searchHotContent: "Trending (72 h)",
   searchResults: "Results for “{keyword}”",
   searchCount: "{count} results",
   searchNoResult: "No matches. Try another word",

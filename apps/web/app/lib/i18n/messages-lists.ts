@@ -22,6 +22,7 @@ export const zhLists = {
   search: "搜索",
   searchPlaceholder: "搜索感兴趣的内容",
   searchHot: "热门搜索",
+  searchHotContent: "72小时热榜",
   searchResults: "“{keyword}”的搜索结果",
   searchCount: "共找到{count}条结果",
   searchNoResult: "没有找到相关内容，换个词试试",
