@@ -62,7 +62,14 @@ export default function MiniProgram({ loaderData }: Route.ComponentProps) {
         </div>
         <p className="mini-card-title">{view.title}</p>
         {view.cover ? (
-          <img className="mini-cover" src={view.cover.src} alt={view.cover.alt} width={750} height={422} />
+          <img
+            className="mini-cover"
+            src={view.cover.src}
+            alt={view.cover.alt}
+            width={750}
+            height={422}
+            fetchPriority="high"
+          />
         ) : null}
         <div className="mini-card-foot">
           <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
