@@ -4,6 +4,7 @@
  * in-process render of the same page.
  */
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { get as httpGet } from "node:http";
 import { createRequire } from "node:module";
 import autocannon from "autocannon";
@@ -27,16 +28,46 @@ export interface Load {
   rate: number;
   p99: number;
   errors: number;
+  /**
+   * CPU time the server process spent per answer (user + system, all its threads), in microseconds,
+   * when its pid was given. On two cores the load generator can saturate before the server does (at
+   * 30,000 cached pages/s the product was idle 40% of the time); the answers one core of the server
+   * could give are 1e6 ÷ this, whatever the load generator manages.
+   */
+  cpuMicrosPerAnswer?: number;
 }
 
-export async function load(url: string, seconds: number, headers: Record<string, string> = {}): Promise<Load> {
+/** CPU seconds a process has used so far (utime + stime of /proc/{pid}/stat, all its threads). */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // the fields after the command name, which is in parentheses and may hold spaces
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return ticks / clockTicksPerSecond;
+}
+// USER_HZ: 100 on Linux on every architecture Node runs on
+const clockTicksPerSecond = 100;
+
+export async function load(
+  url: string,
+  seconds: number,
+  headers: Record<string, string> = {},
+  serverPid?: number,
+): Promise<Load> {
+  const cpuBefore = serverPid ? cpuSeconds(serverPid) : 0;
   const result = await autocannon({
     url,
     connections: 100,
     duration: seconds,
     headers: { "user-agent": phoneUserAgent, "accept-encoding": "gzip, deflate, br", ...headers },
   });
-  return { rate: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  const answers = result.requests.total;
+  return {
+    rate: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    ...(serverPid && answers > 0 ? { cpuMicrosPerAnswer: ((cpuSeconds(serverPid) - cpuBefore) * 1e6) / answers } : {}),
+  };
 }
 
 /** Renders of one page per second in a process of its own, with no HTTP in front (bench/bare-render.ts). */

@@ -33,6 +33,8 @@ export function productionEnv(port: number, databaseUrl: string): Record<string,
 export interface RunningServer {
   origin: string;
   env: Record<string, string>;
+  /** Process id of the server, to read the CPU time it spends (`cpuSeconds`) */
+  pid: number;
   close(): Promise<void>;
 }
 
@@ -76,6 +78,7 @@ export function spawnServer(
   const server: RunningServer = {
     origin,
     env,
+    pid: child.pid as number,
     async close() {
       closing = true;
       if (child.exitCode === null) {
