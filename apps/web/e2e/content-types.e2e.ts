@@ -46,6 +46,52 @@ async function axeViolations(page: Page): Promise<string[]> {
   return violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => JSON.stringify(n.target)).join("; ")}`);
 }
 
+/** Chrome on an Android phone, as Lighthouse's mobile run presents itself. */
+const androidUserAgent =
+  "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+
+interface LayoutShift {
+  value: number;
+  startTime: number;
+  hadRecentInput: boolean;
+  /** where the shifted boxes were and went: "x,y w×h → x,y w×h" */
+  moved: string[];
+}
+
+/** The layout shifts the page has recorded since it started loading (a buffered observer). */
+function layoutShifts(page: Page): Promise<LayoutShift[]> {
+  return page.evaluate(
+    () =>
+      new Promise<LayoutShift[]>((resolve) => {
+        type Rect = { x: number; y: number; width: number; height: number };
+        type Entry = PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources: { previousRect: Rect; currentRect: Rect }[];
+        };
+        const rect = (r: Rect) =>
+          `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+        const shifts: LayoutShift[] = [];
+        const observer = new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Entry[]) {
+            shifts.push({
+              value: entry.value,
+              startTime: Math.round(entry.startTime),
+              hadRecentInput: entry.hadRecentInput,
+              moved: entry.sources.map((s) => `${rect(s.previousRect)} → ${rect(s.currentRect)}`),
+            });
+          }
+        });
+        observer.observe({ type: "layout-shift", buffered: true });
+        // buffered entries arrive in a task of their own; none at all means no callback
+        setTimeout(() => {
+          observer.disconnect();
+          resolve(shifts);
+        }, 200);
+      }),
+  );
+}
+
 describe("every content type's share page on a phone in WeChat", () => {
   let browser: Browser;
   let cards: Card[];
@@ -190,6 +236,53 @@ describe("every content type's share page on a phone in WeChat", () => {
     expect(await video.page.getByTestId("album-status").textContent()).toContain("已完结，共3集");
     await close(video.context);
   });
+
+  it("R-LIVE-3 the audio and audio album players stay still while the page loads (no layout shift) and play when tapped", async () => {
+    // the WeChat phone, and the screen Lighthouse's mobile run emulates
+    const screens = [
+      { name: "375×667", context: () => phoneContext(browser) },
+      {
+        name: "412×823",
+        context: () =>
+          browser.newContext({
+            viewport: { width: 412, height: 823 },
+            deviceScaleFactor: 1.75,
+            isMobile: true,
+            hasTouch: true,
+            userAgent: androidUserAgent,
+            locale: "zh-CN",
+          }),
+      },
+    ];
+    for (const screen of screens) {
+      for (const type of ["audio", "audio_album"] as const) {
+        const label = `${type} at ${screen.name}`;
+        const context = await screen.context();
+        const page = await context.newPage();
+        await page.goto(link(type));
+        await hydrated(page);
+        await page.waitForTimeout(1500);
+        // every shift counts, even one marked as following input: an emulated touch screen (Lighthouse's
+        // mobile run too) marks the page's first shifts so though nobody touched it
+        expect(await layoutShifts(page), label).toEqual([]);
+
+        const audio = page.locator("audio.audio-player").first();
+        expect(await audio.evaluate((m: HTMLAudioElement) => m.paused), label).toBe(true);
+        // the native controls' play button: the first of the row, 10 px in from the player's edge
+        await audio.tap({ position: { x: 26, y: 20 } });
+        await expect
+          .poll(() => audio.evaluate((m: HTMLAudioElement) => !m.paused && m.currentTime > 0.3), { timeout: 10000 })
+          .toBe(true);
+        expect(await audio.evaluate((m: HTMLAudioElement) => m.error), label).toBeNull();
+        // the time running in the controls moves nothing either
+        expect(
+          (await layoutShifts(page)).filter((shift) => !shift.hadRecentInput),
+          `${label}, playing`,
+        ).toEqual([]);
+        await context.close();
+      }
+    }
+  }, 60_000);
 
   it("R-UI-LISTS a video page lists related items, the 72-hour hot list and editors' picks below, with type tags", async () => {
     // demo items carry fixed dates: publish one now so the 72-hour list has something whenever this runs
