@@ -71,8 +71,9 @@ export function VideoPlayer(props: {
 
 /**
  * A native audio player with its cover and title above the controls. Like the video player it fetches
- * nothing before it is played; the page shows the length (`duration_str`) itself, and the controls'
- * timeline is not laid out again when the file's metadata arrives during the first paint.
+ * nothing before it is played; the page shows the length (`duration_str`) itself. The stylesheet shows
+ * every part of Chrome's controls from the first frame (`.audio-player` in app.css), so they are not
+ * laid out again once Chrome has measured them.
  */
 export function AudioPlayer(props: { src: string; title: string; onEnded?: () => void }) {
   const ref = useRef<HTMLAudioElement>(null);
