@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { createServer } from "node:http";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
 import { siteBase } from "@davmu/contracts/site-path";
 import fastifyCompress from "@fastify/compress";
@@ -21,7 +22,7 @@ import { errorsPlugin } from "./plugins/errors.ts";
 import { mediaPlugin } from "./plugins/media.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
-import { webPlugin } from "./plugins/web.ts";
+import { type FrontAnswer, webPlugin } from "./plugins/web.ts";
 
 export interface BuildOptions {
   /** An already open database (tests share one); closed by its owner, not by the app. */
@@ -34,8 +35,21 @@ export interface BuildOptions {
  * then the API's modules, then the share site.
  */
 export async function buildApp(config: Config, options: BuildOptions = {}) {
+  // a cached page is answered from the server's request event, before Fastify (plugins/web.ts)
+  let front: FrontAnswer | null = null;
+  let closing = false;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
+    serverFactory: (handler) => {
+      const server = createServer((req, res) => {
+        if (front === null || !front(req, res, randomUUID(), closing)) handler(req, res);
+      });
+      // Fastify's defaults, which it sets on a server it makes itself
+      server.keepAliveTimeout = 72_000;
+      server.requestTimeout = 0;
+      server.setTimeout(0);
+      return server;
+    },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: true,
@@ -45,7 +59,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // while shutting down, answers close their keep-alive connection so the server can finish
-  let closing = false;
   app.addHook("preClose", async () => {
     closing = true;
   });
@@ -79,7 +92,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   }
 
   if (config.serveWeb) {
-    await app.register(webPlugin, { config });
+    await app.register(webPlugin, {
+      config,
+      installFront: (answer) => {
+        front = answer;
+      },
+    });
     app.get("/", (_request, reply) => reply.redirect(siteBase, 302));
   }
 

@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { brotliDecompressSync } from "node:zlib";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { seedDemoData } from "../src/db/seed.ts";
@@ -226,6 +227,44 @@ describe("the page cache", () => {
     expect([...texts][0]).toContain("</html>");
     expect(traceIds.size).toBe(3);
     expect(traceIds.has("")).toBe(false);
+  });
+
+  it("R-WEB-SSR a hit answered before Fastify carries the same status, headers and body as one answered through it", async () => {
+    const url = `${path}?front=1`;
+    await (await fetch(server.base + url, { headers: { "user-agent": phone } })).text();
+    // over HTTP the server's request event answers the hit; an injected request goes through Fastify
+    const front = await fetch(server.base + url, { headers: { "user-agent": phone, "accept-encoding": "br" } });
+    const routed = await server.app.inject({
+      method: "GET",
+      url,
+      headers: { "user-agent": phone, "accept-encoding": "br" },
+    });
+    expect(front.status).toBe(200);
+    expect(routed.statusCode).toBe(200);
+    const perAnswer = /^(date|connection|keep-alive|x-trace-id|content-length|transfer-encoding)$/;
+    const frontHeaders = Object.fromEntries([...front.headers].filter(([name]) => !perAnswer.test(name)));
+    const routedHeaders = Object.fromEntries(
+      Object.entries(routed.headers)
+        .filter(([name]) => !perAnswer.test(name))
+        .map(([name, value]) => [name, String(value)]),
+    );
+    expect(frontHeaders).toEqual(routedHeaders);
+    expect(frontHeaders["x-cache"]).toBe("hit");
+    expect(front.headers.get("x-trace-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(routed.headers["x-trace-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(brotliDecompressSync(routed.rawPayload).toString("utf8")).toBe(await front.text());
+  });
+
+  it("R-WEB-SSR only anonymous GETs of the site are answered from the cache: HEAD, a cookie or another path are not", async () => {
+    const url = `${path}?methods=1`;
+    await (await fetch(server.base + url, { headers: { "user-agent": phone } })).text();
+    expect((await fetch(server.base + url, { headers: { "user-agent": phone } })).headers.get("x-cache")).toBe("hit");
+    const head = await fetch(server.base + url, { method: "HEAD", headers: { "user-agent": phone } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("x-cache")).not.toBe("hit");
+    const withCookie = await fetch(server.base + url, { headers: { "user-agent": phone, cookie: "a=1" } });
+    expect(withCookie.headers.get("x-cache")).toBeNull();
+    expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
   });
 
   it("R-WEB-SSR visitors asking for a page while it is rendered for the cache wait for it: it is rendered once", async () => {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
@@ -10,6 +11,20 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { encodeBursts } from "../lib/html-stream.ts";
 import { type CachedResponse, createResponseCache, encodedBody, encodingFor } from "../lib/response-cache.ts";
 import type { Config } from "./config.ts";
+
+/**
+ * Answers a request straight from the server's `request` event, before Fastify builds a request and a
+ * reply for it, or says it cannot (false). `traceId` is the request's id (`x-trace-id`); `closing`
+ * says the server is shutting down (the answer then closes its connection).
+ */
+export type FrontAnswer = (req: IncomingMessage, res: ServerResponse, traceId: string, closing: boolean) => boolean;
+
+/** A request as far as the page cache looks at it: Fastify's, or the raw one of the `request` event. */
+interface PageRequest {
+  method?: string;
+  url?: string;
+  headers: IncomingHttpHeaders;
+}
 
 /** What the site needs of a request to tell which visitors may share its page. */
 export interface VariantRequest {
@@ -130,7 +145,7 @@ export function sharedMaxAge(response: Response): number | null {
 }
 
 /** Only visitors who carry no credentials share pages: a token or any cookie keeps a request out. */
-function anonymous(request: FastifyRequest): boolean {
+function anonymous(request: PageRequest): boolean {
   return request.headers.authorization === undefined && request.headers.cookie === undefined;
 }
 
@@ -168,7 +183,10 @@ function sendResponse(
 }
 
 /** The share site: built assets under /davmu/share/ and every other path there rendered by React Router. */
-export async function webPlugin(app: FastifyInstance, opts: { config: Config }) {
+export async function webPlugin(
+  app: FastifyInstance,
+  opts: { config: Config; installFront?: (answer: FrontAnswer) => void },
+) {
   const serverEntry = join(opts.config.webBuildDir, "server", "index.js");
   const clientDir = join(opts.config.webBuildDir, "client");
   if (!existsSync(serverEntry)) {
@@ -184,16 +202,17 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
   const cache = createResponseCache({ maxEntries: 500, ttlMs: pageCacheMaxTtlMs, staleMs: pageCacheStaleMs });
   // the variant depends on a few request traits only: remember it per user agent and frame state
   const variants = new Map<string, string | null>();
-  function variantOf(request: FastifyRequest): string | null {
+  function variantOf(request: PageRequest): string | null {
     if (!cacheVariant) return null;
-    const framed = request.url.includes("pc_frame");
+    const url = request.url ?? "";
+    const framed = url.includes("pc_frame");
     const userAgent = request.headers["user-agent"] ?? "";
     const dest = request.headers["sec-fetch-dest"] ?? "";
     const memo = `${framed}\n${dest}\n${userAgent}`;
     let variant = variants.get(memo);
     if (variant === undefined) {
       variant = cacheVariant({
-        url: `http://site${request.url}`,
+        url: `http://site${url}`,
         headers: { get: (name) => request.headers[name.toLowerCase()]?.toString() ?? null },
       });
       if (variants.size >= 1000) variants.clear();
@@ -228,7 +247,7 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
     return reply.redirect(siteBase + query, 301);
   });
   /** The page cache's key for a request, or null when its page may not be shared. */
-  function pageKey(request: FastifyRequest): string | null {
+  function pageKey(request: PageRequest): string | null {
     if (request.method !== "GET" || !anonymous(request)) return null;
     const variant = variantOf(request);
     return variant === null ? null : `${variant} ${request.url}`;
@@ -238,16 +257,55 @@ export async function webPlugin(app: FastifyInstance, opts: { config: Config }) 
   const rendering = new Map<string, Promise<void>>();
 
   /**
-   * Answers a cached page as soon as the request is routed (onRequest), before body parsing and the
-   * other per-request hooks; everything else goes on to the handler. The answer still passes the
-   * server's onSend hooks (request id) and its response log.
-   * An expired page is rendered anew by the first request that finds it; until that render is
-   * stored, the others are sent the expired one (never after a content change: that drops it).
+   * The cached page to answer a request with, if any. An expired page is rendered anew by the first
+   * request that finds it; until that render is stored, the others are sent the expired one (never
+   * after a content change: that drops it).
+   */
+  function cachedPage(request: PageRequest): CachedResponse | undefined {
+    const key = pageKey(request);
+    if (key === null) return undefined;
+    const hit = cache.get(key, { stale: true });
+    return hit && (hit.expiresAt > Date.now() || rendering.has(key)) ? hit : undefined;
+  }
+
+  /**
+   * Cached pages are answered from the server's `request` event (decision 011): no Fastify request,
+   * reply, hooks or logger child is made for them, as a cache in front of the server would. The
+   * answer carries the same headers as one sent through Fastify, its own request id included, and is
+   * logged the same way (at info).
+   */
+  const logHits = ["trace", "debug", "info"].includes(app.log.level);
+  opts.installFront?.((req, res, traceId, closing) => {
+    if (!req.url?.startsWith(siteBase)) return false;
+    const hit = cachedPage(req);
+    if (!hit) return false;
+    const started = logHits ? performance.now() : 0;
+    const { body, headers } = encodedBody(hit, encodingFor(req.headers["accept-encoding"]));
+    res.setHeader("x-trace-id", traceId);
+    if (closing) res.setHeader("connection", "close");
+    res.writeHead(hit.status, headers);
+    res.end(body);
+    if (logHits)
+      app.log.info(
+        {
+          reqId: traceId,
+          req: { method: req.method, url: req.url },
+          res: { statusCode: hit.status },
+          responseTime: performance.now() - started,
+          cache: "hit",
+        },
+        "request completed",
+      );
+    return true;
+  });
+
+  /**
+   * Requests that reach Fastify (injected ones, or a server without the front answer): a cached page
+   * is answered as soon as the request is routed (onRequest), before the other per-request hooks.
    */
   function answerFromCache(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
-    const key = pageKey(request);
-    const hit = key === null ? undefined : cache.get(key, { stale: true });
-    if (hit && (hit.expiresAt > Date.now() || rendering.has(key as string))) sendCached(request, reply, hit);
+    const hit = cachedPage(request);
+    if (hit) sendCached(request, reply, hit);
     else done();
   }
 
