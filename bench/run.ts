@@ -121,7 +121,7 @@ try {
   }
 
   // 3. bytes per page type
-  for (const page of pageBytes(join(root, "apps/web/build"))) {
+  for (const page of await pageBytes(join(root, "apps/web/build"))) {
     results.push(
       {
         part: "bytes",

@@ -28,7 +28,7 @@ for (const file of scripts) {
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 console.log(`${scripts.length} scripts checked for Chrome 78 / iOS 12`);
 console.log(`page type      JS gzip (budget ${kib(jsBudgetGzip)})   CSS gzip (budget ${kib(cssBudgetGzip)})`);
-for (const page of pageBytes(build)) {
+for (const page of await pageBytes(build)) {
   const jsOk = page.jsGzip <= jsBudgetGzip;
   const cssOk = page.cssGzip <= cssBudgetGzip;
   console.log(

@@ -6,13 +6,12 @@
  * hls.js, the idle work) are not counted. The build's route manifest (build/client/assets/manifest-*.js,
  * which pages never load) names those files, as the server does when it writes the page's
  * modulepreload hints (app/lib/page-router/handoff.server.ts); the stylesheet inlined in the head is
- * found in the server build. Sizes are gzip (level 6, as served) of each file.
+ * the one the server build writes for the page type's routes. Sizes are gzip (level 6, as served) of each file.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
-import { type Node, parse } from "acorn";
-import { simple } from "acorn-walk";
 import { routesWithoutScripts } from "../apps/web/app/lib/page-router/page-data.ts";
 
 export interface PageType {
@@ -72,26 +71,28 @@ export function readManifest(clientDir: string): { manifest: Manifest; file: str
   return { manifest: JSON.parse(json) as Manifest, file: `assets/${file}` };
 }
 
-/** The stylesheet the root layout inlines: the string literal of the server build that holds `:root{`. */
-export function inlinedCss(serverEntry: string): string {
-  const ast = parse(readFileSync(serverEntry, "utf8"), { ecmaVersion: "latest", sourceType: "module" });
-  let found = "";
-  const consider = (value: unknown) => {
-    if (typeof value === "string" && value.includes(":root{") && value.length > found.length) found = value;
-  };
-  simple(ast, {
-    Literal: (node: Node) => consider((node as Node & { value: unknown }).value),
-    TemplateElement: (node: Node) => consider((node as Node & { value: { cooked: string } }).value.cooked),
-  });
-  return found;
+/** What of the server build the byte count reads: the route modules' handles and the page stylesheet. */
+interface ServerBuildParts {
+  routes: Record<string, { module: { handle?: unknown; links?: () => Array<{ rel?: string; href?: string }> } }>;
+  entry: { module: { pageStylesheet?: (handles: readonly unknown[]) => string } };
+}
+
+/**
+ * The stylesheet a page of these routes inlines in its head, as the server writes it: the site's own
+ * with the parts the routes' handles name (apps/web/app/page-styles.ts, exported by the server entry).
+ */
+export function inlinedCss(build: ServerBuildParts, routes: string[]): string {
+  const stylesheet = build.entry.module.pageStylesheet;
+  if (!stylesheet) throw new Error("the server build's entry exports no pageStylesheet");
+  return stylesheet(routes.map((id) => build.routes[id]?.module.handle));
 }
 
 const gzipSize = (bytes: Buffer | string) => gzipSync(bytes).length;
 
-export function pageBytes(buildDir: string, types: PageType[] = pageTypes): PageBytes[] {
+export async function pageBytes(buildDir: string, types: PageType[] = pageTypes): Promise<PageBytes[]> {
   const clientDir = join(buildDir, "client");
   const { manifest } = readManifest(clientDir);
-  const css = inlinedCss(join(buildDir, "server", "index.js"));
+  const build = (await import(pathToFileURL(join(buildDir, "server", "index.js")).href)) as ServerBuildParts;
   const strip = (url: string) => url.replace(/^.*?\/assets\//, "assets/");
   return types.map(({ name, routes }) => {
     // a page of a route without scripts loads its CSS only
@@ -104,12 +105,16 @@ export function pageBytes(buildDir: string, types: PageType[] = pageTypes): Page
       js.add(strip(route.module));
       for (const i of route.imports ?? []) js.add(strip(i));
       for (const c of route.css ?? []) styles.add(strip(c));
+      // stylesheets a route links itself (the list pages' nav.css)
+      for (const link of build.routes[id]?.module.links?.() ?? []) {
+        if (link.rel === "stylesheet" && link.href?.includes("/assets/")) styles.add(strip(link.href));
+      }
     }
     const jsFiles = noScripts
       ? []
       : [...js].map((f) => ({ file: f, gzip: gzipSize(readFileSync(join(clientDir, f))) }));
     const cssFiles = [...styles].map((f) => ({ file: f, gzip: gzipSize(readFileSync(join(clientDir, f))) }));
-    if (css) cssFiles.unshift({ file: "(inlined in the head)", gzip: gzipSize(css) });
+    cssFiles.unshift({ file: "(inlined in the head)", gzip: gzipSize(inlinedCss(build, routes)) });
     return {
       name,
       js: jsFiles,

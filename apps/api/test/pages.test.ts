@@ -61,6 +61,39 @@ describe(`every page type rendered on the server from the API (${testDialect})`,
     },
   );
 
+  it("R-WEB-SSR each page type inlines the site's stylesheet and only the parts of it its page draws with", async () => {
+    // one rule of each part of the stylesheet (apps/web/app/styles/), as the build minifies it
+    const rules = {
+      media: ".video-stage{",
+      album: ".album-head{",
+      gallery: ".gallery-page{",
+      live: ".live-badge{",
+      "mini-program": ".mini-card{",
+      special: ".special-banner{",
+    };
+    const expected: Record<string, Array<keyof typeof rules>> = {
+      "demo-article-01": [],
+      "demo-video-marathon": ["media"],
+      "demo-audio-album-street": ["media", "album"],
+      "demo-gallery-autumn": ["gallery"],
+      "demo-live-marathon": ["media", "live"],
+      "demo-mini-program-service": ["mini-program"],
+      "demo-special-renewal": ["special"],
+    };
+    for (const [externalId, parts] of Object.entries(expected)) {
+      const postId = await server.demoPostId(externalId);
+      const { body } = await server.get(`/inner/static/content/${postId}`, token);
+      const { html } = await page(new URL(body.data.share_link).pathname);
+      const css = /<style id="critical-css">([^<]*)<\/style>/.exec(html)?.[1] ?? "";
+      expect(css, externalId).toContain(".article-title{");
+      for (const [part, rule] of Object.entries(rules)) {
+        expect(css.split(rule).length - 1, `${externalId}: ${part}`).toBe(
+          parts.includes(part as keyof typeof rules) ? 1 : 0,
+        );
+      }
+    }
+  });
+
   it("R-ROUTE-1 the home, list, fly-card, content-module and search pages render their lists on the server", async () => {
     const list = (await server.get("/peony/v1/content?pagesize=10", token)).body.data.list as Array<{ title: string }>;
     expect(list.length).toBeGreaterThan(0);

@@ -1,8 +1,16 @@
 import { siteBase } from "@davmu/contracts/site-path";
 import { isbot } from "isbot";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, redirect, useRouteLoaderData } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
-import criticalCss from "./app.css?inline";
 import { ErrorPage } from "./components/ErrorPage.tsx";
 import { LoginHost } from "./components/LoginHost.tsx";
 import { OpenAppDialog } from "./components/OpenAppDialog.tsx";
@@ -22,6 +30,7 @@ import { PageScripts } from "./lib/page-router/PageScripts.tsx";
 import { SessionProvider } from "./lib/session.tsx";
 import { SiteProvider, type SiteState } from "./lib/site-context.tsx";
 import { defaultThemeColor, parseAppInfo, readableThemeColor, resolveSite } from "./model/site.ts";
+import { pageStylesheet } from "./page-styles.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/media/favicon.png", type: "image/png" }];
 
@@ -29,12 +38,13 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/media/fa
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /**
- * The whole stylesheet (about 2 KB compressed) is inlined in the head: the first packet of a page
- * carries everything needed to draw it, with no render-blocking request. The browser's copy is read
- * back from the page itself, so the CSS is not shipped a second time inside the scripts.
+ * The page's stylesheet (the site's own and the parts its page type draws with, page-styles.ts) is
+ * inlined in the head: the first packet of a page carries everything needed to draw it, with no
+ * render-blocking request. The browser's copy is read back from the page itself, so the CSS is not
+ * shipped a second time inside the scripts.
  */
-function pageCss(): string {
-  if (import.meta.env.SSR) return criticalCss;
+function pageCss(handles: () => unknown[]): string {
+  if (import.meta.env.SSR) return pageStylesheet(handles());
   return document.getElementById("critical-css")?.textContent ?? "";
 }
 
@@ -81,6 +91,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  const matches = useMatches();
   const color = root?.initial.theme.primaryColor ?? defaultThemeColor;
   return (
     <html
@@ -94,7 +105,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="format-detection" content="telephone=no" />
         <meta name="theme-color" content={color} />
-        <style id="critical-css" dangerouslySetInnerHTML={{ __html: pageCss() }} />
+        <style id="critical-css" dangerouslySetInnerHTML={{ __html: pageCss(() => matches.map((m) => m.handle)) }} />
         <Meta />
         <Links />
       </head>

@@ -179,7 +179,7 @@ describe("page quality", () => {
       expect(source, path).not.toContain("__reactRouterRouteModules");
     }
     // what the page loaded is what scripts/page-bytes.ts counts against the budget, plus lazy chunks
-    const counted = pageBytes(webBuild).find((p) => p.name === "article");
+    const counted = (await pageBytes(webBuild)).find((p) => p.name === "article");
     const countedPaths = (counted?.js ?? []).map((f) => `/davmu/share/${f.file}`);
     expect(countedPaths.length).toBeGreaterThan(3);
     const loaded = [...scripts.keys()];

@@ -15,7 +15,11 @@ import { toast } from "../lib/toast.ts";
 import { albumStatusText } from "../model/album.ts";
 import { toArticleView, toRelatedCard } from "../model/article.ts";
 import { decideDetailLayout } from "../model/layout.ts";
+import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/album";
+
+/** The stylesheet parts this page draws with (page-styles.ts). */
+export const handle: PageHandle = { styles: ["media", "album"] };
 
 /** Tracks asked for on the first render (spec §9: audio album limit 30). */
 const albumLimit = 30;

@@ -5,7 +5,11 @@ import { loadComments, loadDetail } from "../lib/detail.server.ts";
 import { useContentT } from "../lib/i18n/content.ts";
 import { detailMeta } from "../lib/share-meta.ts";
 import { toArticleView } from "../model/article.ts";
+import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/gallery";
+
+/** The stylesheet parts this page draws with (page-styles.ts). */
+export const handle: PageHandle = { styles: ["gallery"] };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { item, env, lang } = await loadDetail(request, params, ["image"]);

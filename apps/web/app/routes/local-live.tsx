@@ -10,7 +10,11 @@ import { useI18n } from "../lib/i18n/context.tsx";
 import { detailMeta } from "../lib/share-meta.ts";
 import { type ArticleView, toArticleView } from "../model/article.ts";
 import { chooseLiveScreen, liveStatusLabel } from "../model/live.ts";
+import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/local-live";
+
+/** The stylesheet parts this page draws with (page-styles.ts). */
+export const handle: PageHandle = { styles: ["media", "live"] };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { item, env, lang } = await loadDetail(request, params, ["local_live"]);

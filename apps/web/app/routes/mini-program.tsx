@@ -9,7 +9,11 @@ import { detailMeta } from "../lib/share-meta.ts";
 import { useSite } from "../lib/site-context.tsx";
 import { toArticleView } from "../model/article.ts";
 import { decideDetailLayout } from "../model/layout.ts";
+import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/mini-program";
+
+/** The stylesheet parts this page draws with (page-styles.ts). */
+export const handle: PageHandle = { styles: ["mini-program"] };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { item, env, lang } = await loadDetail(request, params, ["mini_program"]);

@@ -1,7 +1,11 @@
 import { siteBasePath } from "@davmu/contracts/site-path";
 import { useContentT } from "../lib/i18n/content.ts";
 import { useSite } from "../lib/site-context.tsx";
+import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/pc";
+
+/** The stylesheet parts this page draws with (page-styles.ts). */
+export const handle: PageHandle = { styles: ["pc"] };
 
 /** Only pages of this site may be framed: a path under the base, never another origin. */
 export function frameSource(url: string | null): string {

@@ -12,7 +12,11 @@ import { useContentT } from "../lib/i18n/content.ts";
 import { requestLang } from "../lib/i18n/lang.ts";
 import { baseMeta } from "../lib/meta.ts";
 import { toRelatedCard } from "../model/article.ts";
+import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/special";
+
+/** The stylesheet parts this page draws with (page-styles.ts). */
+export const handle: PageHandle = { styles: ["special"] };
 
 /** Items a folded group shows before 展开 (collapse: true). */
 export const foldedCount = 2;

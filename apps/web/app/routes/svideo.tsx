@@ -8,7 +8,11 @@ import { useContentT } from "../lib/i18n/content.ts";
 import { detailMeta } from "../lib/share-meta.ts";
 import { useSite } from "../lib/site-context.tsx";
 import { toArticleView } from "../model/article.ts";
+import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/svideo";
+
+/** The stylesheet parts this page draws with (page-styles.ts). */
+export const handle: PageHandle = { styles: ["media"] };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { item, env, lang } = await loadDetail(request, params, ["svideo"]);
