@@ -190,6 +190,35 @@ describe("page quality", () => {
     await context.close();
   });
 
+  it("R-UI-LOGIN the sheets' rules come with the first sheet opened, not in every page's stylesheet", async () => {
+    const { page, context } = await loadedPhonePage(articleUrl);
+    await hydrated(page);
+    const sheetRules = () =>
+      page.evaluate(() =>
+        [...document.styleSheets].some((sheet) =>
+          [...sheet.cssRules].some((rule) => rule.cssText.startsWith(".sheet-mask")),
+        ),
+      );
+    expect(await page.locator("#critical-css").textContent()).not.toContain(".sheet-mask");
+    expect(await sheetRules()).toBe(false);
+    await page.getByTestId("open-app-banner").getByRole("button", { name: "登录" }).click();
+    const sheet = page.locator(".sheet-mask");
+    await sheet.waitFor();
+    expect(await sheetRules()).toBe(true);
+    // laid out by its own rules: a shade over the whole screen, the sheet on it
+    const shade = await sheet.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { position: style.position, zIndex: style.zIndex, width: element.getBoundingClientRect().width };
+    });
+    expect(shade).toEqual({ position: "fixed", zIndex: "60", width: 375 });
+    // once the sheet has slid in, its text meets WCAG AA on its own surface
+    await sheet.evaluate((element) =>
+      Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
   it("R-WEB-SSR an article's scripts are requested only once it has loaded and its first paint is shown", async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();

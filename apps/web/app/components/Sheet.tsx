@@ -1,5 +1,7 @@
 import { type ReactNode, type RefObject, useRef } from "react";
 import { useDialog } from "../lib/dialog.ts";
+// sheets load on first use, their rules with them (no page draws a sheet before)
+import "../styles/sheets.css";
 
 /**
  * A modal bottom sheet (centred on wide screens): labelled dialog, focus kept inside, Escape or a
