@@ -41,8 +41,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     serverFactory: (handler) => {
+      // while shutting down, every request goes to Fastify, which answers it 503 and closes
       const server = createServer((req, res) => {
-        if (front === null || !front(req, res, randomUUID(), closing)) handler(req, res);
+        if (closing || front === null || !front(req, res)) handler(req, res);
       });
       // Fastify's defaults, which it sets on a server it makes itself
       server.keepAliveTimeout = 72_000;

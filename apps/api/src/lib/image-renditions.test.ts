@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { acceptedImageTypes, chooseRendition, hasRenditions } from "./image-renditions.ts";
+import { acceptedImageTypes, chooseRendition, createSizeLookup, hasRenditions } from "./image-renditions.ts";
 
 const chromium = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
 const chrome78 = "image/webp,image/apng,image/*,*/*;q=0.8";
@@ -40,5 +40,14 @@ describe("picture renditions by Accept", () => {
     expect(chooseRendition("video/e.mp4", chromium, sizeOf)).toBe("video/e.mp4");
     expect(hasRenditions("video/e.mp4")).toBe(false);
     expect(hasRenditions("logo.PNG")).toBe(true);
+  });
+
+  it("the size lookup never looks outside the media directory", () => {
+    const sizeOf = createSizeLookup(new URL("../../demo-media/", import.meta.url).pathname);
+    expect(sizeOf("covers/article-12.jpg")).toBeGreaterThan(1000);
+    expect(sizeOf("../package.json")).toBeNull();
+    expect(sizeOf("covers/../../package.json")).toBeNull();
+    expect(sizeOf("/etc/passwd")).toBeNull();
+    expect(sizeOf("covers/none.jpg")).toBeNull();
   });
 });

@@ -6,7 +6,7 @@
  * select a rendition: every browser sends them, including those that cannot decode AVIF.
  */
 import { statSync } from "node:fs";
-import { join } from "node:path";
+import { resolve, sep } from "node:path";
 
 /** Formats a picture may have beside it, best compression first. */
 export const renditionFormats = [
@@ -34,15 +34,21 @@ export function acceptedImageTypes(accept: string | undefined): Set<string> {
   return types;
 }
 
-/** Bytes of a file under the media directory, or null when there is none; kept for a minute. */
+/**
+ * Bytes of a file under the media directory, or null when there is none or the path leads out of the
+ * directory (never looked at); kept for a minute.
+ */
 export function createSizeLookup(root: string, ttlMs = 60_000, maxEntries = 10_000) {
+  const base = resolve(root) + sep;
   const known = new Map<string, { size: number | null; at: number }>();
   return (path: string, now = Date.now()): number | null => {
+    const file = resolve(base, path);
+    if (!file.startsWith(base) || path.includes("\0")) return null;
     const hit = known.get(path);
     if (hit && now - hit.at < ttlMs) return hit.size;
     let size: number | null = null;
     try {
-      const stat = statSync(join(root, path));
+      const stat = statSync(file);
       size = stat.isFile() ? stat.size : null;
     } catch {
       size = null;

@@ -19,6 +19,34 @@ describe("response cache", () => {
     expect(brotliDecompressSync(entry?.br as Buffer).equals(entry?.body as Buffer)).toBe(true);
   });
 
+  it("stores a page compressed off the event loop, each encoding with its length, smaller than set's brotli", async () => {
+    const cache = createResponseCache({ maxEntries: 10, ttlMs: 1000 });
+    const html = page(
+      "<article><h1>老街修表匠</h1><p>柜台后坚守了三十八年，修过的钟表数以万计。</p></article>".repeat(40),
+    );
+    const quick = cache.set("/quick", html);
+    const kept = await cache.store("/kept", html);
+    expect(kept).not.toBeNull();
+    const stored = kept as NonNullable<typeof kept>;
+    expect(cache.get("/kept")).toBe(stored);
+    expect(brotliDecompressSync(stored.br).equals(html.body)).toBe(true);
+    expect(gunzipSync(stored.gzip).equals(html.body)).toBe(true);
+    expect(stored.br.length).toBeLessThanOrEqual(quick.br.length);
+    for (const encoding of ["br", "gzip", "identity"] as const) {
+      const answer = encodedBody(stored, encoding);
+      expect(answer.headers["content-length"]).toBe(String(answer.body.length));
+    }
+  });
+
+  it("does not store a page whose data changed while it was compressed", async () => {
+    const cache = createResponseCache({ maxEntries: 10, ttlMs: 1000 });
+    const generation = cache.generation;
+    const storing = cache.store("/changed", page("<p>旧内容</p>"), undefined, () => cache.generation === generation);
+    cache.invalidate("content");
+    expect(await storing).toBeNull();
+    expect(cache.get("/changed")).toBeUndefined();
+  });
+
   it("expires entries after the TTL; an entry may ask for less, never for more", () => {
     let clock = 0;
     const cache = createResponseCache({ maxEntries: 10, ttlMs: 1000, now: () => clock });
@@ -82,6 +110,7 @@ describe("response cache", () => {
       "content-type": "text/html",
       vary: "Accept-Encoding",
       "content-encoding": "br",
+      "content-length": String(first.br.length),
     });
   });
 

@@ -1,4 +1,5 @@
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
 
 /**
  * An in-memory cache of whole responses for anonymous visitors: least recently used entries go first
@@ -28,6 +29,24 @@ export interface CachedResponse {
   expiresAt: number;
 }
 
+/** A response to keep, as built: its body raw. */
+export interface StoredResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  tags?: readonly string[];
+}
+
+const brotliInPool = promisify(brotliCompress);
+const gzipInPool = promisify(gzip);
+const brotliParams = (quality: number, size: number) => ({
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: quality,
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    [constants.BROTLI_PARAM_SIZE_HINT]: size,
+  },
+});
+
 export interface ResponseCacheOptions {
   maxEntries: number;
   /** Longest time an entry is served, in milliseconds */
@@ -46,12 +65,22 @@ export interface ResponseCache {
    * them apart by `expiresAt`). Entries dropped by `invalidate` are never answered.
    */
   get(key: string, options?: { stale?: boolean }): CachedResponse | undefined;
-  /** Stores a response; `ttlMs` may shorten (never lengthen) the cache's own TTL. */
-  set(
+  /**
+   * Stores a response, compressed here (brotli at quality 9, on the event loop: for small answers);
+   * `ttlMs` may shorten (never lengthen) the cache's own TTL.
+   */
+  set(key: string, response: StoredResponse, ttlMs?: number): CachedResponse;
+  /**
+   * Compresses a response off the event loop (zlib's thread pool, brotli at its best quality: a page
+   * is compressed once and sent many times), then stores it unless `stillWanted` then says no (the
+   * data behind it changed meanwhile). Answers the entry, or null when it was not stored.
+   */
+  store(
     key: string,
-    response: { status: number; headers: Record<string, string>; body: Buffer; tags?: readonly string[] },
+    response: StoredResponse,
     ttlMs?: number,
-  ): CachedResponse;
+    stillWanted?: () => boolean,
+  ): Promise<CachedResponse | null>;
   /** Drops every entry carrying the tag. Answers how many were dropped. */
   invalidate(tag: string): number;
   clear(): void;
@@ -70,6 +99,37 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const entries = new Map<string, CachedResponse>();
   let generation = 0;
 
+  /** Keeps a response with its compressed bodies; the least recently used entry goes when full. */
+  function keep(key: string, response: StoredResponse, gzip: Buffer, br: Buffer, ttlMs?: number): CachedResponse {
+    const ttl = Math.min(ttlMs ?? options.ttlMs, options.ttlMs);
+    const headers = { ...response.headers, vary: "Accept-Encoding" };
+    const entry: CachedResponse = {
+      status: response.status,
+      headers: response.headers,
+      body: response.body,
+      gzip,
+      br,
+      // each with its length, so a hit written straight to the socket is not sent chunked
+      answers: {
+        identity: { body: response.body, headers: { ...headers, "content-length": String(response.body.length) } },
+        gzip: {
+          body: gzip,
+          headers: { ...headers, "content-encoding": "gzip", "content-length": String(gzip.length) },
+        },
+        br: { body: br, headers: { ...headers, "content-encoding": "br", "content-length": String(br.length) } },
+      },
+      tags: response.tags ?? [],
+      expiresAt: now() + ttl,
+    };
+    entries.delete(key);
+    entries.set(key, entry);
+    while (entries.size > options.maxEntries) {
+      const oldest = entries.keys().next().value as string;
+      entries.delete(oldest);
+    }
+    return entry;
+  }
+
   return {
     get(key, getOptions) {
       const entry = entries.get(key);
@@ -81,37 +141,16 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       return entry.expiresAt > time || getOptions?.stale ? entry : undefined;
     },
     set(key, response, ttlMs) {
-      const ttl = Math.min(ttlMs ?? options.ttlMs, options.ttlMs);
       const gzip = gzipSync(response.body, { level: 9 });
-      const br = brotliCompressSync(response.body, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: 9,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          [constants.BROTLI_PARAM_SIZE_HINT]: response.body.length,
-        },
-      });
-      const headers = { ...response.headers, vary: "Accept-Encoding" };
-      const entry: CachedResponse = {
-        status: response.status,
-        headers: response.headers,
-        body: response.body,
-        gzip,
-        br,
-        answers: {
-          identity: { body: response.body, headers },
-          gzip: { body: gzip, headers: { ...headers, "content-encoding": "gzip" } },
-          br: { body: br, headers: { ...headers, "content-encoding": "br" } },
-        },
-        tags: response.tags ?? [],
-        expiresAt: now() + ttl,
-      };
-      entries.delete(key);
-      entries.set(key, entry);
-      while (entries.size > options.maxEntries) {
-        const oldest = entries.keys().next().value as string;
-        entries.delete(oldest);
-      }
-      return entry;
+      const br = brotliCompressSync(response.body, brotliParams(9, response.body.length));
+      return keep(key, response, gzip, br, ttlMs);
+    },
+    async store(key, response, ttlMs, stillWanted = () => true) {
+      const [gzip, br] = await Promise.all([
+        gzipInPool(response.body, { level: 9 }),
+        brotliInPool(response.body, brotliParams(11, response.body.length)),
+      ]);
+      return stillWanted() ? keep(key, response, gzip, br, ttlMs) : null;
     },
     invalidate(tag) {
       generation++;

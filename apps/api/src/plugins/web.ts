@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
@@ -14,10 +14,9 @@ import type { Config } from "./config.ts";
 
 /**
  * Answers a request straight from the server's `request` event, before Fastify builds a request and a
- * reply for it, or says it cannot (false). `traceId` is the request's id (`x-trace-id`); `closing`
- * says the server is shutting down (the answer then closes its connection).
+ * reply for it, or says it cannot (false): the request then goes on to Fastify.
  */
-export type FrontAnswer = (req: IncomingMessage, res: ServerResponse, traceId: string, closing: boolean) => boolean;
+export type FrontAnswer = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /** A request as far as the page cache looks at it: Fastify's, or the raw one of the `request` event. */
 interface PageRequest {
@@ -271,20 +270,29 @@ export async function webPlugin(
   /**
    * Cached pages are answered from the server's `request` event (decision 011): no Fastify request,
    * reply, hooks or logger child is made for them, as a cache in front of the server would. The
-   * answer carries the same headers as one sent through Fastify, its own request id included, and is
-   * logged the same way (at info).
+   * answer carries the same headers as one sent through Fastify (length included), a request id of
+   * its own, and is logged the same way (at info). Anything unexpected leaves the request to Fastify.
    */
   const logHits = ["trace", "debug", "info"].includes(app.log.level);
-  opts.installFront?.((req, res, traceId, closing) => {
+  opts.installFront?.((req, res) => {
     if (!req.url?.startsWith(siteBase)) return false;
-    const hit = cachedPage(req);
-    if (!hit) return false;
     const started = logHits ? performance.now() : 0;
-    const { body, headers } = encodedBody(hit, encodingFor(req.headers["accept-encoding"]));
-    res.setHeader("x-trace-id", traceId);
-    if (closing) res.setHeader("connection", "close");
-    res.writeHead(hit.status, headers);
-    res.end(body);
+    let hit: CachedResponse | undefined;
+    let traceId: string;
+    try {
+      hit = cachedPage(req);
+      if (!hit) return false;
+      const { body, headers } = encodedBody(hit, encodingFor(req.headers["accept-encoding"]));
+      traceId = randomUUID();
+      res.setHeader("x-trace-id", traceId);
+      res.writeHead(hit.status, headers);
+      res.end(body);
+    } catch (error) {
+      if (res.headersSent) throw error;
+      app.log.error({ err: error, req: { method: req.method, url: req.url } }, "cached page not sent");
+      res.removeHeader("x-trace-id");
+      return false;
+    }
     if (logHits)
       app.log.info(
         {
@@ -327,6 +335,8 @@ export async function webPlugin(
         }
       }
       let release = () => {};
+      // set once the page is being compressed for the cache: its waiters go on when it is kept
+      let storing = false;
       if (key !== null && !rendering.has(key)) {
         const settled = new Promise<void>((resolve) => {
           release = () => {
@@ -335,8 +345,11 @@ export async function webPlugin(
           };
         });
         rendering.set(key, settled);
-        // however this answer ends (stored, not shareable, failed, visitor gone), the waiters go on
-        reply.raw.once("close", () => release());
+        // however this answer ends (not shareable, failed, visitor gone), the waiters go on; a page
+        // being kept lets them go once it is
+        reply.raw.once("close", () => {
+          if (!storing) release();
+        });
       }
       // a change to content while this page renders may not be in it: it is then sent, not stored
       const generation = cache.generation;
@@ -359,19 +372,23 @@ export async function webPlugin(
         return sendResponse(request, reply, response);
       }
       const store = (sent: Response, body: Buffer) => {
-        if (cache.generation === generation) {
-          const headers: Record<string, string> = { ...pageSecurityHeaders };
-          for (const [name, value] of sent.headers) headers[name] = value;
-          // later visitors get a policy of script hashes: this response's nonce is never reused
-          headers["content-security-policy"] = contentSecurityPolicyForPage(
-            body.toString("utf8"),
-            apiOrigin,
-            opts.config.linkFrameOrigins,
-          );
-          headers["x-cache"] = "hit";
-          cache.set(key, { status: sent.status, headers, body, tags: [contentTag] }, maxAge * 1000);
-        }
-        release();
+        const unchanged = () => cache.generation === generation;
+        if (!unchanged()) return release();
+        storing = true;
+        const headers: Record<string, string> = { ...pageSecurityHeaders };
+        for (const [name, value] of sent.headers) headers[name] = value;
+        // later visitors get a policy of script hashes: this response's nonce is never reused
+        headers["content-security-policy"] = contentSecurityPolicyForPage(
+          body.toString("utf8"),
+          apiOrigin,
+          opts.config.linkFrameOrigins,
+        );
+        headers["x-cache"] = "hit";
+        // compressed off the event loop; visitors waiting for this render are answered once it is kept
+        cache
+          .store(key, { status: sent.status, headers, body, tags: [contentTag] }, maxAge * 1000, unchanged)
+          .catch((error: unknown) => request.log.error({ err: error }, "page not kept"))
+          .finally(release);
       };
       return sendResponse(request, reply, response, store);
     },

@@ -72,7 +72,7 @@ export function VideoPlayer(props: {
 /**
  * A native audio player with its cover and title above the controls. Like the video player it fetches
  * nothing before it is played; the page shows the length (`duration_str`) itself. The stylesheet shows
- * every part of Chrome's controls from the first frame (`.audio-player` in app.css), so they are not
+ * every part of Chrome's controls from the first frame (`.audio-player` in styles/media.css), so they are not
  * laid out again once Chrome has measured them.
  */
 export function AudioPlayer(props: { src: string; title: string; onEnded?: () => void }) {
