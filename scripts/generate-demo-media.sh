@@ -80,7 +80,7 @@ ff -i logo.png -vf "scale=32:32:flags=lanczos" favicon.png
 # and cwebp (apt-get install -y libavif-bin webp); a rendition no smaller than its JPEG is dropped.
 for picture in covers/*.jpg posters/*.jpg gallery/*.jpg avatars/*.jpg thumbs/*/*.jpg logo.png mini-program-logo.png; do
   base="${picture%.*}"
-  avifenc --speed 6 --jobs 1 --min 24 --max 34 "$picture" "$base.avif" >/dev/null
+  avifenc --speed 6 --jobs 1 --min 28 --max 40 "$picture" "$base.avif" >/dev/null
   cwebp -quiet -q 75 -alpha_q 90 "$picture" -o "$base.webp"
   for rendition in "$base.avif" "$base.webp"; do
     if [ "$(wc -c <"$rendition")" -ge "$(wc -c <"$picture")" ]; then rm "$rendition"; fi
