@@ -185,17 +185,18 @@ try {
   const rate = (name: string) => `${m(name, "rate").toFixed(0)}/s`;
   // each round runs every target back to back: the median of the rounds' ratios resists the load
   // of other processes drifting during the run better than a ratio of medians
-  const ratio = (a: string, b: string) =>
-    median((samples[a] ?? []).map((s, i) => s.rate / ((samples[b] ?? [])[i]?.rate ?? Number.NaN)));
-  // answers per second of server CPU, against the hello-world's: what the server could give if the load
-  // generator, which shares the machine's two cores with it, were not the bound
-  const cpu = (name: string) => m(name, "cpuMicrosPerAnswer");
-  const capacity = (a: string, b: string) =>
+  const roundRatio = (a: string, b: string, value: (s: Load) => number) =>
     median(
-      (samples[a] ?? []).map(
-        (s, i) => ((samples[b] ?? [])[i]?.cpuMicrosPerAnswer ?? Number.NaN) / (s.cpuMicrosPerAnswer ?? Number.NaN),
-      ),
+      (samples[a] ?? []).map((s, i) => {
+        const other = samples[b]?.[i];
+        return other ? value(s) / value(other) : Number.NaN;
+      }),
     );
+  const ratio = (a: string, b: string) => roundRatio(a, b, (s) => s.rate);
+  // answers per µs of server CPU, against the hello-world's: what the server could give if the load
+  // generator, which shares the machine's two cores with it, were not the bound
+  const capacity = (a: string, b: string) => roundRatio(a, b, (s) => 1 / (s.cpuMicrosPerAnswer ?? Number.NaN));
+  const cpu = (name: string) => m(name, "cpuMicrosPerAnswer");
   const errors = (name: string) => (samples[name] ?? []).reduce((n, s) => n + s.errors, 0);
   results.push(
     {
