@@ -1,28 +1,11 @@
 /**
- * Server throughput with autocannon (100 connections) against loopback servers started in the same
- * run, each figure a ratio to a baseline measured beside it: the Fastify hello-world, or the bare
- * in-process render of the same page.
+ * Server throughput with autocannon (100 connections, in a process of its own: bench/load-generator.ts)
+ * against loopback servers started in the same run, each figure a ratio to a baseline measured beside
+ * it: the Fastify hello-world, or the bare in-process render of the same page.
  */
-import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
 import { get as httpGet } from "node:http";
-import { createRequire } from "node:module";
-import autocannon from "autocannon";
 import { node, phoneUserAgent, root } from "./lib/product.ts";
-
-/*
- * autocannon appends every response body to a string (`body += chunk`), decoding it as UTF-8, for
- * options this bench does not use (verifyBody, expectBody, onResponse). For compressed answers that
- * decoding, not the server, bounded the rate: a Fastify hello-world sending the cached article's exact
- * brotli bytes and headers made 12,500 answers/s with it and 30,800/s without it, the same bytes of
- * the letter "a" 35,000/s either way. The bench checks status codes only, so bodies are dropped
- * unread; the byte counts autocannon reports come from the socket and are unchanged.
- */
-const require = createRequire(import.meta.url);
-const RequestQueue = require("autocannon/lib/pipelinedRequestsQueue.js") as {
-  prototype: { addBody(data: Buffer): void };
-};
-RequestQueue.prototype.addBody = () => {};
 
 export interface Load {
   rate: number;
@@ -30,44 +13,38 @@ export interface Load {
   errors: number;
   /**
    * CPU time the server process spent per answer (user + system, all its threads), in microseconds,
-   * when its pid was given. On two cores the load generator can saturate before the server does (at
-   * 30,000 cached pages/s the product was idle 40% of the time); the answers one core of the server
-   * could give are 1e6 ÷ this, whatever the load generator manages.
+   * when its pid was given. On two cores the load generator shares the machine with the server; the
+   * answers one core of the server could give are 1e6 ÷ this, whatever the load generator manages.
    */
   cpuMicrosPerAnswer?: number;
 }
 
-/** CPU seconds a process has used so far (utime + stime of /proc/{pid}/stat, all its threads). */
-export function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  // the fields after the command name, which is in parentheses and may hold spaces
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return ticks / clockTicksPerSecond;
-}
-// USER_HZ: 100 on Linux on every architecture Node runs on
-const clockTicksPerSecond = 100;
-
-export async function load(
+/** autocannon against one URL for some seconds, in a process of its own (bench/load-generator.ts). */
+export function load(
   url: string,
   seconds: number,
   headers: Record<string, string> = {},
   serverPid?: number,
 ): Promise<Load> {
-  const cpuBefore = serverPid ? cpuSeconds(serverPid) : 0;
-  const result = await autocannon({
-    url,
-    connections: 100,
-    duration: seconds,
-    headers: { "user-agent": phoneUserAgent, "accept-encoding": "gzip, deflate, br", ...headers },
+  const allHeaders = { "user-agent": phoneUserAgent, "accept-encoding": "gzip, deflate, br", ...headers };
+  const args = ["bench/load-generator.ts", url, String(seconds), JSON.stringify(allHeaders)];
+  if (serverPid) args.push(String(serverPid));
+  return new Promise((resolve, reject) => {
+    const child = spawn(node, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    let problems = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      problems += chunk;
+    });
+    child.once("error", reject);
+    child.once("close", (code) => {
+      if (code !== 0) return reject(new Error(`load generator for ${url} exited with ${code}:\n${problems}`));
+      resolve(JSON.parse(output.trim().split("\n").pop() as string) as Load);
+    });
   });
-  const answers = result.requests.total;
-  return {
-    rate: result.requests.average,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-    ...(serverPid && answers > 0 ? { cpuMicrosPerAnswer: ((cpuSeconds(serverPid) - cpuBefore) * 1e6) / answers } : {}),
-  };
 }
 
 /** Renders of one page per second in a process of its own, with no HTTP in front (bench/bare-render.ts). */
