@@ -112,6 +112,11 @@ describe("response cache", () => {
       "content-encoding": "br",
       "content-length": String(first.br.length),
     });
+    // the same headers as the flat list Node's writeHead takes
+    for (const encoding of ["br", "gzip", "identity"] as const) {
+      const { headers, headerList } = encodedBody(first, encoding);
+      expect(headerList).toEqual(Object.entries(headers).flat());
+    }
   });
 
   it("remembers each Accept-Encoding value's answer, the same as negotiating it", () => {

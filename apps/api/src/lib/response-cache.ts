@@ -15,6 +15,11 @@ export interface EncodedAnswer {
   body: Buffer;
   /** Shared by every hit: read it, never change it. */
   headers: Readonly<Record<string, string>>;
+  /**
+   * The same headers as a flat list (name, value, name, value…) for Node's `writeHead(status, list)`,
+   * which writes them as they are, with none of the per-header bookkeeping `setHeader` does.
+   */
+  headerList: readonly string[];
 }
 
 export interface CachedResponse {
@@ -103,6 +108,10 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   function keep(key: string, response: StoredResponse, gzip: Buffer, br: Buffer, ttlMs?: number): CachedResponse {
     const ttl = Math.min(ttlMs ?? options.ttlMs, options.ttlMs);
     const headers = { ...response.headers, vary: "Accept-Encoding" };
+    const answer = (body: Buffer, extra: Record<string, string>): EncodedAnswer => {
+      const all = { ...headers, ...extra, "content-length": String(body.length) };
+      return { body, headers: all, headerList: Object.entries(all).flat() };
+    };
     const entry: CachedResponse = {
       status: response.status,
       headers: response.headers,
@@ -111,12 +120,9 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       br,
       // each with its length, so a hit written straight to the socket is not sent chunked
       answers: {
-        identity: { body: response.body, headers: { ...headers, "content-length": String(response.body.length) } },
-        gzip: {
-          body: gzip,
-          headers: { ...headers, "content-encoding": "gzip", "content-length": String(gzip.length) },
-        },
-        br: { body: br, headers: { ...headers, "content-encoding": "br", "content-length": String(br.length) } },
+        identity: answer(response.body, {}),
+        gzip: answer(gzip, { "content-encoding": "gzip" }),
+        br: answer(br, { "content-encoding": "br" }),
       },
       tags: response.tags ?? [],
       expiresAt: now() + ttl,

@@ -62,8 +62,20 @@ export function contentSecurityPolicy(nonce: string, apiOrigin = "", frameOrigin
 }
 
 /**
+ * Whether a script tag's attributes make it run: no type, an empty one, a JavaScript type or `module`.
+ * Any other type (`application/json`, the page's data) is a data block, which browsers never run and
+ * CSP does not govern.
+ */
+function runsAsScript(attributes: string): boolean {
+  const type = /(?:^|\s)type=(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attributes);
+  if (!type) return true;
+  const value = (type[1] ?? type[2] ?? type[3] ?? "").trim().toLowerCase();
+  return value === "" || value === "module" || /script$/.test(value);
+}
+
+/**
  * The same policy for a page served from the page cache: its inline scripts are allowed by their
- * SHA-256 hashes, so no nonce is ever handed to more than one visitor.
+ * SHA-256 hashes, so no nonce is ever handed to more than one visitor. Data blocks need no hash.
  */
 export function contentSecurityPolicyForPage(
   html: string,
@@ -72,14 +84,15 @@ export function contentSecurityPolicyForPage(
 ): string {
   const hashes = new Set<string>();
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-    if (/\ssrc=/.test(match[1] ?? "")) continue;
+    const attributes = match[1] ?? "";
+    if (/\ssrc=/.test(attributes) || !runsAsScript(attributes)) continue;
     hashes.add(
       `'sha256-${createHash("sha256")
         .update(match[2] ?? "")
         .digest("base64")}'`,
     );
   }
-  return policyWithScripts([...hashes].join(" ") || "'none'", apiOrigin, frameOrigins);
+  return policyWithScripts([...hashes].join(" "), apiOrigin, frameOrigins);
 }
 
 function policyWithScripts(inlineScripts: string, apiOrigin: string, frameOrigins: readonly string[]): string {
@@ -88,7 +101,8 @@ function policyWithScripts(inlineScripts: string, apiOrigin: string, frameOrigin
   const frames = ["'self'", ...frameOrigins].join(" ");
   return [
     "default-src 'self'",
-    `script-src 'self' ${inlineScripts}`,
+    // inline scripts: by this response's nonce, or by hash; none when a page has none
+    inlineScripts ? `script-src 'self' ${inlineScripts}` : "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "media-src 'self' https: blob:",
@@ -282,15 +296,13 @@ export async function webPlugin(
     try {
       hit = cachedPage(req);
       if (!hit) return false;
-      const { body, headers } = encodedBody(hit, encodingFor(req.headers["accept-encoding"]));
+      const { body, headerList } = encodedBody(hit, encodingFor(req.headers["accept-encoding"]));
       traceId = randomUUID();
-      res.setHeader("x-trace-id", traceId);
-      res.writeHead(hit.status, headers);
+      res.writeHead(hit.status, [...headerList, "x-trace-id", traceId]);
       res.end(body);
     } catch (error) {
       if (res.headersSent) throw error;
       app.log.error({ err: error, req: { method: req.method, url: req.url } }, "cached page not sent");
-      res.removeHeader("x-trace-id");
       return false;
     }
     if (logHits)
