@@ -40,9 +40,13 @@ export function load(
       problems += chunk;
     });
     child.once("error", reject);
-    child.once("close", (code) => {
-      if (code !== 0) return reject(new Error(`load generator for ${url} exited with ${code}:\n${problems}`));
-      resolve(JSON.parse(output.trim().split("\n").pop() as string) as Load);
+    child.once("close", (code, signal) => {
+      if (code !== 0) return reject(new Error(`load generator for ${url} exited with ${code ?? signal}:\n${problems}`));
+      try {
+        resolve(JSON.parse(output.trim().split("\n").pop() as string) as Load);
+      } catch {
+        reject(new Error(`load generator for ${url} printed no figures:\n${output}\n${problems}`));
+      }
     });
   });
 }

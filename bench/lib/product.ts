@@ -33,7 +33,7 @@ export function productionEnv(port: number, databaseUrl: string): Record<string,
 export interface RunningServer {
   origin: string;
   env: Record<string, string>;
-  /** Process id of the server, to read the CPU time it spends (`cpuSeconds`) */
+  /** Process id of the server, to read the CPU time it spends (bench/load-generator.ts) */
   pid: number;
   close(): Promise<void>;
 }

@@ -112,25 +112,37 @@ describe("share pages send a Content-Security-Policy (R-SEC-XSS)", () => {
 
   it("R-SEC-XSS a cached page's policy hashes every script that runs, whatever its type is written as", () => {
     const hash = (body: string) => `'sha256-${createHash("sha256").update(body).digest("base64")}'`;
-    const runs = ["a()", "b()", "c()", "d()", "e()"];
-    const html = [
-      `<script>${runs[0]}</script>`,
-      `<script type="module" nonce="x">${runs[1]}</script>`,
-      `<script type="text/javascript">${runs[2]}</script>`,
-      `<script type='application/ecmascript'>${runs[3]}</script>`,
-      `<script data-type="application/json">${runs[4]}</script>`,
-      `<script type="application/json" id="page-data">{"a":1}</script>`,
-      `<script type="application/ld+json">{"@type":"NewsArticle"}</script>`,
-      `<script src="/davmu/share/assets/entry.js"></script>`,
-    ].join("");
-    const policy = contentSecurityPolicyForPage(html);
-    for (const body of runs) expect(policy).toContain(hash(body));
-    expect(policy).not.toContain(hash('{"a":1}'));
-    expect(policy).not.toContain(hash('{"@type":"NewsArticle"}'));
-    expect(policy).not.toContain(hash(""));
-    expect(contentSecurityPolicyForPage('<script type="application/json">{}</script>')).toContain(
-      "script-src 'self'; ",
+    const scripts = [
+      "<script>{}</script>",
+      '<script type="module" nonce="x">{}</script>',
+      '<script type="text/javascript">{}</script>',
+      "<script type='application/ecmascript'>{}</script>",
+      "<script TYPE=TEXT/JAVASCRIPT>{}</script>",
+      '<script type=" text/javascript ">{}</script>',
+      '<script type="text/javascript1.5">{}</script>',
+      '<script type="text/javascript; charset=utf-8">{}</script>',
+      '<script language="javascript">{}</script>',
+      '<script type="importmap">{}</script>',
+      '<script type="speculationrules">{}</script>',
+      '<script type="">{}</script>',
+      // a type named inside another attribute's value is no type
+      '<script data-note="type=application/json">{}</script>',
+      '<script data-type="application/json">{}</script>',
+    ].map((tag, n) => tag.replace("{}", `run(${n})`));
+    const dataBlocks = [
+      '<script type="application/json" id="page-data">{"a":1}</script>',
+      '<script type="application/ld+json">{"@type":"NewsArticle"}</script>',
+      "<script type='APPLICATION/JSON; charset=utf-8'>{\"b\":2}</script>",
+      '<script type="application/json" data-deferred="more-lists">{"c":3}</script>',
+    ];
+    const body = (tag: string) => /<script[^>]*>([\s\S]*)<\/script>/.exec(tag)?.[1] ?? "";
+    const policy = contentSecurityPolicyForPage(
+      [...scripts, ...dataBlocks, '<script src="/davmu/share/assets/entry.js"></script>'].join(""),
     );
+    for (const tag of scripts) expect(policy, tag).toContain(hash(body(tag)));
+    for (const tag of dataBlocks) expect(policy, tag).not.toContain(hash(body(tag)));
+    expect(policy).not.toContain(hash(""));
+    expect(contentSecurityPolicyForPage(dataBlocks.join(""))).toContain("script-src 'self'; ");
   });
 
   it("R-SEC-XSS a separate public API origin is allowed for the browser's calls", () => {

@@ -61,21 +61,32 @@ export function contentSecurityPolicy(nonce: string, apiOrigin = "", frameOrigin
   return policyWithScripts(`'nonce-${nonce}'`, apiOrigin, frameOrigins);
 }
 
+/** A tag's attributes by lower-case name, read in order (a quoted value is never read as attributes). */
+function attributesOf(tag: string): Map<string, string> {
+  const attributes = new Map<string, string>();
+  for (const [, name = "", double, single, bare] of tag.matchAll(
+    /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g,
+  )) {
+    const key = name.toLowerCase();
+    // as in HTML, the first of a repeated attribute counts
+    if (!attributes.has(key)) attributes.set(key, double ?? single ?? bare ?? "");
+  }
+  return attributes;
+}
+
 /**
- * Whether a script tag's attributes make it run: no type, an empty one, a JavaScript type or `module`.
- * Any other type (`application/json`, the page's data) is a data block, which browsers never run and
- * CSP does not govern.
+ * Whether a script element is a JSON data block (the page's data): browsers never run those, and CSP
+ * does not govern them. Any other type is hashed, whether it runs or not: an unhashed script that runs
+ * would be blocked.
  */
-function runsAsScript(attributes: string): boolean {
-  const type = /(?:^|\s)type=(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(attributes);
-  if (!type) return true;
-  const value = (type[1] ?? type[2] ?? type[3] ?? "").trim().toLowerCase();
-  return value === "" || value === "module" || /script$/.test(value);
+function isDataBlock(attributes: Map<string, string>): boolean {
+  const essence = (attributes.get("type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  return /^(?:application|text)\/(?:[\w.-]+\+)?json$/.test(essence);
 }
 
 /**
  * The same policy for a page served from the page cache: its inline scripts are allowed by their
- * SHA-256 hashes, so no nonce is ever handed to more than one visitor. Data blocks need no hash.
+ * SHA-256 hashes, so no nonce is ever handed to more than one visitor. JSON data blocks need none.
  */
 export function contentSecurityPolicyForPage(
   html: string,
@@ -83,9 +94,9 @@ export function contentSecurityPolicyForPage(
   frameOrigins: readonly string[] = [],
 ): string {
   const hashes = new Set<string>();
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-    const attributes = match[1] ?? "";
-    if (/\ssrc=/.test(attributes) || !runsAsScript(attributes)) continue;
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = attributesOf(match[1] ?? "");
+    if (attributes.has("src") || isDataBlock(attributes)) continue;
     hashes.add(
       `'sha256-${createHash("sha256")
         .update(match[2] ?? "")
@@ -303,6 +314,9 @@ export async function webPlugin(
     } catch (error) {
       if (res.headersSent) throw error;
       app.log.error({ err: error, req: { method: req.method, url: req.url } }, "cached page not sent");
+      // Fastify answers it with a status line of its own
+      res.statusCode = 200;
+      res.statusMessage = "";
       return false;
     }
     if (logHits)
