@@ -190,6 +190,35 @@ describe("page quality", () => {
     await context.close();
   });
 
+  it("R-SEC-XSS a page from the page cache runs every script its policy hashes, with none refused", async () => {
+    const url = `${articleUrl}${articleUrl.includes("?") ? "&" : "?"}csp=cached`;
+    for (const visit of ["miss", "hit"]) {
+      const context = await phoneContext(browser);
+      const page = await context.newPage();
+      const refused: string[] = [];
+      await page.exposeFunction("reportRefused", (what: string) => refused.push(what));
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          (window as unknown as { reportRefused(what: string): void }).reportRefused(
+            `${event.violatedDirective} ${event.blockedURI} ${event.sample}`,
+          );
+        });
+      });
+      page.on("console", (message) => {
+        if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+      });
+      const response = await page.goto(url);
+      expect(response?.headers()["x-cache"]).toBe(visit);
+      const policy = response?.headers()["content-security-policy"] ?? "";
+      expect(policy.includes("'nonce-")).toBe(visit === "miss");
+      await hydrated(page);
+      // the deferred lists are read from their data block once the page runs
+      expect(await page.getByTestId("hot-list").count()).toBe(1);
+      expect(refused).toEqual([]);
+      await context.close();
+    }
+  });
+
   it("R-UI-LOGIN the sheets' rules come with the first sheet opened, not in every page's stylesheet", async () => {
     const { page, context } = await loadedPhonePage(articleUrl);
     await hydrated(page);
