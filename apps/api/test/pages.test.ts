@@ -113,6 +113,20 @@ describe(`every page type rendered on the server from the API (${testDialect})`,
     expect(search.html.includes(`>${asHtml(hotWords[0]?.word ?? "")}<`), "hot word").toBe(true);
   });
 
+  it("R-ROUTE-1 a fly-card list fetches its first cover at once and first, and the others lazily", async () => {
+    const answer = await page("/davmu/share/fly_card/index.html");
+    expect(answer.status).toBe(200);
+    const covers = [...answer.html.matchAll(/<img class="fly-card-cover"[^>]*>/g)].map((m) => m[0]);
+    expect(covers.length).toBeGreaterThan(2);
+    // HTML attribute names are case-insensitive (React writes fetchPriority)
+    expect(covers[0]).toMatch(/ fetchpriority="high"/i);
+    expect(covers[0]).not.toMatch(/ loading=/i);
+    for (const cover of covers.slice(1)) {
+      expect(cover).toMatch(/ loading="lazy"/i);
+      expect(cover).not.toMatch(/ fetchpriority=/i);
+    }
+  });
+
   it("R-ROUTE-1 the routes of later screens and unknown paths answer the not-found page with 404", async () => {
     for (const path of ["/davmu/share/dejin/index.html", "/davmu/share/invite/index.html", "/davmu/share/nope"]) {
       const answer = await page(path);

@@ -17,6 +17,11 @@ export interface CardProps {
   title?: ReactNode;
   /** 2 right under the page's h1 (list pages), 3 under a section's h2 (the default) */
   level?: 2 | 3;
+  /**
+   * The first card of the page's own list: a fly card's cover is then the largest thing painted
+   * first, so it is fetched at once and first, never lazily.
+   */
+  lead?: boolean;
 }
 
 function CardInside({ card, title, level = 3 }: CardProps) {
@@ -89,14 +94,21 @@ export function ContentCard({ card, title, level }: CardProps) {
 }
 
 /** A fly card: the cover across the card, the title under it (the fly-card list). */
-export function FlyCard({ card, level = 3 }: CardProps) {
+export function FlyCard({ card, level = 3, lead = false }: CardProps) {
   const t = useT();
   const Heading = level === 2 ? "h2" : "h3";
   return (
     <li className="fly-card">
       <Link to={card.href} className="fly-card-link">
         {card.thumb ? (
-          <img className="fly-card-cover" src={card.thumb} alt="" loading="lazy" width={343} height={193} />
+          <img
+            className="fly-card-cover"
+            src={card.thumb}
+            alt=""
+            width={343}
+            height={193}
+            {...(lead ? { fetchPriority: "high" } : { loading: "lazy" })}
+          />
         ) : null}
         <div className="fly-card-body">
           <Heading className="fly-card-title">{card.title}</Heading>

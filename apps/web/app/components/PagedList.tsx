@@ -74,12 +74,13 @@ export function PagedList(props: {
   return (
     <>
       <ul className={props.variant === "fly" ? "fly-list" : "card-list"} data-testid="paged-list">
-        {cards.map((card) => (
+        {cards.map((card, index) => (
           <Card
             key={card.id}
             card={card}
             title={props.renderTitle ? props.renderTitle(card.title) : undefined}
             level={props.cardLevel}
+            lead={index === 0}
           />
         ))}
       </ul>
