@@ -153,7 +153,7 @@ try {
   const pageUrl = product.origin + articlePath;
   // the cached page exactly as sent (brotli body and headers), for a baseline that answers the same
   await replayCachedPage(pageUrl, `${hello.origin}/replay`);
-  const targets: Record<string, () => Promise<Load> | Load> = {
+  const targets: Record<string, () => Promise<Load>> = {
     hello: () => load(`${hello.origin}/`, seconds, {}, hello.pid),
     helloSame: () => load(`${hello.origin}/replay`, seconds, {}, hello.pid),
     cachedPage: () => load(pageUrl, seconds, {}, product.pid),

@@ -3,7 +3,7 @@
  * against loopback servers started in the same run, each figure a ratio to a baseline measured beside
  * it: the Fastify hello-world, or the bare in-process render of the same page.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { get as httpGet } from "node:http";
 import { node, phoneUserAgent, root } from "./lib/product.ts";
 
@@ -19,18 +19,13 @@ export interface Load {
   cpuMicrosPerAnswer?: number;
 }
 
-/** autocannon against one URL for some seconds, in a process of its own (bench/load-generator.ts). */
-export function load(
-  url: string,
-  seconds: number,
-  headers: Record<string, string> = {},
-  serverPid?: number,
-): Promise<Load> {
-  const allHeaders = { "user-agent": phoneUserAgent, "accept-encoding": "gzip, deflate, br", ...headers };
-  const args = ["bench/load-generator.ts", url, String(seconds), JSON.stringify(allHeaders)];
-  if (serverPid) args.push(String(serverPid));
+/**
+ * Runs one of the bench's measuring scripts in a process of its own and answers the figures it prints
+ * as its last line of JSON; rejects when it fails or prints none.
+ */
+function measureInChild<T>(what: string, args: string[], env: Record<string, string> = {}): Promise<T> {
   return new Promise((resolve, reject) => {
-    const child = spawn(node, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(node, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     let problems = "";
     child.stdout.on("data", (chunk) => {
@@ -41,25 +36,36 @@ export function load(
     });
     child.once("error", reject);
     child.once("close", (code, signal) => {
-      if (code !== 0) return reject(new Error(`load generator for ${url} exited with ${code ?? signal}:\n${problems}`));
+      if (code !== 0) return reject(new Error(`${what} exited with ${code ?? signal}:\n${problems}`));
       try {
-        resolve(JSON.parse(output.trim().split("\n").pop() as string) as Load);
+        resolve(JSON.parse(output.trim().split("\n").pop() as string) as T);
       } catch {
-        reject(new Error(`load generator for ${url} printed no figures:\n${output}\n${problems}`));
+        reject(new Error(`${what} printed no figures:\n${output}\n${problems}`));
       }
     });
   });
 }
 
+/** autocannon against one URL for some seconds, in a process of its own (bench/load-generator.ts). */
+export function load(
+  url: string,
+  seconds: number,
+  headers: Record<string, string> = {},
+  serverPid?: number,
+): Promise<Load> {
+  const allHeaders = { "user-agent": phoneUserAgent, "accept-encoding": "gzip, deflate, br", ...headers };
+  const args = ["bench/load-generator.ts", url, String(seconds), JSON.stringify(allHeaders)];
+  if (serverPid) args.push(String(serverPid));
+  return measureInChild(`load generator for ${url}`, args);
+}
+
 /** Renders of one page per second in a process of its own, with no HTTP in front (bench/bare-render.ts). */
-export function bareRender(pageUrl: string, seconds: number, env: Record<string, string>): Load {
-  const run = spawnSync(node, ["bench/bare-render.ts", pageUrl, String(seconds)], {
-    cwd: root,
-    env: { ...process.env, ...env, BENCH_USER_AGENT: phoneUserAgent },
-    encoding: "utf8",
-  });
-  if (run.status !== 0) throw new Error(`bare render failed:\n${run.stderr}`);
-  const { rate, p99 } = JSON.parse(run.stdout.trim().split("\n").pop() as string) as { rate: number; p99: number };
+export async function bareRender(pageUrl: string, seconds: number, env: Record<string, string>): Promise<Load> {
+  const { rate, p99 } = await measureInChild<{ rate: number; p99: number }>(
+    "bare render",
+    ["bench/bare-render.ts", pageUrl, String(seconds)],
+    { ...env, BENCH_USER_AGENT: phoneUserAgent },
+  );
   return { rate, p99, errors: 0 };
 }
 
