@@ -1,9 +1,17 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
 import { forbidden, unauthorized } from "../lib/api-error.ts";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** onRequest hook of every editor call: the `x-api-key` header must hold EDITOR_API_KEY. */
+    requireEditor: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
 /**
- * The `onRequest` check of every editor endpoint: the `x-api-key` header must equal the configured
+ * The check of every editor endpoint: the `x-api-key` header must equal the configured
  * EDITOR_API_KEY (compared in constant time). While no key is configured the endpoints answer 403.
  */
 export function editorKeyCheck(editorApiKey: string | null) {
@@ -17,3 +25,10 @@ export function editorKeyCheck(editorApiKey: string | null) {
     if (!timingSafeEqual(digest, expected)) throw unauthorized("API key 无效");
   };
 }
+
+export const editorKeyPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate("requireEditor", editorKeyCheck(app.config.editorApiKey));
+  },
+  { name: "editor-key", dependencies: ["settings"] },
+);

@@ -3,7 +3,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
-/** OpenAPI 3 generated from the route schemas, browsable at /docs. */
+/** OpenAPI 3 generated from the call declarations the routes are registered from, browsable at /docs. */
 export const openapiPlugin = fp(
   async (app: FastifyInstance) => {
     await app.register(swagger, {
@@ -20,8 +20,23 @@ export const openapiPlugin = fp(
           { name: "account", description: "Tokens and accounts" },
           { name: "app", description: "App info and site config" },
           { name: "content", description: "Content items and lists" },
+          { name: "interaction", description: "Comments, collections and stars" },
+          { name: "media account", description: "Media accounts and follows" },
+          { name: "search", description: "Search and hot words" },
+          { name: "editor", description: "Editors' ingestion, legal texts and moderation" },
           { name: "ops", description: "Health and readiness" },
         ],
+        components: {
+          securitySchemes: {
+            token: {
+              type: "apiKey",
+              in: "header",
+              name: "authorization",
+              description: "A user token, else the anonymous token from POST /peony/v1/auth",
+            },
+            editorKey: { type: "apiKey", in: "header", name: "x-api-key", description: "The editors' API key" },
+          },
+        },
       },
     });
     await app.register(swaggerUi, { routePrefix: "/docs" });

@@ -1,4 +1,6 @@
 import type { Agreement, AgreementKind, AppInfo, NavigationItem, SiteConfig } from "@davmu/contracts/app";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 
@@ -113,3 +115,18 @@ export function createAppRepository(db: Kysely<Database>) {
     },
   };
 }
+export type AppRepository = ReturnType<typeof createAppRepository>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    appSettings: AppRepository;
+  }
+}
+
+/** App info, site config and legal texts, one repository per app. */
+export const appSettingsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate("appSettings", createAppRepository(app.database.db));
+  },
+  { name: "app-settings", dependencies: ["db"] },
+);

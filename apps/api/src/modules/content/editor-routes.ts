@@ -1,32 +1,17 @@
-import { EditorImportBody, EditorImportRejected, EditorImportResult } from "@davmu/contracts/editor-content";
-import { Envelope, ErrorEnvelope } from "@davmu/contracts/envelope";
+import { calls } from "@davmu/contracts/calls";
 import { ErrorCode } from "@davmu/contracts/error-codes";
-import type { PublicIdCodec } from "@davmu/contracts/public-id";
-import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { Config } from "../../plugins/config.ts";
-import { editorKeyCheck } from "../../plugins/editor-key.ts";
+import type { FastifyInstance } from "fastify";
+import { route } from "../../lib/route.ts";
 import { importContents } from "./ingest.ts";
 
-/** Editors' content ingestion (R-SRV-5), behind the editors' API key. */
-export const editorContentRoutes: FastifyPluginAsyncTypebox<{ config: Config; codec: PublicIdCodec }> = async (
-  app,
-  { config, codec },
-) => {
-  app.post(
-    "/editor/v1/contents",
-    {
-      onRequest: editorKeyCheck(config.editorApiKey),
-      bodyLimit: 16 * 1024 * 1024,
-      schema: {
-        tags: ["editor"],
-        summary:
-          "Imports content items of any type, idempotent by external_id: all of the batch or, with a 400 naming each bad item and field, none of it",
-        body: EditorImportBody,
-        response: { 200: Envelope(EditorImportResult), 400: EditorImportRejected, "4xx": ErrorEnvelope },
-      },
-    },
+/** Editors' content ingestion (R-SRV-5), behind the editors' key. */
+export async function editorContentRoutes(app: FastifyInstance) {
+  const { publicIds } = app;
+  route(
+    app,
+    calls.importContents,
     async (request, reply) => {
-      const outcome = await importContents(app.database.db, request.body, { encode: codec.encode });
+      const outcome = await importContents(app.database.db, request.body, { encode: publicIds.encode });
       if (!outcome.ok) {
         const shown = outcome.errors
           .slice(0, 5)
@@ -40,12 +25,13 @@ export const editorContentRoutes: FastifyPluginAsyncTypebox<{ config: Config; co
       }
       // cached answers and pages of the imported items (and of those relating to them) are dropped
       for (const item of outcome.result.items) {
-        const id = codec.decode(item.post_id);
+        const id = publicIds.decode(item.post_id);
         if (id !== null) app.contentChanges.publish(id);
       }
       const { created, updated } = outcome.result;
       request.log.info({ created, updated }, "contents imported");
       return { code: 0, msg: "ok", data: outcome.result };
     },
+    { bodyLimit: 16 * 1024 * 1024 },
   );
-};
+}

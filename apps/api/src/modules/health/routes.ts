@@ -1,39 +1,18 @@
-import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { Type } from "typebox";
+import { calls } from "@davmu/contracts/calls";
+import type { FastifyInstance } from "fastify";
+import { route } from "../../lib/route.ts";
 
-export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    "/healthz",
-    {
-      schema: {
-        tags: ["ops"],
-        summary: "Liveness: the process answers",
-        response: { 200: Type.Object({ status: Type.Literal("ok") }) },
-      },
-    },
-    async () => ({ status: "ok" as const }),
-  );
+/** Liveness and readiness, for load balancers and orchestrators. */
+export async function healthRoutes(app: FastifyInstance) {
+  route(app, calls.healthz, async () => ({ status: "ok" as const }));
 
-  app.get(
-    "/readyz",
-    {
-      schema: {
-        tags: ["ops"],
-        summary: "Readiness: the database answers a query",
-        response: {
-          200: Type.Object({ status: Type.Literal("ready"), database: Type.String() }),
-          503: Type.Object({ status: Type.Literal("unavailable"), database: Type.String() }),
-        },
-      },
-    },
-    async (request, reply) => {
-      try {
-        await app.database.ping();
-        return { status: "ready" as const, database: app.database.dialect };
-      } catch (error) {
-        request.log.warn({ err: error }, "readiness check failed");
-        return reply.status(503).send({ status: "unavailable" as const, database: app.database.dialect });
-      }
-    },
-  );
-};
+  route(app, calls.readyz, async (request, reply) => {
+    try {
+      await app.database.ping();
+      return { status: "ready" as const, database: app.database.dialect };
+    } catch (error) {
+      request.log.warn({ err: error }, "readiness check failed");
+      return reply.status(503).send({ status: "unavailable" as const, database: app.database.dialect });
+    }
+  });
+}

@@ -1,3 +1,5 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { indexTerms, likePattern, queryTerms } from "./terms.ts";
@@ -70,3 +72,18 @@ export function createSearchRepository(db: Kysely<Database>) {
       db.selectFrom("search_hot_words").select(["word", "position"]).orderBy("position").limit(20).execute(),
   };
 }
+export type SearchRepository = ReturnType<typeof createSearchRepository>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    searchIndex: SearchRepository;
+  }
+}
+
+/** The search index and hot words, one repository per app. */
+export const searchIndexPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate("searchIndex", createSearchRepository(app.database.db));
+  },
+  { name: "search-index", dependencies: ["db"] },
+);

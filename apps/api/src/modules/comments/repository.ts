@@ -1,6 +1,8 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { CommentStatusValue, CommentsTable, Database } from "../../db/schema.ts";
-import { toggleRow } from "./reactions.ts";
+import { toggleRow } from "../reactions/repository.ts";
 
 export type CommentRow = Selectable<CommentsTable>;
 export type CommentWithAuthor = CommentRow & { alias: string; avatar: string };
@@ -208,3 +210,23 @@ export function createCommentRepository(db: Kysely<Database>, hooks: CommentRepo
   };
 }
 export type CommentRepository = ReturnType<typeof createCommentRepository>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    comments: CommentRepository;
+  }
+}
+
+/**
+ * One comment repository per app. Pages show a post's first comments, so a change to them reaches
+ * the caches like a change to the post.
+ */
+export const commentsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate(
+      "comments",
+      createCommentRepository(app.database.db, { threadChanged: (id) => app.contentChanges.publish(id) }),
+    );
+  },
+  { name: "comments", dependencies: ["db", "contents"] },
+);

@@ -1,3 +1,5 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
 import type { DeleteResult, InsertResult, Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 
@@ -15,8 +17,8 @@ export async function toggleRow(
 }
 
 /**
- * Collections, content stars and follows: each a (user, target) row plus a counter on the target,
- * changed together in one transaction, so repeating an add or a del changes nothing.
+ * Collections and content stars: each a (user, target) row plus a counter on the target, changed
+ * together in one transaction, so repeating an add or a del changes nothing.
  */
 export function createReactionRepository(db: Kysely<Database>) {
   return {
@@ -85,33 +87,6 @@ export function createReactionRepository(db: Kysely<Database>) {
         return { star: on, star_count: Math.max(0, row.like_count) };
       }),
 
-    setFollowing: (userId: number, mpId: number, on: boolean, now = Date.now()) =>
-      db.transaction().execute(async (tx) => {
-        const changed = await toggleRow(
-          on,
-          () =>
-            tx
-              .insertInto("follows")
-              .values({ user_id: userId, mp_id: mpId, created_at: now })
-              .onConflict((oc) => oc.columns(["user_id", "mp_id"]).doNothing())
-              .executeTakeFirst(),
-          () => tx.deleteFrom("follows").where("user_id", "=", userId).where("mp_id", "=", mpId).executeTakeFirst(),
-        );
-        if (changed) {
-          await tx
-            .updateTable("media_accounts")
-            .set((eb) => ({ follower_count: eb("follower_count", "+", on ? 1 : -1) }))
-            .where("id", "=", mpId)
-            .execute();
-        }
-        const row = await tx
-          .selectFrom("media_accounts")
-          .select("follower_count")
-          .where("id", "=", mpId)
-          .executeTakeFirstOrThrow();
-        return { is_followed: on, follower_count: Math.max(0, row.follower_count) };
-      }),
-
     async related(userId: number, contentId: number, mpId: number | null) {
       const [collected, starred, followed] = await Promise.all([
         db
@@ -138,37 +113,20 @@ export function createReactionRepository(db: Kysely<Database>) {
       ]);
       return { is_collect: !!collected, is_star: !!starred, is_followed: !!followed };
     },
-
-    async isFollowing(userId: number, mpId: number) {
-      const row = await db
-        .selectFrom("follows")
-        .select("mp_id")
-        .where("user_id", "=", userId)
-        .where("mp_id", "=", mpId)
-        .executeTakeFirst();
-      return !!row;
-    },
-
-    async mediaAccount(mpId: number) {
-      const [account, contents] = await Promise.all([
-        db.selectFrom("media_accounts").selectAll().where("id", "=", mpId).executeTakeFirst(),
-        db
-          .selectFrom("contents")
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .where("mp_id", "=", mpId)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return account ? { ...account, content_count: Number(contents.n) } : undefined;
-    },
-
-    followList: (userId: number, limit: number) =>
-      db
-        .selectFrom("follows")
-        .innerJoin("media_accounts", "media_accounts.id", "follows.mp_id")
-        .selectAll("media_accounts")
-        .where("follows.user_id", "=", userId)
-        .orderBy("follows.created_at", "desc")
-        .limit(limit)
-        .execute(),
   };
 }
+export type ReactionRepository = ReturnType<typeof createReactionRepository>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    reactions: ReactionRepository;
+  }
+}
+
+/** One reaction repository per app. */
+export const reactionsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate("reactions", createReactionRepository(app.database.db));
+  },
+  { name: "reactions", dependencies: ["db"] },
+);

@@ -1,0 +1,28 @@
+import * as accounts from "./calls/accounts.ts";
+import * as app from "./calls/app.ts";
+import * as comments from "./calls/comments.ts";
+import * as content from "./calls/content.ts";
+import * as health from "./calls/health.ts";
+import * as mediaAccounts from "./calls/media-accounts.ts";
+import * as reactions from "./calls/reactions.ts";
+import * as search from "./calls/search.ts";
+
+/**
+ * Every call of the platform API by name, each declared once in `calls/<area>.ts`. The API registers
+ * its routes from these, the OpenAPI document describes them, and the site's client has one method per
+ * entry. In the site's browser build this module is replaced by its route table (method, path, access)
+ * without the schemas (apps/web/vite.config.ts).
+ */
+export const calls = {
+  ...accounts,
+  ...app,
+  ...comments,
+  ...content,
+  ...health,
+  ...mediaAccounts,
+  ...reactions,
+  ...search,
+};
+
+export type Calls = typeof calls;
+export type CallName = keyof Calls;

@@ -1,0 +1,44 @@
+import { answers, defineCall } from "../call.ts";
+import { FollowList, FollowRequest, FollowResult, IdParams, MediaAccountInfo } from "../interaction.ts";
+
+const tags = ["media account"];
+
+export const follow = defineCall({
+  method: "POST",
+  path: "/guzzle/v1/mp/follow/:id",
+  access: "user",
+  tags,
+  summary: "Follows (add) or unfollows (del) a media account",
+  params: IdParams,
+  body: FollowRequest,
+  responses: answers(FollowResult),
+});
+
+export const isFollowed = defineCall({
+  method: "POST",
+  path: "/guzzle/v1/mp/is_followed/:id",
+  access: "token",
+  tags,
+  summary: "Whether the current user follows a media account",
+  params: IdParams,
+  responses: answers(FollowResult),
+});
+
+export const mpInfo = defineCall({
+  method: "GET",
+  path: "/dinner/mp/info/:id",
+  access: "optional",
+  tags,
+  summary: "A media account's profile",
+  params: IdParams,
+  responses: answers(MediaAccountInfo),
+});
+
+export const followList = defineCall({
+  method: "GET",
+  path: "/dinner/mp/followlist",
+  access: "user",
+  tags,
+  summary: "The media accounts the user follows, latest first (up to 100)",
+  responses: answers(FollowList),
+});
