@@ -20,7 +20,7 @@ import { callApiShared } from "./lib/api.server.ts";
 import { noStore } from "./lib/cache-headers.ts";
 import { schemeFromCookieHeader } from "./lib/color-scheme.ts";
 import { shouldUsePcWrapper } from "./lib/device.ts";
-import { webEnv } from "./lib/env.server.ts";
+import { browserEnv } from "./lib/env.server.ts";
 import { I18nProvider } from "./lib/i18n/context.tsx";
 import { en } from "./lib/i18n/en.server.ts";
 import { langFromCookieHeader } from "./lib/i18n/lang.ts";
@@ -77,14 +77,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     theme: parseAppInfo(appAnswer?.code === 0 ? appAnswer.data.app_info : null),
   };
   const failed = siteAnswer?.code !== 0 || appAnswer?.code !== 0;
-  const env = webEnv();
   // the visitor's language and colour scheme, from their cookies; Chinese pages carry no dictionary
   const cookie = request.headers.get("cookie");
   const lang = langFromCookieHeader(cookie);
   const messages = lang === "en" ? en : null;
   const scheme = schemeFromCookieHeader(cookie);
   return data(
-    { initial, publicApiBase: env.publicApiBase, linkFrameOrigins: env.linkFrameOrigins, lang, messages, scheme },
+    // of the settings, only what the configuration schema lets reach the browser (publicApiBase, linkFrameOrigins)
+    { initial, ...browserEnv(), lang, messages, scheme },
     { headers: failed ? noStore : undefined },
   );
 }

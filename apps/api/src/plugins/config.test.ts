@@ -58,6 +58,7 @@ describe("loadConfig", () => {
   it("R-SRV-7 production refuses to run on the development hashid salt", () => {
     const { HASHID_SALT: _salt, ...withoutSalt } = production;
     expect(() => loadConfig(withoutSalt)).toThrow(/HASHID_SALT/);
+    expect(() => loadConfig({ ...production, HASHID_SALT: "davmu-share-development-salt" })).toThrow(/HASHID_SALT/);
     expect(loadConfig({ ...production, HASHID_SALT: "s3cret" }).hashidSalt).toBe("s3cret");
   });
 

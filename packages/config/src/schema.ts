@@ -1,0 +1,182 @@
+import { type Static, type TSchema, Type } from "typebox";
+
+/**
+ * Every environment variable the product reads, declared once (R-SRV-7): its type, range and
+ * default as TypeBox schemas, and what the product makes of it besides: which part reads it, whether
+ * it is a secret, whether it may reach visitors' browsers, what production requires of it. The API's
+ * configuration (`loadConfig`) and the site's (`loadSiteConfig`) are both read through it, with the
+ * same rules. Values are decoded from their text by their schema's kind (integer, boolean, choice,
+ * comma-separated list, string); an unset or empty variable takes its default.
+ */
+
+/** The values a development checkout runs on; production refuses both (R-SRV-7). */
+export const developmentHashidSalt = "davmu-share-development-salt";
+export const developmentOtpSecret = "davmu-share-development-otp-secret";
+
+/**
+ * Which part of the product reads a variable: the API, the site, or both (every deployment: the
+ * process itself, the database, the public ids). Requirements that only make sense where a part
+ * runs (production's secrets, values another setting asks for) apply when that part is served:
+ * the API unless SERVE_API=false, the site unless SERVE_WEB=false.
+ */
+export type Part = "api" | "site" | "both";
+
+export interface VariableMeta {
+  part: Part;
+  /** What a bad value's message says is expected; integers, booleans and choices say it themselves. */
+  expected?: string;
+  /** Never echoed in a message: its length is, or that it is the development value. */
+  secret?: true;
+  /**
+   * The name the value reaches visitors' browsers under (the site's root loader hands these to the
+   * page). A variable without it never leaves the server.
+   */
+  browser?: string;
+  /**
+   * Production refuses the variable unset, empty or equal to its default (a development value), and
+   * shorter than `productionMinLength`; the message says this is expected.
+   */
+  production?: string;
+  productionMinLength?: number;
+  /** The variable must be set when every variable named here has the value given. */
+  requiredWhen?: Readonly<Record<string, string | boolean>>;
+}
+
+function variable<const T extends TSchema, const M extends VariableMeta>(schema: T, meta: M): T & M {
+  return Object.assign(schema, meta);
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+/** An absolute http(s) URL; trailing slashes are dropped when it is read. */
+function httpUrl(options: { default?: string } = {}) {
+  return Type.Refine(Type.String(options), isHttpUrl, () => "an absolute http(s) URL");
+}
+
+const isPostgresUrl = (value: string) => /^postgres(ql)?:\/\//.test(value);
+
+const databaseUrl = Type.Refine(
+  Type.Refine(
+    Type.Refine(
+      Type.String({ default: "sqlite:data/davmu.db" }),
+      (value) => !isPostgresUrl(value) || URL.canParse(value),
+      () => "a postgres://user:pass@host:port/db URL",
+    ),
+    (value) => value !== "sqlite:",
+    () => "sqlite:<file> or sqlite::memory:",
+  ),
+  (value) => isPostgresUrl(value) || value.startsWith("sqlite:"),
+  () => "postgres://… or sqlite:<file>",
+);
+
+const integer = (minimum: number, maximum: number, fallback: number) =>
+  Type.Integer({ minimum, maximum, default: fallback });
+
+const whenAliyun = { SMS_TRANSPORT: "aliyun" } as const;
+
+export const envSchema = Type.Object({
+  NODE_ENV: variable(Type.Enum(["development", "production", "test"], { default: "development" }), { part: "both" }),
+  HOST: variable(Type.String({ default: "0.0.0.0" }), { part: "both" }),
+  PORT: variable(integer(0, 65535, 3000), { part: "both" }),
+  /** Default: `warn` in test, `info` otherwise. */
+  LOG_LEVEL: variable(Type.Optional(Type.Enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])), {
+    part: "both",
+  }),
+  DATABASE_URL: variable(databaseUrl, { part: "both" }),
+  PG_POOL_MAX: variable(integer(1, 200, 10), { part: "both" }),
+  DB_CONNECT_TIMEOUT_MS: variable(integer(100, 120000, 5000), { part: "both" }),
+  HASHID_SALT: variable(Type.String({ default: developmentHashidSalt }), {
+    part: "both",
+    secret: true,
+    production: "a secret salt in production",
+  }),
+  HASHID_MIN_LENGTH: variable(integer(0, 32, 8), { part: "both" }),
+  /** Default: `http://localhost:$PORT`. */
+  PUBLIC_ORIGIN: variable(Type.Optional(httpUrl()), { part: "api" }),
+  SITE_ACTOR: variable(Type.String({ default: "news" }), { part: "api" }),
+  ANONYMOUS_TOKEN_TTL_DAYS: variable(integer(1, 3650, 30), { part: "api" }),
+  SERVE_API: variable(Type.Boolean({ default: true }), { part: "both" }),
+  SERVE_WEB: variable(Type.Boolean({ default: true }), { part: "both" }),
+  /** Default: `http://127.0.0.1:$PORT`, the API in the same process; a site-only process must name it. */
+  API_BASE: variable(Type.Optional(httpUrl()), { part: "site", requiredWhen: { SERVE_API: false } }),
+  PUBLIC_API_BASE: variable(
+    Type.Refine(
+      Type.String({ default: "" }),
+      (value) => value === "" || isHttpUrl(value),
+      () => "an absolute http(s) URL",
+    ),
+    { part: "site", browser: "publicApiBase" },
+  ),
+  WEB_BUILD_DIR: variable(Type.String({ default: "apps/web/build" }), { part: "site" }),
+  MEDIA_DIR: variable(Type.String({ default: "apps/api/demo-media" }), { part: "api" }),
+  SHUTDOWN_TIMEOUT_MS: variable(integer(0, 600000, 10000), { part: "both" }),
+  USER_TOKEN_TTL_DAYS: variable(integer(1, 3650, 30), { part: "api" }),
+  OTP_SECRET: variable(Type.String({ default: developmentOtpSecret }), {
+    part: "api",
+    secret: true,
+    production: "a secret of at least 32 characters in production",
+    productionMinLength: 32,
+  }),
+  SMS_TRANSPORT: variable(Type.Enum(["dev", "aliyun"], { default: "dev" }), {
+    part: "api",
+    production: "a real SMS provider (aliyun) in production",
+  }),
+  SMS_ENDPOINT: variable(httpUrl({ default: "https://dysmsapi.aliyuncs.com" }), { part: "api" }),
+  SMS_ACCESS_KEY_ID: variable(Type.Optional(Type.String()), { part: "api", requiredWhen: whenAliyun }),
+  SMS_ACCESS_KEY_SECRET: variable(Type.Optional(Type.String()), {
+    part: "api",
+    secret: true,
+    requiredWhen: whenAliyun,
+  }),
+  SMS_SIGN_NAME: variable(Type.Optional(Type.String()), { part: "api", requiredWhen: whenAliyun }),
+  SMS_TEMPLATE_CODE: variable(Type.Optional(Type.String()), { part: "api", requiredWhen: whenAliyun }),
+  SMS_TIMEOUT_MS: variable(integer(100, 60000, 5000), { part: "api" }),
+  OTP_PER_PHONE_PER_DAY: variable(integer(1, 1000, 10), { part: "api" }),
+  OTP_PER_IP_PER_HOUR: variable(integer(1, 100000, 20), { part: "api" }),
+  OTP_PER_DEVICE_PER_DAY: variable(integer(1, 1000, 10), { part: "api" }),
+  LOGIN_PER_IP_PER_MINUTE: variable(integer(1, 100000, 30), { part: "api" }),
+  COMMENTS_PER_USER_PER_MINUTE: variable(integer(1, 1000, 5), { part: "api" }),
+  COMMENTS_PER_IP_PER_MINUTE: variable(integer(1, 100000, 30), { part: "api" }),
+  LINK_FRAME_ORIGINS: variable(
+    Type.Array(Type.String({ pattern: "^https://[A-Za-z0-9.-]+(:[0-9]+)?$" }), {
+      default: [],
+      expected: "comma-separated https origins such as https://h5.example.com",
+    }),
+    { part: "site", browser: "linkFrameOrigins" },
+  ),
+  EDITOR_API_KEY: variable(Type.Optional(Type.String({ minLength: 24 })), {
+    part: "api",
+    secret: true,
+    expected: "at least 24 characters",
+  }),
+});
+
+type Variables = (typeof envSchema)["properties"];
+
+/** The name of every variable the product reads. */
+export type VariableName = keyof Variables;
+
+/** The environment decoded and checked: each variable's value, or its default, or undefined when optional. */
+export type EnvValues = Static<typeof envSchema>;
+
+/** What a page may carry to the browser: the variables marked `browser`, under the names they give. */
+export type PublicConfig = {
+  [Name in VariableName as Variables[Name] extends { browser: infer Key extends string } ? Key : never]: Static<
+    Variables[Name]
+  >;
+};
+
+/** A variable's schema with what the product makes of it. */
+export type VariableSchema = TSchema & VariableMeta & { default?: unknown };
+
+/** Every variable's schema, in declaration order. */
+export function variables(): [VariableName, VariableSchema][] {
+  return Object.entries(envSchema.properties) as [VariableName, VariableSchema][];
+}
