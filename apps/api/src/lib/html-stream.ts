@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { constants, createBrotliCompress, createGzip } from "node:zlib";
-import type { Encoding } from "./response-cache.ts";
+import type { Encoding } from "@davmu/http-cache/response-cache";
 
 const notReady = Symbol("not ready");
 

@@ -5,11 +5,11 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import { siteBase, siteBasePath } from "@davmu/contracts/site-path";
+import { type CachedResponse, createResponseCache, encodedBody, encodingFor } from "@davmu/http-cache/response-cache";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { encodeBursts } from "../lib/html-stream.ts";
-import { type CachedResponse, createResponseCache, encodedBody, encodingFor } from "../lib/response-cache.ts";
 import type { Config } from "./config.ts";
 
 /**
