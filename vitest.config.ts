@@ -12,6 +12,7 @@ export default defineConfig({
             "packages/*/src/**/*.test.ts",
             "apps/api/src/**/*.test.ts",
             "apps/web/app/**/*.test.{ts,tsx}",
+            "apps/web/server/**/*.test.ts",
             "scripts/**/*.test.ts",
           ],
           environment: "node",

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
 import { siteBase } from "@davmu/contracts/site-path";
+import { type EarlyAnswer, sitePlugin } from "@davmu/web/server/plugin.ts";
 import fastifyCompress from "@fastify/compress";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyServerOptions } from "fastify";
@@ -22,7 +23,6 @@ import { errorsPlugin } from "./plugins/errors.ts";
 import { mediaPlugin } from "./plugins/media.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
-import { type FrontAnswer, webPlugin } from "./plugins/web.ts";
 
 export interface BuildOptions {
   /** An already open database (tests share one); closed by its owner, not by the app. */
@@ -35,8 +35,8 @@ export interface BuildOptions {
  * then the API's modules, then the share site.
  */
 export async function buildApp(config: Config, options: BuildOptions = {}) {
-  // a cached page is answered from the server's request event, before Fastify (plugins/web.ts)
-  let front: FrontAnswer | null = null;
+  // a cached page is answered from the server's request event, before Fastify (apps/web/server/)
+  let front: EarlyAnswer | null = null;
   let closing = false;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
@@ -93,9 +93,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   }
 
   if (config.serveWeb) {
-    await app.register(webPlugin, {
-      config,
-      installFront: (answer) => {
+    await app.register(sitePlugin, {
+      buildDir: config.webBuildDir,
+      development: config.env === "development",
+      publicApiBase: config.publicApiBase,
+      linkFrameOrigins: config.linkFrameOrigins,
+      contentChanges: app.hasDecorator("contentChanges") ? app.contentChanges : undefined,
+      installEarlyAnswer: (answer) => {
         front = answer;
       },
     });

@@ -1,4 +1,5 @@
 import { PassThrough } from "node:stream";
+import type { SiteHooks } from "@davmu/contracts/site-host";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -20,24 +21,25 @@ export const streamTimeout = 5_000;
 /**
  * Which visitors may be served the same rendered page, for the server's page cache: phones (and
  * crawlers) see one page; desktop browsers are sent to /pc except inside its frame. Only pages that
- * ask for it with `s-maxage` are kept (see lib/cache-headers.ts).
+ * ask for it with `s-maxage` are kept (see lib/cache-headers.ts). A hook the host reads (`SiteHooks` in
+ * packages/contracts/src/site-host.ts), like `contentChanged`.
  */
-export function cacheVariant(request: { url: string; headers: Pick<Headers, "get"> }): string | null {
+export const cacheVariant = ((request) => {
   const ua = request.headers.get("user-agent") ?? "";
   if (isbot(ua) || !shouldUsePcWrapper(ua)) return "phone";
   const framed =
     request.headers.get("sec-fetch-dest") === "iframe" || new URL(request.url).searchParams.has("pc_frame");
   return framed ? "framed" : null;
-}
+}) satisfies SiteHooks["cacheVariant"];
 
 /**
  * The server calls this when content changes in its own process: answers the site shares between
  * renders (the hot and recommended lists, say) are fetched anew, so a page rendered after the change
  * never shows the old ones.
  */
-export function contentChanged(): void {
+export const contentChanged = (() => {
   dropSharedAnswers();
-}
+}) satisfies SiteHooks["contentChanged"];
 
 /**
  * React Router's default Node entry, plus the page's CSP nonce: `<ServerRouter nonce>` hands it to

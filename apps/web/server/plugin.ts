@@ -1,0 +1,155 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ContentChangeFeed, SiteHooks } from "@davmu/contracts/site-host";
+import { siteBase, siteBasePath } from "@davmu/contracts/site-path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { sendCached, sendResponse, toRequest } from "./adapter.ts";
+import { contentSecurityPolicy, contentSecurityPolicyForPage, createNonce, pageSecurityHeaders } from "./csp.ts";
+import { createEarlyAnswer, type EarlyAnswer } from "./early-answer.ts";
+import { createPageCache, sharedMaxAge } from "./page-cache.ts";
+
+export type { EarlyAnswer } from "./early-answer.ts";
+
+/** What the server hosting the site tells it (apps/api/src/app.ts, from the validated configuration). */
+export interface SitePluginOptions {
+  /** The built site (`npm run build`): `server/index.js` and `client/`. */
+  buildDir: string;
+  /** React Router's development mode (errors rendered with their details). */
+  development: boolean;
+  /** Where visitors' browsers call the API, when not this origin (empty): the pages' CSP allows it. */
+  publicApiBase: string;
+  /** https origins whose pages the link popup may frame (CSP `frame-src`). */
+  linkFrameOrigins: readonly string[];
+  /** Content changes made in this process: the site is told, and every kept page is dropped. */
+  contentChanges?: ContentChangeFeed;
+  /** Receives the answer of kept pages, for the server's `request` event (before Fastify). */
+  installEarlyAnswer?: (answer: EarlyAnswer) => void;
+}
+
+/** The built site as the host loads it: React Router's build, its server entry exporting the site's hooks. */
+type SiteBuild = ServerBuild & { entry: { module: Partial<SiteHooks> } };
+
+/** The hooks of the site's server entry (packages/contracts/src/site-host.ts), checked once at start. */
+function siteHooksOf(build: SiteBuild, serverEntry: string): SiteHooks {
+  const { cacheVariant, contentChanged } = build.entry.module;
+  if (typeof cacheVariant !== "function" || typeof contentChanged !== "function") {
+    throw new Error(`the site's server entry (${serverEntry}) exports no cacheVariant or contentChanged: rebuild it`);
+  }
+  return { cacheVariant, contentChanged };
+}
+
+/**
+ * The share site inside Fastify (decision 018): built assets under /davmu/share/, and every other
+ * path there rendered by React Router, with its CSP nonce, or answered from the page cache.
+ */
+export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions) {
+  const serverEntry = join(opts.buildDir, "server", "index.js");
+  const clientDir = join(opts.buildDir, "client");
+  if (!existsSync(serverEntry)) {
+    throw new Error(
+      `the share site is not built (${serverEntry} is missing): run "npm run build" first, or set SERVE_WEB=false`,
+    );
+  }
+  const build: SiteBuild = await import(pathToFileURL(serverEntry).href);
+  const hooks = siteHooksOf(build, serverEntry);
+  const handle = createRequestHandler(build, opts.development ? "development" : "production");
+  const apiOrigin = opts.publicApiBase ? new URL(opts.publicApiBase).origin : "";
+  const policy = (nonce: string) => contentSecurityPolicy(nonce, apiOrigin, opts.linkFrameOrigins);
+  const pages = createPageCache(hooks);
+  opts.contentChanges?.subscribe(() => {
+    hooks.contentChanged();
+    pages.contentChanged();
+  });
+
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    prefix: siteBase,
+    wildcard: false,
+    index: false,
+    decorateReply: false,
+    setHeaders(reply, path) {
+      if (path.includes(join("client", "assets"))) reply.header("cache-control", "public, max-age=31536000, immutable");
+    },
+  });
+
+  // leave request bodies unread: React Router reads them from the raw stream
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
+
+  app.get(siteBasePath, (request, reply) => {
+    const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
+    return reply.redirect(siteBase + query, 301);
+  });
+
+  opts.installEarlyAnswer?.(createEarlyAnswer(pages, app.log));
+
+  /**
+   * Requests that reach Fastify (injected ones, or a server without the early answer): a cached page
+   * is answered as soon as the request is routed (onRequest), before the other per-request hooks.
+   */
+  function answerFromCache(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+    const hit = pages.cachedPage(request);
+    if (hit) sendCached(request, reply, hit);
+    else done();
+  }
+
+  app.route({
+    method: ["GET", "HEAD", "POST"],
+    url: `${siteBase}*`,
+    onRequest: answerFromCache,
+    handler: async (request, reply) => {
+      reply.headers(pageSecurityHeaders);
+      const key = pages.keyOf(request);
+      // a page not in the cache yet (or dropped by a change) that another request is rendering:
+      // wait for it rather than rendering it again
+      if (key !== null) {
+        const rendered = pages.renderedByOther(key);
+        const hit = rendered && (await rendered);
+        if (hit) return sendCached(request, reply, hit);
+      }
+      const render = key === null ? null : pages.startRender(key);
+      // however this answer ends (not shareable, failed, visitor gone), the waiters go on; a page
+      // being kept lets them go once it is
+      if (render) reply.raw.once("close", render.ended);
+      const nonce = createNonce();
+      let response: Response;
+      try {
+        response = await handle(toRequest(request, nonce));
+      } catch (error) {
+        render?.release();
+        throw error;
+      }
+      reply.header("content-security-policy", policy(nonce));
+      const maxAge = render === null ? null : sharedMaxAge(response);
+      // the page cache here is the only shared one: a cache in front must not hand this response's
+      // nonce to other visitors, so the permission to share goes no further
+      if (/\bs-maxage=/i.test(response.headers.get("cache-control") ?? ""))
+        response.headers.set("cache-control", "no-cache");
+      if (render === null || maxAge === null || maxAge <= 0) {
+        render?.release();
+        return sendResponse(request, reply, response);
+      }
+      const keep = (sent: Response, body: Buffer) => {
+        render
+          .keep(() => keptPage(sent, body, apiOrigin, opts.linkFrameOrigins), maxAge * 1000)
+          .catch((error: unknown) => request.log.error({ err: error }, "page not kept"));
+      };
+      return sendResponse(request, reply, response, keep);
+    },
+  });
+}
+
+/**
+ * A rendered page as the page cache keeps it: complete headers for later visitors, whose policy
+ * allows the page's inline scripts by hash (this response's nonce is never reused), `x-cache: hit`.
+ */
+function keptPage(sent: Response, body: Buffer, apiOrigin: string, frameOrigins: readonly string[]) {
+  const headers: Record<string, string> = { ...pageSecurityHeaders };
+  for (const [name, value] of sent.headers) headers[name] = value;
+  headers["content-security-policy"] = contentSecurityPolicyForPage(body.toString("utf8"), apiOrigin, frameOrigins);
+  headers["x-cache"] = "hit";
+  return { status: sent.status, headers, body };
+}
