@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { siteBase } from "@davmu/contracts/site-path";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
+import { callRoutes } from "./call-routes.ts";
 
 const pageRouterShim = fileURLToPath(new URL("app/lib/page-router/shim.tsx", import.meta.url));
 
@@ -24,7 +25,7 @@ function pageRouter(): Plugin {
 
 export default defineConfig({
   base: siteBase,
-  plugins: [pageRouter(), reactRouter()],
+  plugins: [pageRouter(), callRoutes(), reactRouter()],
   build: {
     // WeChat's in-app browsers: Chrome 78 on Android, WKWebView on iOS 12
     target: ["chrome78", "safari12"],

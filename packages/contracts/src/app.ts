@@ -1,9 +1,9 @@
 import { type Static, Type } from "typebox";
+import { phonePattern } from "./values.ts";
+
+export { agreementKinds, phonePattern } from "./values.ts";
 
 export const Platform = Type.Union([Type.Literal("mobile"), Type.Literal("wap")]);
-
-/** Chinese mobile number (spec §5): 1, then 3 to 9, then nine more digits. */
-export const phonePattern = "^1[3-9]\\d{9}$";
 
 /**
  * POST /peony/v1/auth. Without `account` it is the anonymous login every visitor makes first
@@ -35,7 +35,6 @@ export const SiteConfig = Type.Object({
 export type SiteConfig = Static<typeof SiteConfig>;
 
 /** The organisation's legal texts the login popup links to (用户协议, 隐私政策). */
-export const agreementKinds = ["user", "privacy"] as const;
 export const AgreementKind = Type.Union([Type.Literal("user"), Type.Literal("privacy")]);
 export type AgreementKind = Static<typeof AgreementKind>;
 export const AgreementParams = Type.Object({ kind: AgreementKind });
@@ -101,3 +100,21 @@ export const AppInfoQuery = Type.Object({
   appid: Type.Optional(Type.Integer({ minimum: 1 })),
   platform: Type.Optional(Platform),
 });
+
+/** The module name the app download address is asked by (spec §7 getH5AppDownUrl). */
+export const appDownloadModule = "app_download_url";
+export const AppPlatform = Type.Union([Type.Literal("ios"), Type.Literal("android")]);
+export type AppPlatform = Static<typeof AppPlatform>;
+
+/** GET /peony/v1/app/download_url. */
+export const AppDownloadQuery = Type.Object({
+  moduleName: Type.Literal(appDownloadModule),
+  platform: Type.Optional(AppPlatform),
+});
+
+/** The address a download link opens: an https page of an app store or the organisation's own. */
+const DownloadAddress = Type.String({ pattern: "^https://[^\\s]+$", maxLength: 2048 });
+
+/** The download addresses editors set, one per platform. */
+export const AppDownloadUrls = Type.Object({ ios: DownloadAddress, android: DownloadAddress });
+export type AppDownloadUrls = Static<typeof AppDownloadUrls>;

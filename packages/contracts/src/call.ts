@@ -1,5 +1,6 @@
 import type { Static, TSchema } from "typebox";
-import { Envelope, ErrorEnvelope } from "./envelope.ts";
+
+// types and plain functions only: the browser's client imports this module, and TypeBox stays out of it
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -54,11 +55,6 @@ export function defineCall<
   const R extends Responses = Responses,
 >(declaration: CallDeclaration<P, Q, B, R>): CallDeclaration<P, Q, B, R> {
   return declaration;
-}
-
-/** The answers of an ordinary call: the envelope holding `data` on success, the error envelope otherwise. */
-export function answers<T extends TSchema>(data: T) {
-  return { 200: Envelope(data), "4xx": ErrorEnvelope } as const;
 }
 
 /** The schema a call declares for a part of the request, or never when it declares none. */

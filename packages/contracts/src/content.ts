@@ -1,25 +1,9 @@
 import { type Static, Type } from "typebox";
 import { contentListMaxPage } from "./limits.ts";
 
-export const contentTypes = [
-  "article",
-  "video",
-  "svideo",
-  "audio",
-  "image",
-  "h5",
-  "link",
-  "topic",
-  "sp_topic",
-  "mini_program",
-  "local_live",
-  "live",
-  "cloud_form",
-  "video_album",
-  "audio_album",
-  "special",
-] as const;
-export type ContentType = (typeof contentTypes)[number];
+import { type ContentType, contentTypes } from "./values.ts";
+
+export { type ContentType, contentTypes, linkContentTypes } from "./values.ts";
 export const ContentTypeSchema = Type.Enum([...contentTypes]);
 
 /** States in which a content item is withdrawn and must not be shown (spec §4). */
@@ -316,4 +300,3 @@ export const RecommendList = Type.Object({
 export type RecommendList = Static<typeof RecommendList>;
 
 /** Items of these types open in the link popup instead of a share page of their own. */
-export const linkContentTypes: readonly ContentType[] = ["h5", "link"];

@@ -14,3 +14,8 @@ export const ErrorEnvelope = Type.Object({
   data: Type.Null(),
 });
 export type ErrorEnvelope = Static<typeof ErrorEnvelope>;
+
+/** The answers of an ordinary call: the envelope holding `data` on success, the error envelope otherwise. */
+export function answers<T extends TSchema>(data: T) {
+  return { 200: Envelope(data), "4xx": ErrorEnvelope } as const;
+}

@@ -32,7 +32,7 @@ export function CommentFooter(props: { contentType: string; trackId: string }) {
     let live = true;
     session
       .api()
-      .client.userRelated(props.contentType, postId)
+      .client.userRelated({ params: { type: props.contentType, id: postId } })
       .then((answer) => {
         if (live && answer.code === ErrorCode.ok) setCollected(answer.data.is_collect);
       })
@@ -56,7 +56,10 @@ export function CommentFooter(props: { contentType: string; trackId: string }) {
     setSending(true);
     const target = replyMode.target;
     try {
-      const answer = await session.api().client.postComment(postId, commentBody(text, replyMode, props.trackId), mp);
+      const answer = await session.api().client[mp ? "postMpComment" : "postComment"]({
+        params: { post_id: postId },
+        body: commentBody(text, replyMode, props.trackId),
+      });
       if (answer.code !== ErrorCode.ok) {
         toast(answer.msg || t("networkError"));
         return;
@@ -79,7 +82,10 @@ export function CommentFooter(props: { contentType: string; trackId: string }) {
     setCollecting(true);
     const type = collected ? "del" : "add";
     try {
-      const answer = await session.api().client.collect(postId, { type, track_id: props.trackId || undefined }, mp);
+      const answer = await session.api().client[mp ? "collectMp" : "collect"]({
+        params: { id: postId },
+        body: { type, track_id: props.trackId || undefined },
+      });
       if (answer.code !== ErrorCode.ok) {
         toast(answer.msg || t("networkError"));
         return;

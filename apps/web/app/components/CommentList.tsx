@@ -32,7 +32,10 @@ export function CommentList() {
   async function report(comment: CommentItem, reason: ReportRequest["reason"]) {
     setReporting(null);
     try {
-      const answer = await session.api().client.reportComment(comments.postId, comment.gid, { reason });
+      const answer = await session.api().client.reportComment({
+        params: { post_id: comments.postId, cid: comment.gid },
+        body: { reason },
+      });
       toast(answer.code === ErrorCode.ok ? t("reportDone") : answer.msg || t("networkError"));
     } catch {
       toast(t("networkError"));
@@ -129,7 +132,7 @@ function CommentBody(props: { comment: CommentItem; rootGid: string; onReport(co
     setStarring(true);
     try {
       const type = comment.star ? "del" : "add";
-      const answer = await session.api().client.star({ type, cid: comment.gid }, comments.mp);
+      const answer = await session.api().client[comments.mp ? "starMp" : "star"]({ body: { type, cid: comment.gid } });
       if (answer.code === ErrorCode.ok) {
         comments.updated({ ...comment, star: answer.data.star, star_count: answer.data.star_count });
       } else {

@@ -104,7 +104,10 @@ export function CommentsProvider(props: {
     let live = true;
     session
       .api()
-      .client.comments(postId, { page: 1, size: commentPageSize }, mp)
+      .client[mp ? "mpComments" : "comments"]({
+        params: { post_id: postId },
+        query: { page: 1, size: commentPageSize },
+      })
       .then((answer) => {
         if (live && answer.code === ErrorCode.ok) setState(fromPage(answer.data));
       })
@@ -120,11 +123,10 @@ export function CommentsProvider(props: {
     setLoadingMore(true);
     session
       .api()
-      .client.comments(
-        postId,
-        { page: current.page + 1, size: commentPageSize, cursor: current.nextCursor || undefined },
-        mp,
-      )
+      .client[mp ? "mpComments" : "comments"]({
+        params: { post_id: postId },
+        query: { page: current.page + 1, size: commentPageSize, cursor: current.nextCursor || undefined },
+      })
       .then((answer) => {
         if (answer.code !== ErrorCode.ok) return toast(answer.msg || networkErrorMessage);
         setState((s) => ({
@@ -159,7 +161,10 @@ export function CommentsProvider(props: {
       patchThread(rootGid, (t) => ({ ...t, loading: true }));
       session
         .api()
-        .client.replies(postId, rootGid, { page: 1, size: commentPageSize, cursor: thread.nextCursor || undefined })
+        .client.replies({
+          params: { post_id: postId, cid: rootGid },
+          query: { page: 1, size: commentPageSize, cursor: thread.nextCursor || undefined },
+        })
         .then((answer) => {
           if (answer.code !== ErrorCode.ok) {
             toast(answer.msg || networkErrorMessage);

@@ -22,7 +22,7 @@ export function FollowButton(props: { mpId: string }) {
     let live = true;
     session
       .api()
-      .client.isFollowed(props.mpId)
+      .client.isFollowed({ params: { id: props.mpId } })
       .then((answer) => {
         if (live && answer.code === ErrorCode.ok) setFollowed(answer.data.is_followed);
       })
@@ -37,7 +37,7 @@ export function FollowButton(props: { mpId: string }) {
     setBusy(true);
     const type = followed ? "del" : "add";
     try {
-      const answer = await session.api().client.follow(props.mpId, type);
+      const answer = await session.api().client.follow({ params: { id: props.mpId }, body: { type } });
       if (answer.code !== ErrorCode.ok) {
         toast(answer.msg || translate("networkError"));
         return;

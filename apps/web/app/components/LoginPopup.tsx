@@ -64,7 +64,7 @@ export function LoginPopup({ onClose }: LoginPopupProps) {
     }
     setSending(true);
     try {
-      const answer = await session.api().client.vcode(phoneDigits(phone));
+      const answer = await session.api().client.vcode({ query: { tel: phoneDigits(phone), type: 6 } });
       if (!live.current) return;
       if (answer.code === ErrorCode.ok) {
         toast(t("codeSent"));

@@ -75,11 +75,13 @@ describe("login, restore and logout", () => {
     const result = await login(client, values, "13800138000", { verify_code: "123456" });
     expect(result).toEqual({ ok: true, value: user });
     expect(client.auth).toHaveBeenCalledWith({
-      appid: 1,
-      platform: "mobile",
-      device_id: values.deviceId(),
-      account: "13800138000",
-      verify_code: "123456",
+      body: {
+        appid: 1,
+        platform: "mobile",
+        device_id: values.deviceId(),
+        account: "13800138000",
+        verify_code: "123456",
+      },
     });
     expect(store.data.get("token")).toBe("user-token");
     expect(store.data.get("user_id")).toBe("u1");
@@ -125,7 +127,7 @@ describe("login, restore and logout", () => {
     }));
     await logout(client, withToken, values);
     expect(steps).toEqual(["auth (token old-user-token)", "logout with old-user-token, stored token null"]);
-    expect(client.auth).toHaveBeenCalledWith({ appid: 1, platform: "mobile", device_id: values.deviceId() });
+    expect(client.auth).toHaveBeenCalledWith({ body: { appid: 1, platform: "mobile", device_id: values.deviceId() } });
     expect(values.anonymousToken()).toBe("fresh-anon");
     expect(store.data.has("user_id")).toBe(false);
   });

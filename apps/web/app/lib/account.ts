@@ -25,7 +25,7 @@ export async function fetchAccountAfterLogin(
   for (let attempt = 0; ; attempt++) {
     let answer: Awaited<ReturnType<ApiClient["account"]>>;
     try {
-      answer = await client.account(userId);
+      answer = await client.account({ params: { id: userId } });
     } catch {
       return { ok: false, msg: networkErrorMessage };
     }
@@ -51,7 +51,9 @@ export async function login(
 ): Promise<Outcome<UserInfo>> {
   let answer: Awaited<ReturnType<ApiClient["auth"]>>;
   try {
-    answer = await client.auth({ appid: 1, platform: "mobile", device_id: values.deviceId(), account, ...credential });
+    answer = await client.auth({
+      body: { appid: 1, platform: "mobile", device_id: values.deviceId(), account, ...credential },
+    });
   } catch {
     return { ok: false, msg: networkErrorMessage };
   }
@@ -73,7 +75,7 @@ export async function restoreUser(
   const userId = values.userId();
   if (!token || !userId) return null;
   try {
-    const answer = await client.account(userId);
+    const answer = await client.account({ params: { id: userId } });
     if (answer.code === ErrorCode.ok) return answer.data;
     if (answer.code === ErrorCode.unauthorized || answer.code === 403 || answer.code === ErrorCode.notFound) {
       values.clearUser();
@@ -95,7 +97,7 @@ export async function logout(
 ): Promise<void> {
   const oldToken = values.token();
   try {
-    const fresh = await client.auth({ appid: 1, platform: "mobile", device_id: values.deviceId() });
+    const fresh = await client.auth({ body: { appid: 1, platform: "mobile", device_id: values.deviceId() } });
     if (fresh.code === ErrorCode.ok) values.setAnonymousToken(fresh.data.token);
   } catch (error) {
     console.warn("anonymous login failed:", (error as Error).message);

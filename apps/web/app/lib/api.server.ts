@@ -1,5 +1,7 @@
-import { type ApiClient, createApiClient } from "@davmu/contracts/client";
+import { createAnswerCheck } from "@davmu/contracts/answer-check";
+import { ApiAnswerError, type ApiClient, ApiTransportError, createApiClient } from "@davmu/contracts/client";
 import { type EnvelopeOf, ErrorCode } from "@davmu/contracts/error-codes";
+import { data } from "react-router";
 import { webEnv } from "./env.server.ts";
 
 /**
@@ -15,6 +17,8 @@ function api(): ApiClient {
     baseUrl: webEnv().apiBase,
     credentials: () => ({ anonymousToken: currentToken, anonymousId: "share-site-ssr" }),
     timeoutMs: 8000,
+    // every answer is checked against its call's declared schema: a page is never rendered from a wrong shape
+    checkAnswer: createAnswerCheck(),
     // the API is on loopback or the same network: compressing each answer there and decompressing
     // it here costs both sides more CPU than the bytes are worth
     fetch: (input, init) =>
@@ -28,7 +32,7 @@ function api(): ApiClient {
 
 async function token(): Promise<string> {
   serverToken ??= api()
-    .auth({ appid: 1, platform: "wap", device_id: "share-site-ssr" })
+    .auth({ body: { appid: 1, platform: "wap", device_id: "share-site-ssr" } })
     .then((answer) => {
       if (answer.code !== ErrorCode.ok) throw new Error(`anonymous login failed: ${answer.msg}`);
       return answer.data.token;
@@ -41,14 +45,38 @@ async function token(): Promise<string> {
   return currentToken;
 }
 
+/**
+ * An answer the site cannot use (the API unreachable, or answering not as its call declares) is
+ * logged with the call and the API's trace id, and the page is drawn as the error page with 502.
+ */
+function badGateway(error: unknown): never {
+  if (!(error instanceof ApiTransportError)) throw error;
+  const wrong = error instanceof ApiAnswerError ? error : null;
+  console.error(
+    JSON.stringify({
+      level: "error",
+      msg: wrong ? "API answer does not match its declaration" : "API call failed",
+      call: error.call,
+      status: error.status,
+      traceId: wrong?.traceId ?? null,
+      problem: wrong?.problem ?? error.message,
+    }),
+  );
+  throw data({ message: "upstream answer unusable" }, { status: 502 });
+}
+
 /** Runs a call with the server's token, renewing the token once if the API no longer accepts it. */
 export async function callApi<T>(call: (client: ApiClient) => Promise<EnvelopeOf<T>>): Promise<EnvelopeOf<T>> {
-  await token();
-  const answer = await call(api());
-  if (answer.code !== ErrorCode.unauthorized) return answer;
-  serverToken = null;
-  await token();
-  return call(api());
+  try {
+    await token();
+    const answer = await call(api());
+    if (answer.code !== ErrorCode.unauthorized) return answer;
+    serverToken = null;
+    await token();
+    return await call(api());
+  } catch (error) {
+    return badGateway(error);
+  }
 }
 
 /**

@@ -42,7 +42,7 @@ export async function loadList(request: Request, listId: string | undefined, pic
   const page = pageParam(new URL(request.url).searchParams.get("page"));
   const [name, answer] = await Promise.all([
     listId ? groupName(listId) : Promise.resolve(null),
-    callApi((c) => c.contentList({ gid: listId || undefined, pageindex: page, pagesize: listPageSize })),
+    callApi((c) => c.contentList({ query: { gid: listId || undefined, pageindex: page, pagesize: listPageSize } })),
   ]);
   const list = toCardPage(answer, Date.now(), requestLang(request), picture);
   if (!list) console.warn("list load failed:", answer.msg);

@@ -33,7 +33,7 @@ describe("startup", () => {
     };
     const theme = await startup(client, values);
     expect(calls).toEqual(["auth", "appInfo with anon-token-1"]);
-    expect(client.auth).toHaveBeenCalledWith({ appid: 1, platform: "mobile", device_id: values.deviceId() });
+    expect(client.auth).toHaveBeenCalledWith({ body: { appid: 1, platform: "mobile", device_id: values.deviceId() } });
     expect(theme?.primaryColor).toBe("#2266CC");
   });
 

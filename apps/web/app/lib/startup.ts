@@ -6,7 +6,7 @@ import type { LocalValues } from "./local-values.ts";
 type StartupClient = Pick<ApiClient, "auth" | "appInfo">;
 
 async function fetchAnonymousToken(client: StartupClient, values: LocalValues): Promise<void> {
-  const answer = await client.auth({ appid: 1, platform: "mobile", device_id: values.deviceId() });
+  const answer = await client.auth({ body: { appid: 1, platform: "mobile", device_id: values.deviceId() } });
   if (answer.code === ErrorCode.ok) values.setAnonymousToken(answer.data.token);
   else console.warn("anonymous login failed:", answer.msg);
 }

@@ -1,5 +1,6 @@
-import { type ContentItem, type ContentType, linkContentTypes, type RelatedItem } from "@davmu/contracts/content";
+import type { ContentItem, ContentType, RelatedItem } from "@davmu/contracts/content";
 import { siteBasePath } from "@davmu/contracts/site-path";
+import { linkContentTypes } from "@davmu/contracts/values";
 import { formatBigNumber, formatDateTime, formatRelativeTime } from "../lib/format.ts";
 import { defaultLang, type Lang } from "../lib/i18n/lang.ts";
 import { commentsAvailable } from "./comments.ts";

@@ -1,4 +1,4 @@
-import { phonePattern } from "@davmu/contracts/app";
+import { phonePattern } from "@davmu/contracts/values";
 import { type Translate, translator, zhCN } from "../lib/i18n/messages.ts";
 import { zhAccount } from "../lib/i18n/messages-account.ts";
 

@@ -1,8 +1,8 @@
 import { Type } from "typebox";
 import { AccountIdParams, InviteRecordList, InviteRequest, UserInfo, VcodeQuery, VcodeResult } from "../account.ts";
 import { AuthRequest, AuthResult } from "../app.ts";
-import { answers, defineCall } from "../call.ts";
-import { Envelope, ErrorEnvelope } from "../envelope.ts";
+import { defineCall } from "../call.ts";
+import { answers, Envelope, ErrorEnvelope } from "../envelope.ts";
 
 const tags = ["account"];
 

@@ -1,5 +1,16 @@
-import { Agreement, AgreementParams, AgreementUpdate, AppInfoEnvelopeData, AppInfoQuery, SiteConfig } from "../app.ts";
-import { answers, defineCall } from "../call.ts";
+import { Type } from "typebox";
+import {
+  Agreement,
+  AgreementParams,
+  AgreementUpdate,
+  AppDownloadQuery,
+  AppDownloadUrls,
+  AppInfoEnvelopeData,
+  AppInfoQuery,
+  SiteConfig,
+} from "../app.ts";
+import { defineCall } from "../call.ts";
+import { answers } from "../envelope.ts";
 import { EditorKeyHeaders } from "./editor-headers.ts";
 
 const tags = ["app"];
@@ -53,4 +64,27 @@ export const saveAgreement = defineCall({
   params: AgreementParams,
   body: AgreementUpdate,
   responses: answers(Agreement),
+});
+
+export const appDownloadUrl = defineCall({
+  method: "GET",
+  path: "/peony/v1/app/download_url",
+  access: "token",
+  tags,
+  summary: "Where to download the app (spec §7 getH5AppDownUrl, module app_download_url)",
+  description:
+    "`data` is a JSON string holding `url`: the address for `platform`, else for the platform of the request's user agent (iOS devices get the iOS address, every other the Android one). 404 until editors have set the addresses.",
+  query: AppDownloadQuery,
+  responses: answers(Type.String({ description: 'JSON string, e.g. {"url":"https://…"}' })),
+});
+
+export const saveAppDownloadUrls = defineCall({
+  method: "PUT",
+  path: "/editor/v1/app/download_urls",
+  access: "editor",
+  tags: ["editor"],
+  summary: "Sets the app's download addresses, one https address per platform",
+  headers: EditorKeyHeaders,
+  body: AppDownloadUrls,
+  responses: answers(AppDownloadUrls),
 });

@@ -1,5 +1,6 @@
 import { Type } from "typebox";
-import { answers, defineCall } from "../call.ts";
+import { defineCall } from "../call.ts";
+import { answers } from "../envelope.ts";
 import {
   Comment,
   CommentCreate,

@@ -1,4 +1,4 @@
-import { answers, defineCall } from "../call.ts";
+import { defineCall } from "../call.ts";
 import {
   AlbumQuery,
   AlbumTracks,
@@ -16,7 +16,7 @@ import {
   SpecialQuery,
 } from "../content.ts";
 import { EditorImportBody, EditorImportRejected, EditorImportResult } from "../editor-content.ts";
-import { Envelope, ErrorEnvelope } from "../envelope.ts";
+import { answers, Envelope, ErrorEnvelope } from "../envelope.ts";
 import { EditorKeyHeaders } from "./editor-headers.ts";
 
 const tags = ["content"];

@@ -1,4 +1,5 @@
-import { answers, defineCall } from "../call.ts";
+import { defineCall } from "../call.ts";
+import { answers } from "../envelope.ts";
 import { FollowList, FollowRequest, FollowResult, IdParams, MediaAccountInfo } from "../interaction.ts";
 
 const tags = ["media account"];

@@ -1,5 +1,6 @@
-import { answers, defineCall } from "../call.ts";
+import { defineCall } from "../call.ts";
 import { ContentIdParams } from "../content.ts";
+import { answers } from "../envelope.ts";
 import {
   CollectionRequest,
   CollectionResult,

@@ -1,4 +1,5 @@
-import { answers, defineCall } from "../call.ts";
+import { defineCall } from "../call.ts";
+import { answers } from "../envelope.ts";
 import { HotWords, SearchQuery, SearchResult } from "../search.ts";
 
 const tags = ["search"];

@@ -1,0 +1,33 @@
+/**
+ * Plain values of the contract, free of schema code so browser bundles stay small: a module that
+ * builds schemas at load brings TypeBox into every page that imports anything from it.
+ */
+
+export const contentTypes = [
+  "article",
+  "video",
+  "svideo",
+  "audio",
+  "image",
+  "h5",
+  "link",
+  "topic",
+  "sp_topic",
+  "mini_program",
+  "local_live",
+  "live",
+  "cloud_form",
+  "video_album",
+  "audio_album",
+  "special",
+] as const;
+export type ContentType = (typeof contentTypes)[number];
+
+/** Items that open an address (h5, link) rather than a page of their own. */
+export const linkContentTypes: readonly ContentType[] = ["h5", "link"];
+
+/** Chinese mobile number (spec §5): 1, then 3 to 9, then nine more digits. */
+export const phonePattern = "^1[3-9]\\d{9}$";
+
+/** The organisation's legal texts the login popup links to (用户协议, 隐私政策). */
+export const agreementKinds = ["user", "privacy"] as const;
