@@ -1,3 +1,4 @@
+import { calls } from "@davmu/contracts/calls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./helper.ts";
 
@@ -67,5 +68,30 @@ describe("OpenAPI", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/html");
     expect(await response.text()).toContain("swagger");
+  });
+
+  it("R-SRV-8 every declared call is served and described as declared: method, path, access and answers", async () => {
+    const { body } = await server.get("/docs/json");
+    for (const [name, call] of Object.entries(calls)) {
+      const path = call.path.replace(/:([A-Za-z_]+)/g, "{$1}");
+      const operation = body.paths[path]?.[call.method.toLowerCase()];
+      expect(operation, `${name}: ${call.method} ${call.path}`).toBeDefined();
+      expect(operation.summary, name).toBe(call.summary);
+      for (const status of Object.keys(call.responses)) {
+        expect(Object.keys(operation.responses), `${name} answers ${status}`).toContain(status.toUpperCase());
+      }
+      if (call.access === "public") expect(operation.security, name).toBeUndefined();
+      else expect(operation.security, name).toBeDefined();
+    }
+    // and nothing answers that is not declared (besides the media files and the docs)
+    for (const [path, operations] of Object.entries(body.paths as Record<string, object>)) {
+      if (path.startsWith("/docs") || path.startsWith("/media")) continue;
+      for (const method of Object.keys(operations)) {
+        const declared = Object.values(calls).some(
+          (call) => call.method.toLowerCase() === method && call.path.replace(/:([A-Za-z_]+)/g, "{$1}") === path,
+        );
+        expect(declared, `${method.toUpperCase()} ${path} is declared`).toBe(true);
+      }
+    }
   });
 });

@@ -8,6 +8,10 @@ export const demoSettings: Record<string, string> = {
   debug: "false",
   app_name: "江澜新闻",
   primary_color: "#FF4A26",
+  app_download_urls: JSON.stringify({
+    ios: "https://apps.apple.com/cn/app/id6450000001",
+    android: "https://download.jianglan.example/app/jianglan-news.apk",
+  }),
 };
 
 const icon = (name: string) => ({

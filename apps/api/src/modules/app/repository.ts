@@ -1,4 +1,11 @@
-import type { Agreement, AgreementKind, AppInfo, NavigationItem, SiteConfig } from "@davmu/contracts/app";
+import type {
+  Agreement,
+  AgreementKind,
+  AppDownloadUrls,
+  AppInfo,
+  NavigationItem,
+  SiteConfig,
+} from "@davmu/contracts/app";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Kysely } from "kysely";
@@ -14,6 +21,7 @@ export const settingKeys = {
   debug: "debug",
   appName: "app_name",
   primaryColor: "primary_color",
+  appDownloadUrls: "app_download_urls",
 } as const;
 
 /** The setting holding a legal text (JSON: title, content, updated_at). */
@@ -78,6 +86,34 @@ export function createAppRepository(db: Kysely<Database>) {
         .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
         .execute();
       return this.agreement(kind);
+    },
+
+    /** The app's download addresses editors set, or null until they have (or when the stored value is unreadable). */
+    async appDownloadUrls(): Promise<AppDownloadUrls | null> {
+      const row = await db
+        .selectFrom("settings")
+        .select("value")
+        .where("key", "=", settingKeys.appDownloadUrls)
+        .executeTakeFirst();
+      if (!row) return null;
+      try {
+        const stored = JSON.parse(row.value) as Partial<AppDownloadUrls>;
+        return typeof stored.ios === "string" && typeof stored.android === "string"
+          ? { ios: stored.ios, android: stored.android }
+          : null;
+      } catch {
+        return null;
+      }
+    },
+
+    async saveAppDownloadUrls(urls: AppDownloadUrls): Promise<AppDownloadUrls> {
+      const value = JSON.stringify({ ios: urls.ios, android: urls.android });
+      await db
+        .insertInto("settings")
+        .values({ key: settingKeys.appDownloadUrls, value })
+        .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
+        .execute();
+      return { ios: urls.ios, android: urls.android };
     },
 
     /** The site config as stored; empty strings where a value is unset (the site applies its defaults). */

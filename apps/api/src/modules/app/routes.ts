@@ -1,9 +1,9 @@
 import { calls } from "@davmu/contracts/calls";
 import type { FastifyInstance } from "fastify";
-import { badRequest } from "../../lib/api-error.ts";
+import { badRequest, notFound } from "../../lib/api-error.ts";
 import { route } from "../../lib/route.ts";
 
-/** App info, the runtime site config and the legal texts; editors replace the legal texts. */
+/** App info, the runtime site config, the legal texts and the app download address; editors set the last two. */
 export async function appRoutes(app: FastifyInstance) {
   const repository = app.appSettings;
 
@@ -28,6 +28,20 @@ export async function appRoutes(app: FastifyInstance) {
     if (request.body.content.trim() === "") throw badRequest("协议内容不能为空");
     const data = await repository.saveAgreement(request.params.kind, request.body);
     request.log.info({ kind: data.kind, paragraphs: data.paragraphs.length }, "agreement saved");
+    return { code: 0, msg: "ok", data };
+  });
+
+  route(app, calls.appDownloadUrl, async (request) => {
+    const urls = await repository.appDownloadUrls();
+    if (!urls) throw notFound("尚未配置应用下载地址");
+    const platform =
+      request.query.platform ?? (/iPhone|iPad|iPod/.test(request.headers["user-agent"] ?? "") ? "ios" : "android");
+    return { code: 0, msg: "ok", data: JSON.stringify({ url: urls[platform] }) };
+  });
+
+  route(app, calls.saveAppDownloadUrls, async (request) => {
+    const data = await repository.saveAppDownloadUrls(request.body);
+    request.log.info({ urls: data }, "app download addresses saved");
     return { code: 0, msg: "ok", data };
   });
 }
