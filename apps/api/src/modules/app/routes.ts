@@ -1,7 +1,10 @@
 import { calls } from "@davmu/contracts/calls";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { badRequest, notFound } from "../../lib/api-error.ts";
 import { route } from "../../lib/route.ts";
+
+/** Whether a request comes from an iPhone, iPad or iPod (every other phone gets the Android address). */
+const isIos = (request: FastifyRequest) => /iPhone|iPad|iPod/.test(request.headers["user-agent"] ?? "");
 
 /** App info, the runtime site config, the legal texts and the app download address; editors set the last two. */
 export async function appRoutes(app: FastifyInstance) {
@@ -34,8 +37,7 @@ export async function appRoutes(app: FastifyInstance) {
   route(app, calls.appDownloadUrl, async (request) => {
     const urls = await repository.appDownloadUrls();
     if (!urls) throw notFound("尚未配置应用下载地址");
-    const platform =
-      request.query.platform ?? (/iPhone|iPad|iPod/.test(request.headers["user-agent"] ?? "") ? "ios" : "android");
+    const platform = request.query.platform ?? (isIos(request) ? "ios" : "android");
     return { code: 0, msg: "ok", data: JSON.stringify({ url: urls[platform] }) };
   });
 
