@@ -13,6 +13,7 @@ export default defineConfig({
             "apps/api/src/**/*.test.ts",
             "apps/web/app/**/*.test.{ts,tsx}",
             "apps/web/server/**/*.test.ts",
+            "apps/web/*.test.ts",
             "scripts/**/*.test.ts",
           ],
           environment: "node",

@@ -1,28 +1,37 @@
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
-import { createPublicIdCodec } from "@davmu/contracts/public-id";
 import { siteBase } from "@davmu/contracts/site-path";
 import { type EarlyAnswer, sitePlugin } from "@davmu/web/server/plugin.ts";
 import fastifyCompress from "@fastify/compress";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import type { DatabaseHandle } from "./db/database.ts";
+import { accountsPlugin } from "./modules/accounts/plugin.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
-import { editorAppRoutes } from "./modules/app/editor-routes.ts";
+import { appSettingsPlugin } from "./modules/app/repository.ts";
 import { appRoutes } from "./modules/app/routes.ts";
+import { commentModerationRoutes } from "./modules/comments/editor-routes.ts";
+import { commentsPlugin } from "./modules/comments/repository.ts";
+import { commentRoutes } from "./modules/comments/routes.ts";
 import { editorContentRoutes } from "./modules/content/editor-routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
-import { interactionRoutes } from "./modules/interaction/routes.ts";
+import { mediaAccountsPlugin } from "./modules/media-accounts/repository.ts";
+import { mediaAccountRoutes } from "./modules/media-accounts/routes.ts";
+import { reactionsPlugin } from "./modules/reactions/repository.ts";
+import { reactionRoutes } from "./modules/reactions/routes.ts";
+import { searchIndexPlugin } from "./modules/search/repository.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import type { Config } from "./plugins/config.ts";
 import { contentsPlugin } from "./plugins/contents.ts";
 import { dbPlugin } from "./plugins/db.ts";
+import { editorKeyPlugin } from "./plugins/editor-key.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { mediaPlugin } from "./plugins/media.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
+import { settingsPlugin } from "./plugins/settings.ts";
 
 export interface BuildOptions {
   /** An already open database (tests share one); closed by its owner, not by the app. */
@@ -74,21 +83,33 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(errorsPlugin);
   await app.register(openapiPlugin);
+  await app.register(settingsPlugin, { config });
   await app.register(dbPlugin, { config, database: options.database });
   await app.register(healthRoutes);
 
   if (config.serveApi) {
-    const codec = createPublicIdCodec(config.hashidSalt, config.hashidMinLength);
+    // infrastructure the modules build on
     await app.register(authPlugin);
+    await app.register(editorKeyPlugin);
     await app.register(rateLimitPlugin);
+    // repositories: one instance each per app, each naming what it depends on
     await app.register(contentsPlugin);
-    await app.register(accountRoutes, { config, codec });
-    await app.register(interactionRoutes, { config, codec });
+    await app.register(accountsPlugin);
+    await app.register(commentsPlugin);
+    await app.register(reactionsPlugin);
+    await app.register(mediaAccountsPlugin);
+    await app.register(appSettingsPlugin);
+    await app.register(searchIndexPlugin);
+    // routes by area, each registering its calls from their declarations (@davmu/contracts/calls)
+    await app.register(accountRoutes);
+    await app.register(commentRoutes);
+    await app.register(reactionRoutes);
+    await app.register(mediaAccountRoutes);
     await app.register(appRoutes);
-    await app.register(contentRoutes, { config, codec });
-    await app.register(editorContentRoutes, { config, codec });
-    await app.register(editorAppRoutes, { config });
-    await app.register(searchRoutes, { config, codec });
+    await app.register(contentRoutes);
+    await app.register(searchRoutes);
+    await app.register(editorContentRoutes);
+    await app.register(commentModerationRoutes);
     await app.register(mediaPlugin, { root: config.mediaDir });
   }
 
