@@ -1,15 +1,13 @@
-import type { CardList, ContentItem, ContentType, RecommendList } from "@davmu/contracts/content";
+import type { CardList, ContentItem, ContentType, RecommendList, SpecialDetail } from "@davmu/contracts/content";
 import { unavailableStates } from "@davmu/contracts/content";
 import { ErrorCode } from "@davmu/contracts/error-codes";
 import type { CommentList } from "@davmu/contracts/interaction";
-import { data, redirect } from "react-router";
 import { type RelatedCard, toRelatedCard, toRouterPath } from "../model/article.ts";
 import { commentPageSize } from "../model/comments.ts";
-import type { PageEnvironment } from "../model/layout.ts";
 import { callApi, callApiShared } from "./api.server.ts";
-import { environmentFromUserAgent } from "./environment.ts";
 import { requireIndexSegment, requirePublicId } from "./guards.server.ts";
-import { type Lang, requestLang } from "./i18n/lang.ts";
+import type { Lang } from "./i18n/lang.ts";
+import { data, redirect } from "./router.ts";
 
 /** An answer the page can do without: logged and treated as missing. */
 function optional<T>(what: string, load: Promise<{ code: number; msg: string; data: T }>): Promise<T | null> {
@@ -22,31 +20,50 @@ function optional<T>(what: string, load: Promise<{ code: number; msg: string; da
   );
 }
 
+/** The route parameters a detail page is found by. */
+export interface DetailParams {
+  actor?: string;
+  post_id?: string;
+  id?: string;
+  index?: string;
+}
+
 /**
- * The guards and the content fetch of every detail page: index.html only (R-ROUTE-2), a decodable
- * id (R-ROUTE-4), withdrawn or missing content to /404 (R-CONTENT-1). An item of another type is
- * sent to its own page.
+ * The guards and the fetch of every detail page: index.html only (R-ROUTE-2), a decodable id
+ * (R-ROUTE-4), withdrawn or missing items to /404 (R-CONTENT-1), any other failed answer a 502.
  */
-export async function loadDetail(
-  request: Request,
-  params: { actor?: string; post_id?: string; id?: string; index?: string },
-  accepts: readonly ContentType[],
-): Promise<{ item: ContentItem; env: PageEnvironment; lang: Lang }> {
+async function loadItem<T>(
+  what: string,
+  params: DetailParams,
+  fetch: (id: string) => Promise<{ code: number; msg: string; data: T }>,
+): Promise<T> {
   requireIndexSegment(params.index);
   const id = requirePublicId(params.post_id ?? params.id, params.actor);
-  const answer = await callApi((c) => c.content(id));
+  const answer = await fetch(id);
   if (answer.code === ErrorCode.contentUnavailable || answer.code === ErrorCode.notFound) throw redirect("/404");
   if (answer.code !== 0) {
-    console.warn("content load failed:", answer.code, answer.msg);
-    throw data({ message: "content unavailable" }, { status: 502 });
+    console.warn(`${what} load failed:`, answer.code, answer.msg);
+    throw data({ message: `${what} unavailable` }, { status: 502 });
   }
-  const item = answer.data;
+  return answer.data;
+}
+
+/** The content item of a detail page; an item of another type is sent to its own page. */
+export async function loadContent(params: DetailParams, accepts: readonly ContentType[]): Promise<ContentItem> {
+  const item = await loadItem("content", params, (id) => callApi((c) => c.content({ params: { id } })));
   if (unavailableStates.includes(item.state)) throw redirect("/404");
   if (!accepts.includes(item.content_type)) {
     const own = toRouterPath(item.content_link);
     throw redirect(own.startsWith("/") && !own.startsWith("/media/") ? own : "/404");
   }
-  return { item, env: environmentFromUserAgent(request.headers.get("user-agent") ?? ""), lang: requestLang(request) };
+  return item;
+}
+
+/** A special topic with its sections and groups (spec §3 Special), from the specials API. */
+export function loadSpecial(params: DetailParams): Promise<SpecialDetail> {
+  return loadItem("special", params, (gid) =>
+    callApi((c) => c.special({ query: { gid, pageindex: 1, pagesize: 50, batch_size: 50, page_offset: 0 } })),
+  );
 }
 
 export interface MoreLists {
@@ -86,7 +103,7 @@ export async function loadBottomLists(
     ),
     optional(
       "recommended list",
-      callApiShared("recommend", (c) => c.recommend(1, 10)),
+      callApiShared("recommend", (c) => c.recommend({ query: { page: 1, size: 10 } })),
     ),
   ]).then(([hot, recommended]) => ({
     hot: cardsOf(hot, item, now, lang),
@@ -95,7 +112,12 @@ export async function loadBottomLists(
   // page 1 of the comments is in the page itself, so it reads without JavaScript
   const comments = await optional(
     "comments",
-    callApi((c) => c.comments(item.post_id, { page: 1, size: commentPageSize }, item.mp !== null)),
+    callApi((c) =>
+      c[item.mp !== null ? "mpComments" : "comments"]({
+        params: { post_id: item.post_id },
+        query: { page: 1, size: commentPageSize },
+      }),
+    ),
   );
   return { comments, more };
 }
@@ -104,6 +126,11 @@ export async function loadBottomLists(
 export function loadComments(item: ContentItem): Promise<CommentList | null> {
   return optional(
     "comments",
-    callApi((c) => c.comments(item.post_id, { page: 1, size: commentPageSize }, item.mp !== null)),
+    callApi((c) =>
+      c[item.mp !== null ? "mpComments" : "comments"]({
+        params: { post_id: item.post_id },
+        query: { page: 1, size: commentPageSize },
+      }),
+    ),
   );
 }

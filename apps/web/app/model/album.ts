@@ -1,5 +1,8 @@
 import { defaultLang, type Lang } from "../lib/i18n/lang.ts";
 
+/** Tracks asked for on the first render and per 加载更多 (spec §9: audio album limit 30). */
+export const albumLimit = 30;
+
 /** Album status text (R-CONTENT-2): total 0 → updating; status 0 → updated to N; else finished, N in all. */
 export function albumStatusText(
   albumStatus: { status: number; total: number } | null,

@@ -1,63 +1,50 @@
 import type { AlbumTrack } from "@davmu/contracts/content";
 import { ErrorCode } from "@davmu/contracts/error-codes";
 import { useState } from "react";
-import { data } from "react-router";
 import { BottomLists } from "../components/BottomLists.tsx";
 import { DetailShell } from "../components/DetailShell.tsx";
 import { AudioPlayer, VideoPlayer } from "../components/MediaPlayer.tsx";
-import { callApi } from "../lib/api.server.ts";
+import { loadAlbum } from "../lib/album.server.ts";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
-import { loadBottomLists, loadDetail } from "../lib/detail.server.ts";
+import { detailLoader } from "../lib/detail-page.server.ts";
 import { useContentT } from "../lib/i18n/content.ts";
 import { useSession } from "../lib/session.tsx";
-import { detailMeta } from "../lib/share-meta.ts";
+import { detailPageMeta, viewHead } from "../lib/share-meta.ts";
 import { toast } from "../lib/toast.ts";
-import { albumStatusText } from "../model/album.ts";
+import { albumLimit, albumStatusText } from "../model/album.ts";
 import { toArticleView, toRelatedCard } from "../model/article.ts";
-import { decideDetailLayout } from "../model/layout.ts";
 import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/album";
 
 /** The stylesheet parts this page draws with (page-styles.ts). */
 export const handle: PageHandle = { styles: ["media", "album"] };
 
-/** Tracks asked for on the first render (spec §9: audio album limit 30). */
-const albumLimit = 30;
-
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { item, env, lang } = await loadDetail(request, params, ["audio_album", "video_album"]);
-  const series: "audio" | "video" = item.content_type === "video_album" ? "video" : "audio";
-  const now = Date.now();
-  const layout = decideDetailLayout(item.content_type, env);
-  const [tracks, lists, relates] = await Promise.all([
-    callApi((c) => c.album(series, item.post_id, albumLimit)),
-    loadBottomLists(item, layout.bottomLists, lang),
-    layout.bottomLists ? callApi((c) => c.albumRelates(item.post_id)).catch(() => null) : Promise.resolve(null),
-  ]);
-  if (tracks.code !== ErrorCode.ok) throw data({ message: "album tracks unavailable" }, { status: 502 });
-  const related = [...item.relations, ...(relates?.code === 0 ? relates.data.list : [])].filter(
-    (card, i, all) => all.findIndex((other) => other.post_id === card.post_id) === i,
-  );
-  return {
-    view: { ...toArticleView(item, now, lang), related: related.map((r) => toRelatedCard(r, now, lang)) },
-    series,
-    cover: item.style.data[0]?.url ?? "",
-    statusText: albumStatusText(tracks.data.album_status ?? item.album_status, lang),
-    tracks: tracks.data.list,
-    total: tracks.data.total,
-    shareLink: item.share_link,
-    env,
-    lists,
-    now,
-  };
-}
+export const loader = (args: Route.LoaderArgs) =>
+  detailLoader(args, {
+    accepts: ["audio_album", "video_album"],
+    lists: "bottom",
+    extra: (item, { layout }) => loadAlbum(item, layout.bottomLists),
+    view: (item, { now, lang, extra: { series, tracks, related } }) => ({
+      view: {
+        ...toArticleView(item, now, lang),
+        related: [...item.relations, ...related]
+          .filter((card, i, all) => all.findIndex((other) => other.post_id === card.post_id) === i)
+          .map((card) => toRelatedCard(card, now, lang)),
+      },
+      series,
+      cover: item.style.data[0]?.url ?? "",
+      statusText: albumStatusText(tracks.album_status ?? item.album_status, lang),
+      tracks: tracks.list,
+      total: tracks.total,
+    }),
+  });
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  const firstPoster = loaderData?.series === "video" ? loaderData.tracks[0]?.cover : null;
-  return detailMeta(loaderData?.view ?? null, loaderData?.shareLink ?? "", "website", firstPoster);
-}
+// a video album's player shows its first track's poster first
+export const meta = detailPageMeta<typeof loader>("website", (data) =>
+  viewHead(data, data.series === "video" ? data.tracks[0]?.cover : null),
+);
 
 /** Audio or video album: cover, status (R-CONTENT-2), the player of the chosen episode and the track list. */
 export default function Album({ loaderData }: Route.ComponentProps) {
@@ -75,7 +62,10 @@ export default function Album({ loaderData }: Route.ComponentProps) {
     setLoading(true);
     try {
       const page = Math.floor(tracks.length / albumLimit) + 1;
-      const answer = await session.api().client.albumTracks(series, view.id, page, albumLimit);
+      const answer = await session.api().client.albumTracks({
+        params: { series, uid: view.id },
+        query: { page, size: albumLimit },
+      });
       if (answer.code === ErrorCode.ok) setTracks((list) => [...list, ...answer.data.list]);
     } catch {
       toast(t("tracksFailed"));

@@ -3,37 +3,30 @@ import { DetailHead } from "../components/DetailHead.tsx";
 import { DetailShell } from "../components/DetailShell.tsx";
 import { AudioPlayer } from "../components/MediaPlayer.tsx";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
-import { loadBottomLists, loadDetail } from "../lib/detail.server.ts";
+import { detailLoader } from "../lib/detail-page.server.ts";
 import { useContentT } from "../lib/i18n/content.ts";
-import { detailMeta } from "../lib/share-meta.ts";
+import { detailPageMeta, viewHead } from "../lib/share-meta.ts";
 import { toArticleView } from "../model/article.ts";
-import { decideDetailLayout } from "../model/layout.ts";
 import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/audio";
 
 /** The stylesheet parts this page draws with (page-styles.ts). */
 export const handle: PageHandle = { styles: ["media"] };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { item, env, lang } = await loadDetail(request, params, ["audio"]);
-  const now = Date.now();
-  const lists = await loadBottomLists(item, decideDetailLayout(item.content_type, env).bottomLists, lang);
-  return {
-    view: toArticleView(item, now, lang),
-    audio: item.media.audio ?? null,
-    duration: item.duration_str,
-    shareLink: item.share_link,
-    env,
-    lists,
-    now,
-  };
-}
+export const loader = (args: Route.LoaderArgs) =>
+  detailLoader(args, {
+    accepts: ["audio"],
+    lists: "bottom",
+    view: (item, { now, lang }) => ({
+      view: toArticleView(item, now, lang),
+      audio: item.media.audio ?? null,
+      duration: item.duration_str,
+    }),
+  });
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return detailMeta(loaderData?.view ?? null, loaderData?.shareLink ?? "", "music.song");
-}
+export const meta = detailPageMeta<typeof loader>("music.song", viewHead);
 
 /** Audio share page: a cover card with the player, then the text of the programme. */
 export default function Audio({ loaderData }: Route.ComponentProps) {

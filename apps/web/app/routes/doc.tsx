@@ -2,45 +2,28 @@ import { BottomLists } from "../components/BottomLists.tsx";
 import { DetailHead } from "../components/DetailHead.tsx";
 import { DetailShell } from "../components/DetailShell.tsx";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
-import { loadBottomLists, loadDetail } from "../lib/detail.server.ts";
+import { detailLoader } from "../lib/detail-page.server.ts";
 import { emitOpenApp } from "../lib/events.ts";
 import { useContentT } from "../lib/i18n/content.ts";
-import { baseMeta } from "../lib/meta.ts";
+import { detailPageMeta, viewHead } from "../lib/share-meta.ts";
 import { useSite } from "../lib/site-context.tsx";
 import { toArticleView } from "../model/article.ts";
-import { decideDetailLayout } from "../model/layout.ts";
 import type { Route } from "./+types/doc";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export const loader = (args: Route.LoaderArgs) =>
   // h5 and link items have no page of their own and are not shown as articles
-  const { item, env, lang } = await loadDetail(request, params, ["article"]);
-  const now = Date.now();
-  // page 1 of the comments is rendered with the article, so it reads without JavaScript
-  const lists = await loadBottomLists(item, decideDetailLayout(item.content_type, env).bottomLists, lang);
-  return {
-    article: toArticleView(item, now, lang),
-    shareLink: item.share_link,
-    comments: lists.comments,
-    lists,
-    env,
-    now,
-  };
-}
+  detailLoader(args, {
+    accepts: ["article"],
+    // page 1 of the comments is rendered with the article, so it reads without JavaScript
+    lists: "bottom",
+    view: (item, { now, lang, comments }) => ({ article: toArticleView(item, now, lang), comments }),
+  });
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return baseMeta();
-  const { article, shareLink } = loaderData;
-  return baseMeta([
-    { property: "og:type", content: "article" },
-    { property: "og:title", content: article.title },
-    { property: "og:description", content: article.summary },
-    { property: "og:url", content: shareLink },
-    ...(article.cover ? [{ property: "og:image", content: article.cover.src }] : []),
-    { tagName: "link", rel: "canonical", href: shareLink },
-  ]);
-}
+export const meta = detailPageMeta<typeof loader>("article", (data) =>
+  viewHead({ view: data.article, shareLink: data.shareLink }),
+);
 
 /** Article share page: title, source, time, views, cover and body, readable without JavaScript. */
 export default function Doc({ loaderData }: Route.ComponentProps) {

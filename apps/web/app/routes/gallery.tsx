@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { DetailShell } from "../components/DetailShell.tsx";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
-import { loadComments, loadDetail } from "../lib/detail.server.ts";
+import { detailLoader } from "../lib/detail-page.server.ts";
 import { useContentT } from "../lib/i18n/content.ts";
-import { detailMeta } from "../lib/share-meta.ts";
+import { detailPageMeta, viewHead } from "../lib/share-meta.ts";
 import { toArticleView } from "../model/article.ts";
 import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/gallery";
@@ -11,23 +11,21 @@ import type { Route } from "./+types/gallery";
 /** The stylesheet parts this page draws with (page-styles.ts). */
 export const handle: PageHandle = { styles: ["gallery"] };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { item, env, lang } = await loadDetail(request, params, ["image"]);
-  return {
-    view: toArticleView(item, Date.now(), lang),
-    images: item.media.images ?? [],
-    picNum: item.pic_num,
-    shareLink: item.share_link,
-    env,
-    comments: await loadComments(item),
-  };
-}
+export const loader = (args: Route.LoaderArgs) =>
+  detailLoader(args, {
+    accepts: ["image"],
+    // a comment footer but no lists below
+    lists: "comments",
+    view: (item, { now, lang }) => ({
+      view: toArticleView(item, now, lang),
+      images: item.media.images ?? [],
+      picNum: item.pic_num,
+    }),
+  });
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return detailMeta(loaderData?.view ?? null, loaderData?.shareLink ?? "", "article");
-}
+export const meta = detailPageMeta<typeof loader>("article", viewHead);
 
 /**
  * Gallery: pictures side by side in a scroll-snapping strip (a swipe moves one picture, no script

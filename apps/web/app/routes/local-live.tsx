@@ -2,12 +2,12 @@ import type { LocalLiveInfo } from "@davmu/contracts/content";
 import { DetailShell } from "../components/DetailShell.tsx";
 import { VideoPlayer } from "../components/MediaPlayer.tsx";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
-import { loadDetail } from "../lib/detail.server.ts";
+import { detailLoader } from "../lib/detail-page.server.ts";
 import { emitOpenApp } from "../lib/events.ts";
 import { formatBigNumber, formatDateTime } from "../lib/format.ts";
 import { useContentT } from "../lib/i18n/content.ts";
 import { useI18n } from "../lib/i18n/context.tsx";
-import { detailMeta } from "../lib/share-meta.ts";
+import { detailPageMeta, viewHead } from "../lib/share-meta.ts";
 import { type ArticleView, toArticleView } from "../model/article.ts";
 import { chooseLiveScreen, liveStatusLabel } from "../model/live.ts";
 import type { PageHandle } from "../page-styles.ts";
@@ -16,25 +16,23 @@ import type { Route } from "./+types/local-live";
 /** The stylesheet parts this page draws with (page-styles.ts). */
 export const handle: PageHandle = { styles: ["media", "live"] };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { item, env, lang } = await loadDetail(request, params, ["local_live"]);
-  const live = item.media.live ?? null;
-  return {
-    view: toArticleView(item, Date.now(), lang),
-    live,
-    screen: chooseLiveScreen(live ?? undefined),
-    shareLink: item.share_link,
-    env,
-  };
-}
+export const loader = (args: Route.LoaderArgs) =>
+  detailLoader(args, {
+    accepts: ["local_live"],
+    lists: "none",
+    view: (item, { now, lang }) => {
+      const live = item.media.live ?? null;
+      return { view: toArticleView(item, now, lang), live, screen: chooseLiveScreen(live ?? undefined) };
+    },
+  });
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  const stream = loaderData?.live?.playlists.find((p) => p.play_url) ?? loaderData?.live?.playlists[0];
-  const poster = loaderData && loaderData.screen !== "ImageScreen" ? stream?.cover : null;
-  return detailMeta(loaderData?.view ?? null, loaderData?.shareLink ?? "", "video.other", poster);
-}
+export const meta = detailPageMeta<typeof loader>("video.other", (data) => {
+  // a player's first frame is its poster: fetched first (the image live shows its cover as an <img>)
+  const stream = data.live?.playlists.find((p) => p.play_url) ?? data.live?.playlists[0];
+  return viewHead(data, data.screen !== "ImageScreen" ? stream?.cover : null);
+});
 
 function LiveBadge({ live }: { live: LocalLiveInfo }) {
   const { lang } = useI18n();

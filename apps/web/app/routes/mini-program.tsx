@@ -2,37 +2,31 @@ import { BottomLists } from "../components/BottomLists.tsx";
 import { DetailHead } from "../components/DetailHead.tsx";
 import { DetailShell } from "../components/DetailShell.tsx";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
-import { loadBottomLists, loadDetail } from "../lib/detail.server.ts";
+import { detailLoader } from "../lib/detail-page.server.ts";
 import { emitOpenApp } from "../lib/events.ts";
 import { useContentT } from "../lib/i18n/content.ts";
-import { detailMeta } from "../lib/share-meta.ts";
+import { detailPageMeta, viewHead } from "../lib/share-meta.ts";
 import { useSite } from "../lib/site-context.tsx";
 import { toArticleView } from "../model/article.ts";
-import { decideDetailLayout } from "../model/layout.ts";
 import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/mini-program";
 
 /** The stylesheet parts this page draws with (page-styles.ts). */
 export const handle: PageHandle = { styles: ["mini-program"] };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { item, env, lang } = await loadDetail(request, params, ["mini_program"]);
-  const now = Date.now();
-  const lists = await loadBottomLists(item, decideDetailLayout(item.content_type, env).bottomLists, lang);
-  const mini = item.media.mini_program ?? {
-    name: item.payload.bizName || item.title,
-    app_id: "",
-    path: "",
-    logo: "",
-  };
-  return { view: toArticleView(item, now, lang), mini, shareLink: item.share_link, env, lists, now };
-}
+export const loader = (args: Route.LoaderArgs) =>
+  detailLoader(args, {
+    accepts: ["mini_program"],
+    lists: "bottom",
+    view: (item, { now, lang }) => ({
+      view: toArticleView(item, now, lang),
+      mini: item.media.mini_program ?? { name: item.payload.bizName || item.title, app_id: "", path: "", logo: "" },
+    }),
+  });
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return detailMeta(loaderData?.view ?? null, loaderData?.shareLink ?? "", "website");
-}
+export const meta = detailPageMeta<typeof loader>("website", viewHead);
 
 /**
  * Mini-program share page: the mini program's card (name, logo, cover) and the prompt to open it,

@@ -1,16 +1,11 @@
 import type { SpecialGroup } from "@davmu/contracts/content";
-import { ErrorCode } from "@davmu/contracts/error-codes";
 import { useState } from "react";
-import { data, redirect } from "react-router";
 import { ContentCard } from "../components/ContentCard.tsx";
 import { DetailShell } from "../components/DetailShell.tsx";
-import { callApi } from "../lib/api.server.ts";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
-import { environmentFromUserAgent } from "../lib/environment.ts";
-import { requireIndexSegment, requirePublicId } from "../lib/guards.server.ts";
+import { detailLoader } from "../lib/detail-page.server.ts";
 import { useContentT } from "../lib/i18n/content.ts";
-import { requestLang } from "../lib/i18n/lang.ts";
-import { baseMeta } from "../lib/meta.ts";
+import { detailPageMeta } from "../lib/share-meta.ts";
 import { toRelatedCard } from "../model/article.ts";
 import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/special";
@@ -21,41 +16,26 @@ export const handle: PageHandle = { styles: ["special"] };
 /** Items a folded group shows before 展开 (collapse: true). */
 export const foldedCount = 2;
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  requireIndexSegment(params.index);
-  const gid = requirePublicId(params.id, params.actor);
-  const answer = await callApi((c) => c.special(gid));
-  if (answer.code === ErrorCode.contentUnavailable || answer.code === ErrorCode.notFound) throw redirect("/404");
-  if (answer.code !== 0) {
-    console.warn("special load failed:", answer.code, answer.msg);
-    throw data({ message: "special unavailable" }, { status: 502 });
-  }
-  const now = Date.now();
-  const lang = requestLang(request);
-  return {
-    special: answer.data,
-    groups: answer.data.groups.map((group) => ({
-      ...group,
-      cards: group.content_list.map((item) => toRelatedCard(item, now, lang)),
-    })),
-    env: environmentFromUserAgent(request.headers.get("user-agent") ?? ""),
-  };
-}
+export const loader = (args: Route.LoaderArgs) =>
+  detailLoader(args, {
+    accepts: "special",
+    view: (special, { now, lang }) => ({
+      special,
+      groups: special.groups.map((group) => ({
+        ...group,
+        cards: group.content_list.map((item) => toRelatedCard(item, now, lang)),
+      })),
+    }),
+  });
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return baseMeta();
-  const { special } = loaderData;
-  return baseMeta([
-    { property: "og:type", content: "website" },
-    { property: "og:title", content: special.title },
-    { property: "og:description", content: special.summary },
-    { property: "og:url", content: special.share_link },
-    ...(special.cover ? [{ property: "og:image", content: special.cover }] : []),
-    { tagName: "link", rel: "canonical", href: special.share_link },
-  ]);
-}
+export const meta = detailPageMeta<typeof loader>("website", ({ special }) => ({
+  title: special.title,
+  summary: special.summary,
+  image: special.cover || null,
+  url: special.share_link,
+}));
 
 type GroupView = SpecialGroup & { cards: ReturnType<typeof toRelatedCard>[] };
 

@@ -2,10 +2,10 @@ import { DetailShell } from "../components/DetailShell.tsx";
 import { FollowButton } from "../components/FollowButton.tsx";
 import { VideoPlayer } from "../components/MediaPlayer.tsx";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
-import { loadDetail } from "../lib/detail.server.ts";
+import { detailLoader } from "../lib/detail-page.server.ts";
 import { emitOpenApp } from "../lib/events.ts";
 import { useContentT } from "../lib/i18n/content.ts";
-import { detailMeta } from "../lib/share-meta.ts";
+import { detailPageMeta, viewHead } from "../lib/share-meta.ts";
 import { useSite } from "../lib/site-context.tsx";
 import { toArticleView } from "../model/article.ts";
 import type { PageHandle } from "../page-styles.ts";
@@ -14,21 +14,16 @@ import type { Route } from "./+types/svideo";
 /** The stylesheet parts this page draws with (page-styles.ts). */
 export const handle: PageHandle = { styles: ["media"] };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { item, env, lang } = await loadDetail(request, params, ["svideo"]);
-  return {
-    view: toArticleView(item, Date.now(), lang),
-    video: item.media.video ?? null,
-    shareLink: item.share_link,
-    env,
-  };
-}
+export const loader = (args: Route.LoaderArgs) =>
+  detailLoader(args, {
+    accepts: ["svideo"],
+    lists: "none",
+    view: (item, { now, lang }) => ({ view: toArticleView(item, now, lang), video: item.media.video ?? null }),
+  });
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return detailMeta(loaderData?.view ?? null, loaderData?.shareLink ?? "", "video.other", loaderData?.video?.poster);
-}
+export const meta = detailPageMeta<typeof loader>("video.other", (data) => viewHead(data, data.video?.poster));
 
 /** Short video: a vertical player filling the screen, title and account over its foot; no lists below. */
 export default function ShortVideo({ loaderData }: Route.ComponentProps) {

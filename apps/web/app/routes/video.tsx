@@ -3,36 +3,26 @@ import { DetailHead } from "../components/DetailHead.tsx";
 import { DetailShell } from "../components/DetailShell.tsx";
 import { VideoPlayer } from "../components/MediaPlayer.tsx";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
-import { loadBottomLists, loadDetail } from "../lib/detail.server.ts";
+import { detailLoader } from "../lib/detail-page.server.ts";
 import { useContentT } from "../lib/i18n/content.ts";
-import { detailMeta } from "../lib/share-meta.ts";
+import { detailPageMeta, viewHead } from "../lib/share-meta.ts";
 import { toArticleView } from "../model/article.ts";
-import { decideDetailLayout } from "../model/layout.ts";
 import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/video";
 
 /** The stylesheet parts this page draws with (page-styles.ts). */
 export const handle: PageHandle = { styles: ["media"] };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { item, env, lang } = await loadDetail(request, params, ["video"]);
-  const now = Date.now();
-  const lists = await loadBottomLists(item, decideDetailLayout(item.content_type, env).bottomLists, lang);
-  return {
-    view: toArticleView(item, now, lang),
-    video: item.media.video ?? null,
-    shareLink: item.share_link,
-    env,
-    lists,
-    now,
-  };
-}
+export const loader = (args: Route.LoaderArgs) =>
+  detailLoader(args, {
+    accepts: ["video"],
+    lists: "bottom",
+    view: (item, { now, lang }) => ({ view: toArticleView(item, now, lang), video: item.media.video ?? null }),
+  });
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return detailMeta(loaderData?.view ?? null, loaderData?.shareLink ?? "", "video.other", loaderData?.video?.poster);
-}
+export const meta = detailPageMeta<typeof loader>("video.other", (data) => viewHead(data, data.video?.poster));
 
 /** Video share page: the player first, then title, byline and description; lists and comments below. */
 export default function Video({ loaderData }: Route.ComponentProps) {

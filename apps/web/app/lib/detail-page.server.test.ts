@@ -1,0 +1,178 @@
+import type { ContentItem, ContentType, SpecialDetail } from "@davmu/contracts/content";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+/** What the fake API was asked, by method name. */
+const asked: string[] = [];
+let content: ContentItem;
+const ok = <T>(data: T) => Promise.resolve({ code: 0, msg: "", data });
+/** An answer of the fake API, noting the call. */
+function answer<T>(name: string, data: () => T) {
+  return () => {
+    asked.push(name);
+    return ok(data());
+  };
+}
+const emptyComments = { list: [], total: 0, page: 1, size: 10, has_more: false, next_cursor: null };
+const client = {
+  content: answer("content", () => content),
+  comments: answer("comments", () => emptyComments),
+  mpComments: answer("mpComments", () => emptyComments),
+  hot72: answer("hot72", () => ({ list: [] })),
+  recommend: answer("recommend", () => ({ list: [] })),
+  special: answer("special", () => special),
+};
+vi.mock("./api.server.ts", () => ({
+  callApi: (call: (c: typeof client) => unknown) => call(client),
+  callApiShared: (_key: string, call: (c: typeof client) => unknown) => call(client),
+}));
+vi.mock("./guards.server.ts", () => ({
+  requireIndexSegment: (index: string | undefined) => {
+    if (index !== "index.html") throw new Response(null, { status: 404 });
+  },
+  requirePublicId: (id: string | undefined) => id ?? "",
+}));
+
+const { detailLoader } = await import("./detail-page.server.ts");
+
+const special: SpecialDetail = {
+  post_id: "Sp3c1a1x",
+  title: "专题",
+  summary: "",
+  cover: "",
+  share_link: "https://share.example.com/davmu/share/news/special/2026/11/Sp3c1a1x/index.html",
+  sections: [],
+  groups: [],
+  total_groups: 0,
+};
+
+function item(type: ContentType): ContentItem {
+  return {
+    post_id: "AbCdEfGh",
+    content_type: type,
+    type: "doc",
+    title: "标题",
+    summary: "",
+    source_alias: "江澜日报",
+    publish_at: "2026-11-20T00:30:00.000Z",
+    view_count: 1,
+    like_count: 0,
+    collect_count: 0,
+    duration_str: "",
+    pic_num: 0,
+    payload: {
+      url: "",
+      real_url: "",
+      nav: false,
+      capsule: false,
+      bizName: "",
+      enable_app: true,
+      enable_pc: true,
+      app_url: "",
+      pc_url: "",
+    },
+    share_link: "https://share.example.com/davmu/share/news/video/2026/11/AbCdEfGh/index.html",
+    content_link: "/davmu/share/news/video/2026/11/AbCdEfGh/index.html",
+    pc_link: "",
+    style: { data: [] },
+    state: 0,
+    meta: { comment_available: "true" },
+    enable_comment: true,
+    relations: [],
+    track_id: "t",
+    mp: null,
+    mp_user_id: null,
+    album_status: null,
+    expired_at: null,
+    content: "",
+    media: {},
+    recommended: false,
+  };
+}
+
+const phone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) MicroMessenger/8.0.44";
+const args = (index = "index.html") => ({
+  request: new Request("http://site/davmu/share/x", { headers: { "user-agent": phone } }),
+  params: { actor: "news", post_id: "AbCdEfGh", index },
+});
+
+beforeEach(() => {
+  asked.length = 0;
+});
+
+describe("detail page pipeline", () => {
+  it("R-LAYOUT-3 a page with lists below carries its view, the share link, the environment, its lists and the clock", async () => {
+    content = item("video");
+    const data = await detailLoader(args(), {
+      accepts: ["video"],
+      lists: "bottom",
+      view: (found, { comments }) => ({ title: found.title, comments }),
+    });
+    expect(Object.keys(data)).toEqual(["title", "comments", "shareLink", "env", "lists", "now"]);
+    expect(data.env).toEqual({ miniProgram: false, mobile: true });
+    expect(data.lists.comments).toEqual(emptyComments);
+    expect(await data.lists.more).toEqual({ hot: [], recommended: [] });
+    expect(asked.sort()).toEqual(["comments", "content", "hot72", "recommend"]);
+  });
+
+  it("R-LAYOUT-3 where the layout shows no lists (audio album), none is asked for", async () => {
+    content = item("audio_album");
+    const data = await detailLoader(args(), { accepts: ["audio_album"], lists: "bottom", view: () => ({}) });
+    expect(data.lists.comments).toBeNull();
+    expect(asked).toEqual(["content"]);
+  });
+
+  it("R-LAYOUT-3 a page with a comment footer only loads the comments; a page without either loads neither", async () => {
+    content = item("image");
+    const gallery = await detailLoader(args(), { accepts: ["image"], lists: "comments", view: () => ({ v: 1 }) });
+    expect(Object.keys(gallery)).toEqual(["v", "shareLink", "env", "comments"]);
+    expect(asked).toEqual(["content", "comments"]);
+    asked.length = 0;
+    content = item("svideo");
+    const svideo = await detailLoader(args(), { accepts: ["svideo"], lists: "none", view: () => ({ v: 1 }) });
+    expect(Object.keys(svideo)).toEqual(["v", "shareLink", "env"]);
+    expect(asked).toEqual(["content"]);
+  });
+
+  it("R-CONTENT-1 an item of another type is sent to its own page; R-ROUTE-2 only index.html is a page", async () => {
+    content = item("video");
+    const thrown = await detailLoader(args(), { accepts: ["article"], lists: "none", view: () => ({}) }).catch(
+      (e: unknown) => e,
+    );
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get("location")).toBe("/news/video/2026/11/AbCdEfGh/index.html");
+    const missing = await detailLoader(args("other.html"), {
+      accepts: ["video"],
+      lists: "none",
+      view: () => ({}),
+    }).catch((e: unknown) => e);
+    expect((missing as Response).status).toBe(404);
+  });
+
+  it("R-WEB-SSR a page's extra load runs beside its lists and reaches its view; its failure is the page's", async () => {
+    content = item("video_album");
+    const data = await detailLoader(args(), {
+      accepts: ["video_album"],
+      lists: "bottom",
+      extra: async (_item, { layout }) => ({ withLists: layout.bottomLists }),
+      view: (_item, { extra }) => ({ extra }),
+    });
+    expect(data.extra).toEqual({ withLists: true });
+    const failed = detailLoader(args(), {
+      accepts: ["video_album"],
+      lists: "bottom",
+      extra: () => Promise.reject(new Error("tracks")),
+      view: () => ({}),
+    });
+    await expect(failed).rejects.toThrow("tracks");
+  });
+
+  it("R-WEB-SSR a special comes from the specials API and carries its own share link", async () => {
+    const data = await detailLoader(
+      { ...args(), params: { id: "Sp3c1a1x", index: "index.html" } },
+      { accepts: "special", view: (found) => ({ special: found }) },
+    );
+    expect(Object.keys(data)).toEqual(["special", "env"]);
+    expect(data.special.share_link).toBe(special.share_link);
+    expect(asked).toEqual(["special"]);
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * The one loader of every detail page (decision 021). A route configures it and keeps only its
+ * component: `export const loader = (args: Route.LoaderArgs) => detailLoader(args, { … })`. Written
+ * that way, inside the route's `loader` export, the configuration and everything it imports are
+ * removed from the browser build with the loader; this module is `.server` so that React Router
+ * refuses the build if anything else in a route pulls it into the browser.
+ *
+ * The steps, in order: the guards and the fetch (index.html only, a decodable id, withdrawn or
+ * missing items to /404, another content type to its own page); the visitor's environment and
+ * language; the docDetail layout of the item's type (R-LAYOUT-3); the page's lists and whatever
+ * else it loads, at the same time; the page's own view of the item. The loader data is the view,
+ * then what every detail page carries (the share link, the environment), then its lists.
+ */
+import type { ContentItem, ContentType, SpecialDetail } from "@davmu/contracts/content";
+import type { CommentList } from "@davmu/contracts/interaction";
+import { type DetailLayout, decideDetailLayout, type PageEnvironment } from "../model/layout.ts";
+import {
+  type BottomLists,
+  type DetailParams,
+  loadBottomLists,
+  loadComments,
+  loadContent,
+  loadSpecial,
+} from "./detail.server.ts";
+import { environmentFromUserAgent } from "./environment.ts";
+import { type Lang, requestLang } from "./i18n/lang.ts";
+
+/**
+ * What a page loads to show below itself: page 1 of the comments with the hot and editors' lists
+ * (as `loadBottomLists`, when the layout shows lists, else empty), the comments alone (a comment
+ * footer but no lists), or nothing.
+ */
+export type DetailLists = "bottom" | "comments" | "none";
+
+/** What the pipeline knows when a page's own loading and view are asked for. */
+export interface DetailContext {
+  env: PageEnvironment;
+  lang: Lang;
+  /** the render's clock, which relative times ("3小时前") are counted from */
+  now: number;
+  /** the docDetail layout of the item's type in this environment */
+  layout: DetailLayout;
+}
+
+/** The context of the view: the above with the loaded comments (null when the page loads none). */
+export interface DetailViewContext<X> extends DetailContext {
+  comments: CommentList | null;
+  /** what the page's `extra` loaded */
+  extra: X;
+}
+
+/** A content detail page: which types it shows, its lists, anything else it loads, its view. */
+export interface ContentPage<L extends DetailLists, X, V extends object> {
+  /** the content types the page shows; an item of another type is sent to its own page */
+  accepts: readonly ContentType[];
+  lists: L;
+  /** loaded beside the lists (an album's tracks); a failure it throws is the page's */
+  extra?: (item: ContentItem, context: DetailContext) => Promise<X>;
+  /** the page's own loader data, built from the item */
+  view: (item: ContentItem, context: DetailViewContext<X>) => V;
+}
+
+/** A special topic's page: its item comes from the specials API and it has no lists. */
+export interface SpecialPage<V extends object> {
+  accepts: "special";
+  view: (special: SpecialDetail, context: DetailViewContext<undefined>) => V;
+}
+
+type ListsData<L extends DetailLists> = L extends "bottom"
+  ? { lists: BottomLists; now: number }
+  : L extends "comments"
+    ? { comments: CommentList | null }
+    : unknown;
+
+interface LoaderArgs {
+  request: Request;
+  params: DetailParams;
+}
+
+export function detailLoader<L extends DetailLists, V extends object, X = undefined>(
+  args: LoaderArgs,
+  page: ContentPage<L, X, V>,
+): Promise<V & { shareLink: string; env: PageEnvironment } & ListsData<L>>;
+export function detailLoader<V extends object>(
+  args: LoaderArgs,
+  page: SpecialPage<V>,
+): Promise<V & { env: PageEnvironment }>;
+export async function detailLoader(
+  { request, params }: LoaderArgs,
+  page: ContentPage<DetailLists, unknown, object> | SpecialPage<object>,
+): Promise<object> {
+  if (page.accepts === "special") {
+    const special = await loadSpecial(params);
+    const context = detailContext(request, "special");
+    // a special carries its own share link
+    return { ...page.view(special, { ...context, comments: null, extra: undefined }), env: context.env };
+  }
+  const item = await loadContent(params, page.accepts);
+  const context = detailContext(request, item.content_type);
+  const [lists, comments, extra] = await Promise.all([
+    page.lists === "bottom" ? loadBottomLists(item, context.layout.bottomLists, context.lang, context.now) : null,
+    page.lists === "comments" ? loadComments(item) : null,
+    page.extra?.(item, context),
+  ]);
+  const view = page.view(item, { ...context, comments: lists?.comments ?? comments, extra });
+  const shared = { shareLink: item.share_link, env: context.env };
+  if (lists) return { ...view, ...shared, lists, now: context.now };
+  if (page.lists === "comments") return { ...view, ...shared, comments };
+  return { ...view, ...shared };
+}
+
+function detailContext(request: Request, type: ContentType): DetailContext {
+  const env = environmentFromUserAgent(request.headers.get("user-agent") ?? "");
+  return { env, lang: requestLang(request), now: Date.now(), layout: decideDetailLayout(type, env) };
+}
