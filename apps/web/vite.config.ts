@@ -5,11 +5,13 @@ import { defineConfig, type Plugin } from "vite";
 import { callRoutes } from "./call-routes.ts";
 
 const pageRouterShim = fileURLToPath(new URL("app/lib/page-router/shim.tsx", import.meta.url));
+const siteRouter = fileURLToPath(new URL("app/lib/router.ts", import.meta.url));
 
 /**
  * Pages hydrate without React Router's client (decision 014): in the browser build the site's own
- * `import … from "react-router"` (components and the framework's route-module wrappers) resolves to
- * the page router, a small module with only what the site uses. The server build keeps React Router.
+ * `import … from "react-router"` (lib/router.ts, the site's one door to routing, and the framework's
+ * route-module wrappers) resolves to the page router, a small module with only what the site uses.
+ * The server build keeps React Router.
  */
 function pageRouter(): Plugin {
   return {
@@ -19,6 +21,11 @@ function pageRouter(): Plugin {
     resolveId(source, importer) {
       if (source !== "react-router" || !importer || importer.includes("/node_modules/")) return null;
       return pageRouterShim;
+    },
+    // the site's router module (lib/router.ts, decision 021) only re-exports, so nothing of its own has
+    // to run: without this, every chunk using it would also import the chunk it lands in
+    transform(code, id) {
+      return id === siteRouter ? { code, moduleSideEffects: false } : null;
     },
   };
 }

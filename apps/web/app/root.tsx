@@ -1,15 +1,5 @@
 import { siteBase } from "@davmu/contracts/site-path";
 import { isbot } from "isbot";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  redirect,
-  useMatches,
-  useRouteLoaderData,
-} from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/ErrorPage.tsx";
 import { LoginHost } from "./components/LoginHost.tsx";
@@ -27,6 +17,16 @@ import { langFromCookieHeader } from "./lib/i18n/lang.ts";
 import { translator, zhCN } from "./lib/i18n/messages.ts";
 import { baseMeta } from "./lib/meta.ts";
 import { PageScripts } from "./lib/page-router/PageScripts.tsx";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  useMatches,
+  useRouteLoaderData,
+} from "./lib/router.ts";
 import { SessionProvider } from "./lib/session.tsx";
 import { SiteProvider, type SiteState } from "./lib/site-context.tsx";
 import { defaultThemeColor, parseAppInfo, readableThemeColor, resolveSite } from "./model/site.ts";

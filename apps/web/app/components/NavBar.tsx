@@ -1,8 +1,8 @@
 import type { NavigationItem } from "@davmu/contracts/app";
-import { Link, useLocation } from "react-router";
 import type { ColorScheme } from "../lib/color-scheme.ts";
 import { useListT } from "../lib/i18n/lists.ts";
 import { useColorScheme } from "../lib/preferences.tsx";
+import { Link, useLocation } from "../lib/router.ts";
 import { useSite } from "../lib/site-context.tsx";
 import { toast } from "../lib/toast.ts";
 import { navIcon, navTarget, readableLabelColor, selectedNavId, visibleNavItems } from "../model/nav.ts";

@@ -1,10 +1,10 @@
 import { siteBase } from "@davmu/contracts/site-path";
-import { Link } from "react-router";
 import { schemeCookie } from "../lib/color-scheme.ts";
 import { useI18n } from "../lib/i18n/context.tsx";
 import { type Lang, langCookie } from "../lib/i18n/lang.ts";
 import { useListT } from "../lib/i18n/lists.ts";
 import { useColorScheme } from "../lib/preferences.tsx";
+import { Link } from "../lib/router.ts";
 import { useSite } from "../lib/site-context.tsx";
 import { toast } from "../lib/toast.ts";
 import { groupHref, navTarget, visibleNavItems } from "../model/nav.ts";

@@ -1,10 +1,10 @@
 import { type ComponentType, useState } from "react";
-import { useSearchParams } from "react-router";
 import { isInOwnClient } from "../lib/device.ts";
 import { emitLogin, emitOpenApp } from "../lib/events.ts";
 import { useHydrated } from "../lib/hydrated.ts";
 import { useT } from "../lib/i18n/context.tsx";
 import { lazyComponent } from "../lib/lazy-component.ts";
+import { useSearchParams } from "../lib/router.ts";
 import { useSession } from "../lib/session.tsx";
 import { useSite } from "../lib/site-context.tsx";
 import { toast } from "../lib/toast.ts";

@@ -1,7 +1,7 @@
 import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { Link, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { useListT } from "../lib/i18n/lists.ts";
 import { holdAtLeast } from "../lib/min-delay.ts";
+import { Link, useNavigate, useNavigation, useSearchParams } from "../lib/router.ts";
 import type { RelatedCard } from "../model/article.ts";
 import { ContentCard, FlyCard } from "./ContentCard.tsx";
 

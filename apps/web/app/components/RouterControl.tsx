@@ -1,5 +1,5 @@
-import { Link, useNavigate } from "react-router";
 import { useContentT } from "../lib/i18n/content.ts";
+import { Link, useNavigate } from "../lib/router.ts";
 
 /** Back and home buttons for the mini program's web view, which has no browser bar of its own. */
 export function RouterControl() {

@@ -1,7 +1,7 @@
 import { siteBase } from "@davmu/contracts/site-path";
 import { type ComponentType, useEffect, useState } from "react";
-import { useLocation } from "react-router";
 import { prefetchIdleTimeoutMs } from "../lib/prefetch-timing.ts";
+import { useLocation } from "../lib/router.ts";
 import { useSite } from "../lib/site-context.tsx";
 import { wantsDebugConsole } from "../model/site.ts";
 

@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense } from "react";
-import { Await } from "react-router";
 import { jsonForScript } from "./page-router/page-data.ts";
+import { Await } from "./router.ts";
 
 const parsed = new Map<string, { value: unknown } | null>();
 

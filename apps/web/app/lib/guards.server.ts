@@ -1,6 +1,6 @@
 import { createPublicIdCodec, type PublicIdCodec } from "@davmu/contracts/public-id";
-import { data, redirect } from "react-router";
 import { webEnv } from "./env.server.ts";
+import { data, redirect } from "./router.ts";
 
 let codec: PublicIdCodec | undefined;
 function publicIds(): PublicIdCodec {

@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "./router.ts";
 
 /** Origins the link popup may frame besides the site's own (LINK_FRAME_ORIGINS, from the root loader). */
 export function useLinkFrameOrigins(): readonly string[] {

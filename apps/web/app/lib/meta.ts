@@ -1,4 +1,4 @@
-import type { MetaDescriptor } from "react-router";
+import type { MetaDescriptor } from "./router.ts";
 
 /** The head every page carries (spec §1): title 客户端分享 with generic keywords and description. */
 export const siteTitle = "客户端分享";

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { useRouteLoaderData } from "react-router";
 import { type ColorScheme, isDark } from "./color-scheme.ts";
+import { useRouteLoaderData } from "./router.ts";
 
 /**
  * The page's colour scheme for the parts that draw it themselves (nav icons and labels, the nav

@@ -1,11 +1,11 @@
-import { agreementKinds } from "@davmu/contracts/app";
 import { ErrorCode } from "@davmu/contracts/error-codes";
-import { data } from "react-router";
+import { agreementKinds } from "@davmu/contracts/values";
 import { callApi } from "../lib/api.server.ts";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { formatDateTime } from "../lib/format.ts";
 import { useContentT } from "../lib/i18n/content.ts";
 import { baseMeta } from "../lib/meta.ts";
+import { data } from "../lib/router.ts";
 import type { Route } from "./+types/agreement";
 
 /** The legal pages' styles, kept out of the stylesheet every page inlines. */
@@ -16,7 +16,7 @@ import agreementCss from "../agreement.css?url";
 export async function loader({ params }: Route.LoaderArgs) {
   const kind = agreementKinds.find((k) => k === params.kind);
   if (!kind) throw data({ message: "no such agreement" }, { status: 404 });
-  const answer = await callApi((c) => c.agreement(kind));
+  const answer = await callApi((c) => c.agreement({ params: { kind } }));
   if (answer.code !== ErrorCode.ok) {
     console.warn("agreement load failed:", answer.code, answer.msg);
     throw data({ message: "agreement unavailable" }, { status: 502 });

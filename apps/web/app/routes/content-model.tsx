@@ -1,4 +1,3 @@
-import { data, Link } from "react-router";
 import { NavBar } from "../components/NavBar.tsx";
 import { OpenAppBanner } from "../components/OpenAppBanner.tsx";
 import { PagedList } from "../components/PagedList.tsx";
@@ -7,6 +6,7 @@ import { requireIndexSegment } from "../lib/guards.server.ts";
 import { useListT } from "../lib/i18n/lists.ts";
 import { toCardPage } from "../lib/lists.server.ts";
 import { baseMeta } from "../lib/meta.ts";
+import { data, Link } from "../lib/router.ts";
 import { listPageSize, pageParam } from "../model/lists.ts";
 import { contentModelHref, visibleNavItems } from "../model/nav.ts";
 import { parseAppInfo } from "../model/site.ts";
@@ -30,7 +30,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const group = item.groups.find((g) => g.id === asked) ?? item.groups[0];
   if (!group) throw data({ message: "页面找不到了" }, { status: 404 });
   const page = pageParam(url.searchParams.get("page"));
-  const answer = await callApi((c) => c.contentList({ gid: group.id, pageindex: page, pagesize: listPageSize }));
+  const answer = await callApi((c) =>
+    c.contentList({ query: { gid: group.id, pageindex: page, pagesize: listPageSize } }),
+  );
   const list = toCardPage(answer, Date.now(), requestLang(request));
   return { item, group: group.id, page, list: list ?? { cards: [], hasMore: false }, failed: list === null };
 }

@@ -1,4 +1,3 @@
-import { data, Link } from "react-router";
 import { NavBar } from "../components/NavBar.tsx";
 import { SearchIcon } from "../components/nav-icons.tsx";
 import { OpenAppBanner } from "../components/OpenAppBanner.tsx";
@@ -8,6 +7,7 @@ import { noStore, pageCacheHeaders } from "../lib/cache-headers.ts";
 import { useListT } from "../lib/i18n/lists.ts";
 import { toCardPage } from "../lib/lists.server.ts";
 import { baseMeta } from "../lib/meta.ts";
+import { data, Link } from "../lib/router.ts";
 import { useSite } from "../lib/site-context.tsx";
 import { homePageSize, pageParam } from "../model/lists.ts";
 import { isHomeItem, visibleNavItems } from "../model/nav.ts";
@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const group = url.searchParams.get("group") ?? "";
   const page = pageParam(url.searchParams.get("page"));
   const answer = await callApi((c) =>
-    c.contentList({ gid: group || undefined, pageindex: page, pagesize: homePageSize }),
+    c.contentList({ query: { gid: group || undefined, pageindex: page, pagesize: homePageSize } }),
   );
   const result = toCardPage(answer, Date.now(), requestLang(request));
   if (!result) {

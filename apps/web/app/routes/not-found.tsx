@@ -1,5 +1,5 @@
-import { data } from "react-router";
 import { baseMeta } from "../lib/meta.ts";
+import { data } from "../lib/router.ts";
 
 /** /404 and every unknown path: the root error boundary draws the not-found page with status 404. */
 export function loader() {

@@ -1,5 +1,4 @@
 import { searchMaxPage } from "@davmu/contracts/limits";
-import { Form, Link, useNavigate } from "react-router";
 import { ContentCard } from "../components/ContentCard.tsx";
 import { BackIcon, SearchIcon } from "../components/nav-icons.tsx";
 import { OpenAppBanner } from "../components/OpenAppBanner.tsx";
@@ -8,6 +7,7 @@ import { callApi, callApiShared } from "../lib/api.server.ts";
 import { requireIndexSegment } from "../lib/guards.server.ts";
 import { useListT } from "../lib/i18n/lists.ts";
 import { baseMeta } from "../lib/meta.ts";
+import { Form, Link, useNavigate } from "../lib/router.ts";
 import { toRelatedCard } from "../model/article.ts";
 import { pageParam } from "../model/lists.ts";
 import { highlightParts, searchKeyword } from "../model/search.ts";
@@ -29,7 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const page = pageParam(url.searchParams.get("page"), searchMaxPage);
   const [hot, found, hotContent] = await Promise.all([
     callApi((c) => c.hotWords()).catch(() => null),
-    keyword ? callApi((c) => c.search({ keyword, page, size: searchPageSize })) : Promise.resolve(null),
+    keyword ? callApi((c) => c.search({ query: { keyword, page, size: searchPageSize } })) : Promise.resolve(null),
     // before a search the page offers what is read most (the list detail pages show, shared with them)
     keyword ? Promise.resolve(null) : callApiShared("hot72", (c) => c.hot72()).catch(() => null),
   ]);
