@@ -1,0 +1,92 @@
+/**
+ * What the browser tests of accounts and comments share (accounts-comments and comments-xss .e2e.ts):
+ * the demo articles as their pages show them, logging in by SMS code, toasts and sending a comment.
+ */
+import type { Page } from "playwright-core";
+import { expect, inject } from "vitest";
+
+const origin = inject("siteOrigin");
+const outboxUrl = inject("smsOutboxUrl");
+
+export interface DemoArticle {
+  url: string;
+  mp: boolean;
+  open: boolean;
+  threadsWithReplies: number;
+}
+
+/** The demo articles as the home page lists them, with what their server-rendered page shows. */
+export async function demoArticles(): Promise<DemoArticle[]> {
+  // every article of the demo set, read from the content list (the home page mixes every type)
+  const auth = await fetch(`${origin}/peony/v1/auth`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ appid: 1, platform: "mobile" }),
+  });
+  const token = ((await auth.json()) as { data: { token: string } }).data.token;
+  const list = (await (
+    await fetch(`${origin}/peony/v1/content?pagesize=50`, { headers: { authorization: token } })
+  ).json()) as {
+    data: { list: Array<{ content_type: string; content_link: string }> };
+  };
+  const links = list.data.list
+    .filter((i) => i.content_type === "article")
+    .map((i) => new URL(i.content_link, origin).pathname);
+  const found: DemoArticle[] = [];
+  for (const link of links) {
+    const html = await (
+      await fetch(origin + link, { headers: { "user-agent": "iPhone Mobile MicroMessenger" } })
+    ).text();
+    found.push({
+      url: origin + link,
+      mp: html.includes("article-meta is-mp"),
+      // a class attribute, not the inlined stylesheet, which names every class
+      open: !/class="[^"]*\bcf-closed\b/.test(html),
+      threadsWithReplies: (html.match(/class="replies-toggle"/g) ?? []).length,
+    });
+  }
+  return found;
+}
+
+export async function expectToast(page: Page, text: string) {
+  await expect.poll(() => page.getByTestId("toast").textContent(), { timeout: 6000, interval: 25 }).toBe(text);
+}
+
+export async function latestCode(tel: string): Promise<string> {
+  const answer = (await (await fetch(`${outboxUrl}?tel=${tel}`)).json()) as {
+    data: { list: Array<{ code: string }> };
+  };
+  const code = answer.data.list[0]?.code;
+  if (!code) throw new Error(`no SMS code was sent to ${tel}`);
+  return code;
+}
+
+export function popup(page: Page) {
+  return page.getByTestId("login-popup");
+}
+
+export async function openLogin(page: Page) {
+  await page.getByTestId("open-app-banner").getByRole("button", { name: "登录" }).click();
+  await popup(page).getByRole("dialog").waitFor();
+}
+
+export async function loginWithCode(page: Page, tel: string) {
+  await openLogin(page);
+  await popup(page).getByLabel("手机号").fill(tel);
+  await popup(page).getByRole("button", { name: "获取验证码" }).click();
+  await expectToast(page, "验证码发送成功");
+  await expect.poll(() => popup(page).locator(".login-code").textContent()).toMatch(/^\d+s后重新获取$/);
+  await popup(page)
+    .getByLabel("验证码")
+    .fill(await latestCode(tel));
+  await popup(page).getByRole("checkbox").check();
+  await popup(page).getByRole("button", { name: "登录", exact: true }).click();
+  await expectToast(page, "登录成功～");
+  await page.locator(".banner-avatar").waitFor();
+  expect(await popup(page).count()).toBe(0);
+}
+
+export async function send(page: Page, text: string) {
+  await page.locator(".cf-input").fill(text);
+  await page.getByRole("button", { name: "发送" }).click();
+}

@@ -1,0 +1,119 @@
+/**
+ * What the browser tests of the content types' share pages share (content-types, content-media and
+ * content-lists .e2e.ts): the demo items, opening their pages on a phone, axe-core and layout shifts.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Browser, Page } from "playwright-core";
+import { inject } from "vitest";
+import { type DemoCard, demoCards, phoneContext } from "./browser.ts";
+
+const origin = inject("siteOrigin");
+
+export type ItemType =
+  | "video"
+  | "svideo"
+  | "audio"
+  | "audio_album"
+  | "video_album"
+  | "image"
+  | "mini_program"
+  | "local_live"
+  | "special"
+  | "h5";
+
+/** A demo item, its type narrowed to the detail types these files open. */
+export type Card = DemoCard & { content_type: ItemType };
+
+export const axePath = (() => {
+  try {
+    return createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+  } catch {
+    return null;
+  }
+})();
+
+/** axe-core's WCAG 2.1 A and AA rules on the page as it stands. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  if (!axePath || !existsSync(axePath)) throw new Error("axe-core is not installed (a dev dependency)");
+  await page.evaluate(readFileSync(axePath, "utf8"));
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown }> } }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+    });
+    return result.violations as { id: string; help: string; nodes: { target: unknown[] }[] }[];
+  });
+  return violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => JSON.stringify(n.target)).join("; ")}`);
+}
+
+/** Chrome on an Android phone, as Lighthouse's mobile run presents itself. */
+export const androidUserAgent =
+  "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+
+export interface LayoutShift {
+  value: number;
+  startTime: number;
+  hadRecentInput: boolean;
+  /** where the shifted boxes were and went: "x,y w×h → x,y w×h" */
+  moved: string[];
+}
+
+/** The layout shifts the page has recorded since it started loading (a buffered observer). */
+export function layoutShifts(page: Page): Promise<LayoutShift[]> {
+  return page.evaluate(
+    () =>
+      new Promise<LayoutShift[]>((resolve) => {
+        type Rect = { x: number; y: number; width: number; height: number };
+        type Entry = PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources: { previousRect: Rect; currentRect: Rect }[];
+        };
+        const rect = (r: Rect) =>
+          `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+        const shifts: LayoutShift[] = [];
+        const observer = new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Entry[]) {
+            shifts.push({
+              value: entry.value,
+              startTime: Math.round(entry.startTime),
+              hadRecentInput: entry.hadRecentInput,
+              moved: entry.sources.map((s) => `${rect(s.previousRect)} → ${rect(s.currentRect)}`),
+            });
+          }
+        });
+        observer.observe({ type: "layout-shift", buffered: true });
+        // buffered entries arrive in a task of their own; none at all means no callback
+        setTimeout(() => {
+          observer.disconnect();
+          resolve(shifts);
+        }, 200);
+      }),
+  );
+}
+
+/** The title of the video the lists test publishes (content-lists.e2e.ts): not one of the demo items. */
+export const freshVideoTitle = "刚刚发布：江澜今冬首场雪";
+
+/** The demo items, without what the tests publish themselves, whichever test file ran first. */
+export async function contentCards(): Promise<Card[]> {
+  return (await demoCards(origin)).filter((card) => card.title !== freshVideoTitle) as Card[];
+}
+
+/** The share link of the nth demo item of a type. */
+export function linkOf(cards: Card[], type: ItemType, nth = 0): string {
+  const card = cards.filter((c) => c.content_type === type)[nth];
+  if (!card) throw new Error(`no demo item of type ${type}`);
+  return origin + card.content_link;
+}
+
+/** A page at `url` in a phone context of its own. */
+export async function openPage(browser: Browser, url: string, options: { javaScriptEnabled?: boolean } = {}) {
+  const context = await phoneContext(browser, options);
+  const page = await context.newPage();
+  const response = await page.goto(url);
+  return { page, context, response };
+}
