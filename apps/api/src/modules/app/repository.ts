@@ -6,10 +6,9 @@ import type {
   NavigationItem,
   SiteConfig,
 } from "@davmu/contracts/app";
-import type { FastifyInstance } from "fastify";
-import fp from "fastify-plugin";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import { repositoryPlugin } from "../../lib/repository-plugin.ts";
 
 export const defaultPrimaryColor = "#FF4A26";
 
@@ -160,9 +159,4 @@ declare module "fastify" {
 }
 
 /** App info, site config and legal texts, one repository per app. */
-export const appSettingsPlugin = fp(
-  async (app: FastifyInstance) => {
-    app.decorate("appSettings", createAppRepository(app.database.db));
-  },
-  { name: "app-settings", dependencies: ["db"] },
-);
+export const appSettingsPlugin = repositoryPlugin("app-settings", "appSettings", (app) => createAppRepository(app.database.db));

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from "fastify";
-import fp from "fastify-plugin";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import { repositoryPlugin } from "../../lib/repository-plugin.ts";
 import { toggleRow } from "../reactions/repository.ts";
 
 /** Media accounts and their followers: a follow row and the account's counter change together. */
@@ -76,9 +75,4 @@ declare module "fastify" {
 }
 
 /** One media-account repository per app. */
-export const mediaAccountsPlugin = fp(
-  async (app: FastifyInstance) => {
-    app.decorate("mediaAccounts", createMediaAccountRepository(app.database.db));
-  },
-  { name: "media-accounts", dependencies: ["db"] },
-);
+export const mediaAccountsPlugin = repositoryPlugin("media-accounts", "mediaAccounts", (app) => createMediaAccountRepository(app.database.db));

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from "fastify";
-import fp from "fastify-plugin";
 import type { DeleteResult, InsertResult, Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import { repositoryPlugin } from "../../lib/repository-plugin.ts";
 
 /**
  * Adds or removes a (user, target) row; true when the row changed, so the target's counter moves
@@ -124,9 +123,4 @@ declare module "fastify" {
 }
 
 /** One reaction repository per app. */
-export const reactionsPlugin = fp(
-  async (app: FastifyInstance) => {
-    app.decorate("reactions", createReactionRepository(app.database.db));
-  },
-  { name: "reactions", dependencies: ["db"] },
-);
+export const reactionsPlugin = repositoryPlugin("reactions", "reactions", (app) => createReactionRepository(app.database.db));

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from "fastify";
-import fp from "fastify-plugin";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import { repositoryPlugin } from "../../lib/repository-plugin.ts";
 import { indexTerms, likePattern, queryTerms } from "./terms.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -81,9 +80,4 @@ declare module "fastify" {
 }
 
 /** The search index and hot words, one repository per app. */
-export const searchIndexPlugin = fp(
-  async (app: FastifyInstance) => {
-    app.decorate("searchIndex", createSearchRepository(app.database.db));
-  },
-  { name: "search-index", dependencies: ["db"] },
-);
+export const searchIndexPlugin = repositoryPlugin("search-index", "searchIndex", (app) => createSearchRepository(app.database.db));
