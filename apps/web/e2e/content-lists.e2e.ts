@@ -1,28 +1,11 @@
-/** What a content page lists and opens: the lists below it, the gallery, special groups and the h5 popup. */
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "./browser.ts";
-import { type Card, contentCards, type ItemType, linkOf, openPage } from "./content-pages.ts";
+import { describe, expect, inject, it } from "vitest";
+import { type Card, useContentPages } from "./content-pages.ts";
 
 const origin = inject("siteOrigin");
 const editorApiKey = inject("editorApiKey");
 
 describe("every content type's share page on a phone in WeChat", () => {
-  let browser: Browser;
-  let cards: Card[];
-  const link = (type: ItemType, nth = 0) => linkOf(cards, type, nth);
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    cards = await contentCards();
-  });
-  afterAll(() => browser?.close());
-
-  const open = (url: string, options: { javaScriptEnabled?: boolean } = {}) => openPage(browser, url, options);
-
-  async function close(context: BrowserContext) {
-    await context.close();
-  }
+  const { browser, cards, link, open, close } = useContentPages();
 
   it("R-UI-LISTS a video page lists related items, the 72-hour hot list and editors' picks below, with type tags", async () => {
     // demo items carry fixed dates: publish one now so the 72-hour list has something whenever this runs
@@ -92,7 +75,7 @@ describe("every content type's share page on a phone in WeChat", () => {
   it("R-UI-POPUP an h5 card opens a popup with its title and a 280×500 frame of its page", async () => {
     const { page, context } = await open(link("special"));
     await page.getByTestId("open-app-banner").waitFor();
-    const h5 = cards.find((c) => c.content_type === "h5") as Card;
+    const h5 = cards().find((c) => c.content_type === "h5") as Card;
     await page.getByTestId("link-card").first().click();
     const popup = page.getByTestId("link-popup");
     await popup.waitFor();
@@ -127,7 +110,7 @@ describe("every content type's share page on a phone in WeChat", () => {
     await collapse.click();
     expect(await folded.locator(".card").count()).toBe(2);
     // the special is also reachable at /special/{id}/index.html
-    const special = cards.find((c) => c.content_type === "special") as Card;
+    const special = cards().find((c) => c.content_type === "special") as Card;
     const short = await page.goto(`${origin}/davmu/share/special/${special.post_id}/index.html`);
     expect(short?.status()).toBe(200);
     expect(await page.locator("h1").textContent()).toBe(special.title);

@@ -1,35 +1,11 @@
-/** The content types' media: players that play and stay still, HLS, albums and the local live screens. */
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { hydrated, launchBrowser, phoneContext } from "./browser.ts";
-import {
-  androidUserAgent,
-  type Card,
-  contentCards,
-  type ItemType,
-  layoutShifts,
-  linkOf,
-  openPage,
-} from "./content-pages.ts";
+import { describe, expect, inject, it } from "vitest";
+import { hydrated, phoneContext } from "./browser.ts";
+import { androidUserAgent, layoutShifts, useContentPages } from "./content-pages.ts";
 
 const origin = inject("siteOrigin");
 
 describe("every content type's share page on a phone in WeChat", () => {
-  let browser: Browser;
-  let cards: Card[];
-  const link = (type: ItemType, nth = 0) => linkOf(cards, type, nth);
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    cards = await contentCards();
-  });
-  afterAll(() => browser?.close());
-
-  const open = (url: string, options: { javaScriptEnabled?: boolean } = {}) => openPage(browser, url, options);
-
-  async function close(context: BrowserContext) {
-    await context.close();
-  }
+  const { browser, cards, link, open, close } = useContentPages();
 
   it("R-LIVE-3 video and audio elements have a playable source: play() resolves muted and the media is ready", async () => {
     for (const type of ["video", "svideo", "audio", "video_album", "audio_album"] as const) {
@@ -60,9 +36,9 @@ describe("every content type's share page on a phone in WeChat", () => {
     }
   });
 
-  it("R-LIVE-3 an HLS video plays natively where the browser can, else through hls.js fetched only then", async () => {
+  it("R-LIVE-3 an HLS video plays natively where the browser() can, else through hls.js fetched only then", async () => {
     // without native HLS (Chrome on Android), the playlist goes through hls.js over Media Source
-    const context = await phoneContext(browser);
+    const context = await phoneContext(browser());
     await context.addInitScript(() => {
       const original = HTMLMediaElement.prototype.canPlayType;
       HTMLMediaElement.prototype.canPlayType = function (type: string) {
@@ -112,11 +88,11 @@ describe("every content type's share page on a phone in WeChat", () => {
   it("R-LIVE-3 the audio and audio album players stay still while the page loads (no layout shift) and play when tapped", async () => {
     // the WeChat phone, and the screen Lighthouse's mobile run emulates
     const screens = [
-      { name: "375×667", context: () => phoneContext(browser) },
+      { name: "375×667", context: () => phoneContext(browser()) },
       {
         name: "412×823",
         context: () =>
-          browser.newContext({
+          browser().newContext({
             viewport: { width: 412, height: 823 },
             deviceScaleFactor: 1.75,
             isMobile: true,
@@ -158,7 +134,7 @@ describe("every content type's share page on a phone in WeChat", () => {
 
   it("R-ROUTE-7 a local live shows the ImageScreen, LandscapeScreen or PortraitScreen its streams call for", async () => {
     const screens: Record<string, string> = {};
-    for (const card of cards.filter((c) => c.content_type === "local_live")) {
+    for (const card of cards().filter((c) => c.content_type === "local_live")) {
       const { page, context } = await open(origin + card.content_link);
       screens[card.title] = (await page.locator("[data-screen]").getAttribute("data-screen")) ?? "";
       if (screens[card.title] !== "ImageScreen") {

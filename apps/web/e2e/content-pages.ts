@@ -4,9 +4,9 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Browser, Page } from "playwright-core";
-import { inject } from "vitest";
-import { type DemoCard, demoCards, phoneContext } from "./browser.ts";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, inject } from "vitest";
+import { type DemoCard, demoCards, launchBrowser, phoneContext } from "./browser.ts";
 
 const origin = inject("siteOrigin");
 
@@ -116,4 +116,28 @@ export async function openPage(browser: Browser, url: string, options: { javaScr
   const page = await context.newPage();
   const response = await page.goto(url);
   return { page, context, response };
+}
+
+/**
+ * A browser and the demo's cards for the describe block it is called in (launched before its tests,
+ * closed after), with the ways its tests open pages.
+ */
+export function useContentPages() {
+  const state: { browser: Browser | null; cards: Card[] } = { browser: null, cards: [] };
+  beforeAll(async () => {
+    state.browser = await launchBrowser();
+    state.cards = await contentCards();
+  });
+  afterAll(() => state.browser?.close());
+  const browser = () => {
+    if (!state.browser) throw new Error("the browser is launched before the tests");
+    return state.browser;
+  };
+  return {
+    browser,
+    cards: () => state.cards,
+    link: (type: ItemType, nth = 0) => linkOf(state.cards, type, nth),
+    open: (url: string, options: { javaScriptEnabled?: boolean } = {}) => openPage(browser(), url, options),
+    close: (context: BrowserContext) => context.close(),
+  };
 }

@@ -1,31 +1,12 @@
-/**
- * Every content type's share page: its route, its server rendering, its layout, the guards and
- * accessibility.
- */
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, phoneContext } from "./browser.ts";
-import { axePath, axeViolations, type Card, contentCards, type ItemType, linkOf, openPage } from "./content-pages.ts";
+import { describe, expect, inject, it } from "vitest";
+import { phoneContext } from "./browser.ts";
+import { axePath, axeViolations, type Card, type ItemType, useContentPages } from "./content-pages.ts";
 
 const origin = inject("siteOrigin");
 const editorApiKey = inject("editorApiKey");
 
 describe("every content type's share page on a phone in WeChat", () => {
-  let browser: Browser;
-  let cards: Card[];
-  const link = (type: ItemType, nth = 0) => linkOf(cards, type, nth);
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    cards = await contentCards();
-  });
-  afterAll(() => browser?.close());
-
-  const open = (url: string, options: { javaScriptEnabled?: boolean } = {}) => openPage(browser, url, options);
-
-  async function close(context: BrowserContext) {
-    await context.close();
-  }
+  const { browser, cards, link, open, close } = useContentPages();
 
   it("R-ROUTE-1 every content type has its share route under /{actor}/{type}/{yyyy}/{mm}/{post_id}/index.html", () => {
     for (const type of [
@@ -61,7 +42,7 @@ describe("every content type's share page on a phone in WeChat", () => {
     for (const [type, media] of expectations) {
       const { page, context, response } = await open(link(type), { javaScriptEnabled: false });
       expect(response?.status(), type).toBe(200);
-      const card = cards.find((c) => c.content_type === type) as Card;
+      const card = cards().find((c) => c.content_type === type) as Card;
       expect(await page.locator("h1").first().textContent(), type).toBe(card.title);
       expect(await page.locator(media).count(), type).toBeGreaterThan(0);
       await close(context);
@@ -80,7 +61,7 @@ describe("every content type's share page on a phone in WeChat", () => {
   });
 
   it("R-LAYOUT-3 in the mini program the header gives way to the router control", async () => {
-    const context = await phoneContext(browser);
+    const context = await phoneContext(browser());
     await context.addInitScript(() => {
       (window as unknown as { __wxjs_environment: string }).__wxjs_environment = "miniprogram";
     });
@@ -164,7 +145,7 @@ describe("every content type's share page on a phone in WeChat", () => {
         ["gallery", link("image")],
         ["mini_program", link("mini_program")],
         ["special", link("special")],
-        ...cards
+        ...cards()
           .filter((c) => c.content_type === "local_live")
           .map((c): [string, string] => [`local_live ${c.title}`, origin + c.content_link]),
       ];
