@@ -159,4 +159,6 @@ declare module "fastify" {
 }
 
 /** App info, site config and legal texts, one repository per app. */
-export const appSettingsPlugin = repositoryPlugin("app-settings", "appSettings", (app) => createAppRepository(app.database.db));
+export const appSettingsPlugin = repositoryPlugin("app-settings", "appSettings", (app) =>
+  createAppRepository(app.database.db),
+);

@@ -75,4 +75,6 @@ declare module "fastify" {
 }
 
 /** One media-account repository per app. */
-export const mediaAccountsPlugin = repositoryPlugin("media-accounts", "mediaAccounts", (app) => createMediaAccountRepository(app.database.db));
+export const mediaAccountsPlugin = repositoryPlugin("media-accounts", "mediaAccounts", (app) =>
+  createMediaAccountRepository(app.database.db),
+);

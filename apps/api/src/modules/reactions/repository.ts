@@ -123,4 +123,6 @@ declare module "fastify" {
 }
 
 /** One reaction repository per app. */
-export const reactionsPlugin = repositoryPlugin("reactions", "reactions", (app) => createReactionRepository(app.database.db));
+export const reactionsPlugin = repositoryPlugin("reactions", "reactions", (app) =>
+  createReactionRepository(app.database.db),
+);

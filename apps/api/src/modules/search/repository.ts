@@ -80,4 +80,6 @@ declare module "fastify" {
 }
 
 /** The search index and hot words, one repository per app. */
-export const searchIndexPlugin = repositoryPlugin("search-index", "searchIndex", (app) => createSearchRepository(app.database.db));
+export const searchIndexPlugin = repositoryPlugin("search-index", "searchIndex", (app) =>
+  createSearchRepository(app.database.db),
+);
