@@ -14,7 +14,8 @@ export function repositoryPlugin<K extends keyof FastifyInstance>(
 ) {
   return fp(
     async (app: FastifyInstance) => {
-      app.decorate(key, make(app));
+      // the key's type is declared by the module; decorate's overloads cannot follow a generic key
+      app.decorate(key as string, make(app) as unknown);
     },
     { name, dependencies },
   );
