@@ -40,6 +40,19 @@ export interface Config {
   publicApiBase: string;
   /** Origins besides the site's own whose pages the link popup may frame (the pages' CSP frame-src). */
   linkFrameOrigins: string[];
+  /** WeChat JS-SDK signing; null when WECHAT_APP_ID and WECHAT_APP_SECRET are not both set. */
+  wechat: WechatConfig | null;
+  /** The native app's URL scheme: deep links the API hands out (deferred links) are `{scheme}://open?url=…`. */
+  appScheme: string;
+}
+
+/** The official account whose JS-SDK signatures the API makes (R-SHARE-2). */
+export interface WechatConfig {
+  appId: string;
+  appSecret: string;
+  /** WeChat's API base (a fake on loopback in tests) */
+  apiBase: string;
+  timeoutMs: number;
 }
 
 export type SmsConfig =
@@ -134,5 +147,15 @@ export function loadConfig(env: Env = process.env): Config {
     },
     publicApiBase: withoutTrailingSlash(values.PUBLIC_API_BASE),
     linkFrameOrigins: values.LINK_FRAME_ORIGINS.map((origin) => origin.toLowerCase()),
+    wechat:
+      values.WECHAT_APP_ID && values.WECHAT_APP_SECRET
+        ? {
+            appId: values.WECHAT_APP_ID,
+            appSecret: values.WECHAT_APP_SECRET,
+            apiBase: withoutTrailingSlash(values.WECHAT_API_BASE),
+            timeoutMs: values.WECHAT_TIMEOUT_MS,
+          }
+        : null,
+    appScheme: values.APP_SCHEME,
   };
 }

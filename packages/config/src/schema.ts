@@ -156,6 +156,38 @@ export const envSchema = Type.Object({
     secret: true,
     expected: "at least 24 characters",
   }),
+  /** WeChat official account whose JS-SDK the pages use; with WECHAT_APP_SECRET, pages get signing config. */
+  WECHAT_APP_ID: variable(Type.Optional(Type.String({ pattern: "^wx[0-9A-Za-z]{8,30}$" })), {
+    part: "api",
+    expected: "a WeChat AppID such as wx1234567890abcdef",
+  }),
+  WECHAT_APP_SECRET: variable(Type.Optional(Type.String({ minLength: 16, maxLength: 64 })), {
+    part: "api",
+    secret: true,
+    expected: "the official account's AppSecret (16–64 characters)",
+  }),
+  /** WeChat's API; tests and local trying point it at the fake on loopback. */
+  WECHAT_API_BASE: variable(httpUrl({ default: "https://api.weixin.qq.com" }), { part: "api" }),
+  WECHAT_TIMEOUT_MS: variable(integer(100, 60000, 5000), { part: "api" }),
+  /** The native app's URL scheme: deep links are `{scheme}://open?url=…` (written into pages). */
+  APP_SCHEME: variable(Type.String({ default: "jianglan", pattern: "^[a-z][a-z0-9+.-]{1,31}$" }), {
+    part: "both",
+    expected: "a lowercase URL scheme such as jianglan",
+  }),
+  /** Default: none (iOS opens the app by its scheme). The https address the app claims as a universal link. */
+  APP_UNIVERSAL_LINK: variable(
+    Type.Optional(Type.String({ pattern: "^https://[A-Za-z0-9.-]+(:[0-9]+)?(/[^\\s]*)?$" })),
+    { part: "site", expected: "an https address such as https://link.example.com/open" },
+  ),
+  APP_ANDROID_PACKAGE: variable(
+    Type.String({ default: "com.jianglan.news", pattern: "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$" }),
+    { part: "site", expected: "an Android application id such as com.example.news" },
+  ),
+  /** Default: none (no open tag). The app's AppID on WeChat's open platform, for wx-open-launch-app. */
+  WECHAT_OPEN_APP_ID: variable(Type.Optional(Type.String({ pattern: "^wx[0-9A-Za-z]{8,30}$" })), {
+    part: "site",
+    expected: "a WeChat AppID such as wx1234567890abcdef",
+  }),
 });
 
 type Variables = (typeof envSchema)["properties"];

@@ -107,7 +107,7 @@ describe("detail page pipeline", () => {
       lists: "bottom",
       view: (found, { comments }) => ({ title: found.title, comments }),
     });
-    expect(Object.keys(data)).toEqual(["title", "comments", "shareLink", "env", "lists", "now"]);
+    expect(Object.keys(data)).toEqual(["title", "comments", "shareLink", "env", "share", "lists", "now"]);
     expect(data.env).toEqual({ miniProgram: false, mobile: true });
     expect(data.lists.comments).toEqual(emptyComments);
     expect(await data.lists.more).toEqual({ hot: [], recommended: [] });
@@ -124,12 +124,12 @@ describe("detail page pipeline", () => {
   it("R-LAYOUT-3 a page with a comment footer only loads the comments; a page without either loads neither", async () => {
     content = item("image");
     const gallery = await detailLoader(args(), { accepts: ["image"], lists: "comments", view: () => ({ v: 1 }) });
-    expect(Object.keys(gallery)).toEqual(["v", "shareLink", "env", "comments"]);
+    expect(Object.keys(gallery)).toEqual(["v", "shareLink", "env", "share", "comments"]);
     expect(asked).toEqual(["content", "comments"]);
     asked.length = 0;
     content = item("svideo");
     const svideo = await detailLoader(args(), { accepts: ["svideo"], lists: "none", view: () => ({ v: 1 }) });
-    expect(Object.keys(svideo)).toEqual(["v", "shareLink", "env"]);
+    expect(Object.keys(svideo)).toEqual(["v", "shareLink", "env", "share"]);
     expect(asked).toEqual(["content"]);
   });
 
@@ -171,7 +171,7 @@ describe("detail page pipeline", () => {
       { ...args(), params: { id: "Sp3c1a1x", index: "index.html" } },
       { accepts: "special", view: (found) => ({ special: found }) },
     );
-    expect(Object.keys(data)).toEqual(["special", "env"]);
+    expect(Object.keys(data)).toEqual(["special", "env", "share"]);
     expect(data.special.share_link).toBe(special.share_link);
     expect(asked).toEqual(["special"]);
   });

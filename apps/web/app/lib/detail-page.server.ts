@@ -24,6 +24,9 @@ import {
 } from "./detail.server.ts";
 import { environmentFromUserAgent } from "./environment.ts";
 import { type Lang, requestLang } from "./i18n/lang.ts";
+import type { ShareFacts } from "./share-card.ts";
+import { loadShareContext } from "./share-context.server.ts";
+import { shareFacts, specialShareFacts } from "./share-meta.ts";
 
 /**
  * What a page loads to show below itself: page 1 of the comments with the hot and editors' lists
@@ -80,30 +83,33 @@ interface LoaderArgs {
 export function detailLoader<L extends DetailLists, V extends object, X = undefined>(
   args: LoaderArgs,
   page: ContentPage<L, X, V>,
-): Promise<V & { shareLink: string; env: PageEnvironment } & ListsData<L>>;
+): Promise<V & { shareLink: string; env: PageEnvironment; share: ShareFacts } & ListsData<L>>;
 export function detailLoader<V extends object>(
   args: LoaderArgs,
   page: SpecialPage<V>,
-): Promise<V & { env: PageEnvironment }>;
+): Promise<V & { env: PageEnvironment; share: ShareFacts }>;
 export async function detailLoader(
   { request, params }: LoaderArgs,
   page: ContentPage<DetailLists, unknown, object> | SpecialPage<object>,
 ): Promise<object> {
   if (page.accepts === "special") {
-    const special = await loadSpecial(params);
+    const [special, shareContext] = await Promise.all([loadSpecial(params), loadShareContext()]);
     const context = detailContext(request, "special");
     // a special carries its own share link
-    return { ...page.view(special, { ...context, comments: null, extra: undefined }), env: context.env };
+    const view = page.view(special, { ...context, comments: null, extra: undefined });
+    return { ...view, env: context.env, share: specialShareFacts(special, shareContext) };
   }
   const item = await loadContent(params, page.accepts);
   const context = detailContext(request, item.content_type);
-  const [lists, comments, extra] = await Promise.all([
+  const [lists, comments, extra, shareContext] = await Promise.all([
     page.lists === "bottom" ? loadBottomLists(item, context.layout.bottomLists, context.lang, context.now) : null,
     page.lists === "comments" ? loadComments(item) : null,
     page.extra?.(item, context),
+    loadShareContext(),
   ]);
   const view = page.view(item, { ...context, comments: lists?.comments ?? comments, extra });
-  const shared = { shareLink: item.share_link, env: context.env };
+  // the share card's facts (R-SHARE-1): the head is drawn from them, the browser reads it back
+  const shared = { shareLink: item.share_link, env: context.env, share: shareFacts(item, shareContext) };
   if (lists) return { ...view, ...shared, lists, now: context.now };
   if (page.lists === "comments") return { ...view, ...shared, comments };
   return { ...view, ...shared };
