@@ -22,6 +22,9 @@ import { reactionsPlugin } from "./modules/reactions/repository.ts";
 import { reactionRoutes } from "./modules/reactions/routes.ts";
 import { searchIndexPlugin } from "./modules/search/repository.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
+import { statsRoutes } from "./modules/stats/routes.ts";
+import { trackingPlugin } from "./modules/tracking/repository.ts";
+import { trackingRoutes } from "./modules/tracking/routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import type { Config } from "./plugins/config.ts";
 import { contentsPlugin } from "./plugins/contents.ts";
@@ -100,6 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(mediaAccountsPlugin);
     await app.register(appSettingsPlugin);
     await app.register(searchIndexPlugin);
+    await app.register(trackingPlugin);
     // routes by area, each registering its calls from their declarations (@davmu/contracts/calls)
     await app.register(accountRoutes);
     await app.register(commentRoutes);
@@ -110,6 +114,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(searchRoutes);
     await app.register(editorContentRoutes);
     await app.register(commentModerationRoutes);
+    await app.register(trackingRoutes);
+    await app.register(statsRoutes);
     await app.register(mediaPlugin, { root: config.mediaDir });
   }
 
@@ -118,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       buildDir: config.webBuildDir,
       development: config.env === "development",
       publicApiBase: config.publicApiBase,
+      statBase: config.statBase,
       linkFrameOrigins: config.linkFrameOrigins,
       contentChanges: app.hasDecorator("contentChanges") ? app.contentChanges : undefined,
       installEarlyAnswer: (answer) => {

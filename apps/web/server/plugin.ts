@@ -21,6 +21,8 @@ export interface SitePluginOptions {
   development: boolean;
   /** Where visitors' browsers call the API, when not this origin (empty): the pages' CSP allows it. */
   publicApiBase: string;
+  /** Where pages send tracking beacons, when not this origin (empty): the pages' CSP allows it. */
+  statBase?: string;
   /** https origins whose pages the link popup may frame (CSP `frame-src`). */
   linkFrameOrigins: readonly string[];
   /** Content changes made in this process: the site is told, and every kept page is dropped. */
@@ -56,7 +58,12 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions) 
   const build: SiteBuild = await import(pathToFileURL(serverEntry).href);
   const hooks = siteHooksOf(build, serverEntry);
   const handle = createRequestHandler(build, opts.development ? "development" : "production");
-  const apiOrigin = opts.publicApiBase ? new URL(opts.publicApiBase).origin : "";
+  // the origins besides this one that pages call: the API's and the tracking beacon's (CSP connect-src)
+  const apiOrigin = [opts.publicApiBase, opts.statBase ?? ""]
+    .filter(Boolean)
+    .map((base) => new URL(base).origin)
+    .filter((origin, index, all) => all.indexOf(origin) === index)
+    .join(" ");
   const policy = (nonce: string) => contentSecurityPolicy(nonce, apiOrigin, opts.linkFrameOrigins);
   const pages = createPageCache(hooks);
   opts.contentChanges?.subscribe(() => {

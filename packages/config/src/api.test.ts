@@ -55,6 +55,14 @@ describe("loadConfig (the API's configuration through the schema)", () => {
       },
       publicApiBase: "",
       linkFrameOrigins: [],
+      statBase: "",
+      tracking: {
+        retentionDays: 90,
+        perDevicePerMinute: 600,
+        bufferSize: 500,
+        flushMs: 1000,
+        editorSessionTtlSeconds: 28800,
+      },
     });
     expect(config.database.dialect === "sqlite" && config.database.path).toMatch(/\/data\/davmu\.db$/);
     expect(config.webBuildDir).toMatch(/\/apps\/web\/build$/);

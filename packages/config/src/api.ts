@@ -44,6 +44,20 @@ export interface Config {
   wechat: WechatConfig | null;
   /** The native app's URL scheme: deep links the API hands out (deferred links) are `{scheme}://open?url=…`. */
   appScheme: string;
+  /** Where pages send tracking beacons, "" for the site's own origin. */
+  statBase: string;
+  tracking: TrackingConfig;
+}
+
+/** Tracking beacons and the editors' stats page (R-TRACK-5, R-STATS-1). */
+export interface TrackingConfig {
+  /** Raw events are removed after this many days (the hourly roll-ups stay). */
+  retentionDays: number;
+  perDevicePerMinute: number;
+  /** Events buffered before a write; written at the latest after `flushMs`. */
+  bufferSize: number;
+  flushMs: number;
+  editorSessionTtlSeconds: number;
 }
 
 /** The official account whose JS-SDK signatures the API makes (R-SHARE-2). */
@@ -157,5 +171,13 @@ export function loadConfig(env: Env = process.env): Config {
           }
         : null,
     appScheme: values.APP_SCHEME,
+    statBase: withoutTrailingSlash(values.PUBLIC_STAT_BASE),
+    tracking: {
+      retentionDays: values.TRACKING_RETENTION_DAYS,
+      perDevicePerMinute: values.TRACKING_PER_DEVICE_PER_MINUTE,
+      bufferSize: values.TRACKING_BUFFER_SIZE,
+      flushMs: values.TRACKING_FLUSH_MS,
+      editorSessionTtlSeconds: values.EDITOR_SESSION_TTL_SECONDS,
+    },
   };
 }

@@ -156,6 +156,20 @@ export const envSchema = Type.Object({
     secret: true,
     expected: "at least 24 characters",
   }),
+  /** Default: "" (the page's own origin). Where pages send tracking beacons: `{stat base}/tracker/log`. */
+  PUBLIC_STAT_BASE: variable(
+    Type.Refine(
+      Type.String({ default: "" }),
+      (value) => value === "" || isHttpUrl(value),
+      () => "an absolute http(s) URL",
+    ),
+    { part: "site", browser: "statBase" },
+  ),
+  TRACKING_RETENTION_DAYS: variable(integer(1, 3650, 90), { part: "api" }),
+  TRACKING_PER_DEVICE_PER_MINUTE: variable(integer(1, 1000000, 600), { part: "api" }),
+  TRACKING_BUFFER_SIZE: variable(integer(1, 100000, 500), { part: "api" }),
+  TRACKING_FLUSH_MS: variable(integer(10, 60000, 1000), { part: "api" }),
+  EDITOR_SESSION_TTL_SECONDS: variable(integer(1, 2592000, 28800), { part: "api" }),
   /** WeChat official account whose JS-SDK the pages use; with WECHAT_APP_SECRET, pages get signing config. */
   WECHAT_APP_ID: variable(Type.Optional(Type.String({ pattern: "^wx[0-9A-Za-z]{8,30}$" })), {
     part: "api",

@@ -12,6 +12,7 @@ describe("loadSiteConfig (the site's settings through the same schema)", () => {
       hashidSalt: developmentHashidSalt,
       hashidMinLength: 8,
       linkFrameOrigins: [],
+      statBase: "",
     });
     expect(loadSiteConfig({ PORT: "4100" }).apiBase).toBe("http://127.0.0.1:4100");
     expect(loadSiteConfig({ PORT: "0" }).apiBase).toBe("http://127.0.0.1:3000");
@@ -33,6 +34,7 @@ describe("loadSiteConfig (the site's settings through the same schema)", () => {
       hashidSalt: "shared-salt",
       hashidMinLength: 10,
       linkFrameOrigins: ["https://h5.example.com"],
+      statBase: "",
     });
     expect([api.publicApiBase, api.hashidSalt, api.hashidMinLength, api.linkFrameOrigins]).toEqual([
       site.publicApiBase,
@@ -66,15 +68,19 @@ describe("loadSiteConfig (the site's settings through the same schema)", () => {
 });
 
 describe("publicConfig (what reaches the browser)", () => {
-  it("R-SRV-7 only the variables the schema marks for the browser: PUBLIC_API_BASE and LINK_FRAME_ORIGINS", () => {
-    expect([...browserFields].sort()).toEqual(["linkFrameOrigins", "publicApiBase"]);
+  it("R-SRV-7 only the variables the schema marks for the browser: PUBLIC_API_BASE, LINK_FRAME_ORIGINS and PUBLIC_STAT_BASE", () => {
+    expect([...browserFields].sort()).toEqual(["linkFrameOrigins", "publicApiBase", "statBase"]);
     const env = {
       HASHID_SALT: "never-in-a-page",
       OTP_SECRET: "never-in-a-page-either-0123456789",
       PUBLIC_API_BASE: "https://api.example.com",
       LINK_FRAME_ORIGINS: "https://h5.example.com",
     };
-    const expected = { publicApiBase: "https://api.example.com", linkFrameOrigins: ["https://h5.example.com"] };
+    const expected = {
+      publicApiBase: "https://api.example.com",
+      linkFrameOrigins: ["https://h5.example.com"],
+      statBase: "",
+    };
     expect(publicConfig(loadSiteConfig(env))).toEqual(expected);
     expect(publicConfig(loadConfig(env))).toEqual(expected);
     expect(JSON.stringify(publicConfig(loadConfig(env)))).not.toContain("never-in-a-page");

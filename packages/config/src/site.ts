@@ -13,6 +13,8 @@ export interface SiteConfig {
   hashidMinLength: number;
   /** Origins besides the site's own that the link popup may frame (LINK_FRAME_ORIGINS, as the CSP). */
   linkFrameOrigins: string[];
+  /** Where pages send tracking beacons (PUBLIC_STAT_BASE); "" means the page's own origin. */
+  statBase: string;
 }
 
 /**
@@ -27,6 +29,7 @@ export function loadSiteConfig(env: Env = process.env): SiteConfig {
     hashidSalt: values.HASHID_SALT,
     hashidMinLength: values.HASHID_MIN_LENGTH,
     linkFrameOrigins: values.LINK_FRAME_ORIGINS.map((origin) => origin.toLowerCase()),
+    statBase: withoutTrailingSlash(values.PUBLIC_STAT_BASE),
   };
 }
 

@@ -6,6 +6,7 @@ import * as health from "./calls/health.ts";
 import * as mediaAccounts from "./calls/media-accounts.ts";
 import * as reactions from "./calls/reactions.ts";
 import * as search from "./calls/search.ts";
+import * as tracking from "./calls/tracking.ts";
 
 /**
  * Every call of the platform API by name, each declared once in `calls/<area>.ts`. The API registers
@@ -22,6 +23,7 @@ export const calls = {
   ...mediaAccounts,
   ...reactions,
   ...search,
+  ...tracking,
 };
 
 export type Calls = typeof calls;

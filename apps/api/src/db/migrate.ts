@@ -6,6 +6,7 @@ import * as commentThreadPages from "./migrations/003-comment-thread-pages.ts";
 import * as contentTypes from "./migrations/004-content-types.ts";
 import * as navigation from "./migrations/005-navigation.ts";
 import * as contentThumbnails from "./migrations/006-content-thumbnails.ts";
+import * as tracking from "./migrations/007-tracking.ts";
 import type { Database } from "./schema.ts";
 
 /** Every migration, in order. Names sort in the order they must run. */
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   "004-content-types": contentTypes,
   "005-navigation": navigation,
   "006-content-thumbnails": contentThumbnails,
+  "007-tracking": tracking,
 };
 
 export function createMigrator(db: Kysely<Database>): Migrator {

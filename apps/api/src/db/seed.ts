@@ -3,6 +3,7 @@ import { hashPassword } from "../modules/accounts/passwords.ts";
 import { newInviteCode } from "../modules/accounts/users.ts";
 import { checkImport, writeImport } from "../modules/content/ingest.ts";
 import { rebuildSearchIndex } from "../modules/search/repository.ts";
+import { seedDemoEvents } from "../modules/tracking/demo-events.ts";
 import { demoAgreementSettings } from "./demo/demo-agreements.ts";
 import { demoGroupCycle, demoHotWords, demoNavigationItems, demoSettings } from "./demo/demo-app.ts";
 import { demoComments, demoUsers } from "./demo/demo-community.ts";
@@ -218,12 +219,21 @@ export async function seedDemoData(db: Kysely<Database>, now = Date.now()) {
         .execute();
     }
 
+    // three weeks of readership, so that the editors' stats page draws real curves (R-STATS-1)
+    const readable = await trx.selectFrom("contents").select("id").where("state", "=", 0).orderBy("id").execute();
+    const demoEvents = await seedDemoEvents(
+      trx,
+      readable.map((row) => row.id),
+      now,
+    );
+
     return {
       articles: contentIds.length,
       otherItems: imported.items.length,
       mediaAccounts: mpIds.size,
       users: userIds.length,
       comments,
+      trackingEvents: demoEvents.events,
     };
   });
 }

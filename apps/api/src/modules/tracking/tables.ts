@@ -1,0 +1,55 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+
+/** A stored event, one row per content id its `tid` names (migration 007). */
+export interface TrackingEventsTable {
+  event_id: string;
+  content_id: number;
+  behavior: string;
+  /** epoch ms of the event (its `timestamp`) */
+  at: number;
+  /** epoch ms of the start of its hour (UTC) */
+  hour: number;
+  /** the page visit; an event without one is a visit of its own */
+  visit: string;
+  duration: number | null;
+  percent: number | null;
+  page_type: string | null;
+  series: string | null;
+  outcome: string | null;
+  device_type: string;
+  device_os: string;
+  user_id: string;
+  received_at: number;
+}
+
+/** The events of one content item in one hour, counted (migration 007). */
+export interface TrackingHourlyTable {
+  content_id: number;
+  hour: number;
+  views: number;
+  reads: number;
+  read_seconds: number;
+  depth_0: number;
+  depth_25: number;
+  depth_50: number;
+  depth_75: number;
+  depth_100: number;
+  exposures: number;
+  /** open-app outcomes by name: {"launched": 3, …} */
+  outcomes_json: string;
+}
+
+export interface TrackingTables {
+  tracking_events: TrackingEventsTable;
+  tracking_hourly: TrackingHourlyTable;
+}
+
+/** The database as the tracking module sees it: the application's tables and its own. */
+export type TrackingDb = Kysely<Database & TrackingTables>;
+
+export function trackingDb(db: Kysely<Database>): TrackingDb {
+  return db as unknown as TrackingDb;
+}
+
+export const hourMs = 3_600_000;

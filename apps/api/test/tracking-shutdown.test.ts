@@ -1,0 +1,111 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import { developmentHashidSalt } from "@davmu/config/schema";
+import { createPublicIdCodec } from "@davmu/contracts/public-id";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../../scripts/free-port.ts";
+import { trackingDb } from "../src/modules/tracking/tables.ts";
+import { createTestDatabase, type TestDatabase } from "./helper.ts";
+
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.drop();
+});
+
+function batch(size: number) {
+  const tid = createPublicIdCodec(developmentHashidSalt, 8).encode(3);
+  return Array.from({ length: size }, () => ({
+    event_id: randomUUID(),
+    timestamp: Math.floor(Date.now() / 1000),
+    version: "1",
+    terminal: "wap",
+    tid,
+    behavior: "expose",
+    device_type: "IOS",
+    device_os: "iOS 17.1",
+    user_id: `device-${randomUUID()}`,
+  }));
+}
+
+async function waitReady(origin: string, child: ChildProcess, log: () => string) {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
+    const ok = await fetch(`${origin}/readyz`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server not ready:\n${log()}`);
+}
+
+describe("the write buffer on shutdown", () => {
+  it("R-TRACK-5 SIGTERM with a full buffer: every acknowledged event is stored (counted)", {
+    timeout: 60_000,
+  }, async () => {
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const child = spawn(process.execPath, ["apps/api/src/main.ts"], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "test",
+        LOG_LEVEL: "warn",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        SERVE_WEB: "false",
+        DATABASE_URL: database.url,
+        // nothing is written before the signal: the buffer holds every event taken
+        TRACKING_BUFFER_SIZE: "100000",
+        TRACKING_FLUSH_MS: "60000",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout?.on("data", (chunk) => (output += chunk));
+    child.stderr?.on("data", (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    await waitReady(origin, child, () => output);
+
+    let acknowledged = 0;
+    let batches = 0;
+    let stop = false;
+    const send = async () => {
+      while (!stop) {
+        const response = await fetch(`${origin}/tracker/log`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "user-agent": "Mozilla/5.0 (Linux; Android 14) Mobile" },
+          body: JSON.stringify(batch(20)),
+        }).catch(() => null);
+        if (!response) break; // the server has stopped listening
+        const answer = (await response.json().catch(() => null)) as { code: number; data: { accepted: number } } | null;
+        if (response.status === 200 && answer?.code === 0) {
+          acknowledged += answer.data.accepted;
+          batches += 1;
+        }
+      }
+    };
+    const senders = Array.from({ length: 4 }, () => send());
+    // the signal arrives while batches are in flight
+    while (batches < 60) await new Promise((r) => setTimeout(r, 5));
+    child.kill("SIGTERM");
+    const code = await exited;
+    stop = true;
+    await Promise.all(senders);
+
+    expect(code, output).toBe(0);
+    expect(acknowledged).toBeGreaterThanOrEqual(1200);
+    const stored = await trackingDb(database.handle.db)
+      .selectFrom("tracking_events")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(acknowledged);
+  });
+});

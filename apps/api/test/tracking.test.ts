@@ -1,0 +1,238 @@
+import { randomUUID } from "node:crypto";
+import { createPublicIdCodec } from "@davmu/contracts/public-id";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTracking } from "../src/modules/tracking/repository.ts";
+import { trackingDb } from "../src/modules/tracking/tables.ts";
+import { startTestServer, type TestServer } from "./helper.ts";
+
+let server: TestServer;
+/** A phone's browser (requests without a browser's user agent are robots' to isbot). */
+const phone =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148";
+const post = (body: unknown, headers: Record<string, string> = {}) =>
+  server.post("/tracker/log", body, null, { "user-agent": phone, ...headers });
+const codec = () => createPublicIdCodec(server.config.hashidSalt, server.config.hashidMinLength);
+
+/** An event as the page's tracker sends it (spec §7), for content ids 1.. */
+function event(behavior: string, extra: Record<string, unknown> = {}, device = "device-0001") {
+  const base: Record<string, unknown> = {
+    event_id: randomUUID(),
+    timestamp: Math.floor(Date.now() / 1000),
+    version: "1",
+    terminal: "wap",
+    tid: codec().encode(1),
+    behavior,
+    device_type: "Android",
+    device_os: "Android 14",
+    user_id: device,
+    visit: "visit-0001",
+  };
+  if (behavior === "read") Object.assign(base, { duration: 30, percent: 40 });
+  return { ...base, ...extra };
+}
+
+async function storedEvents(): Promise<number> {
+  await server.app.tracking.flush();
+  const row = await trackingDb(server.database.handle.db)
+    .selectFrom("tracking_events")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ TRACKING_PER_DEVICE_PER_MINUTE: "50", TRACKING_FLUSH_MS: "50" });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe("POST /tracker/log", () => {
+  it("R-TRACK-1 R-TRACK-5 takes one event or a batch, in the body of spec §7, as JSON or as a beacon's text/plain", async () => {
+    const before = await storedEvents();
+    const one = await post(event("view", { page_type: "docDetailspage", series: "imagetext" }));
+    expect(one.status).toBe(200);
+    expect(one.body.data).toEqual({ accepted: 1, duplicates: 0, ignored: 0, rejected: [] });
+    const beacon = await post(JSON.stringify([event("read"), event("expose")]), {
+      "content-type": "text/plain;charset=UTF-8",
+    });
+    expect(beacon.status).toBe(200);
+    expect(beacon.body.data.accepted).toBe(2);
+    expect(await storedEvents()).toBe(before + 3);
+  });
+
+  it("R-TRACK-5 a batch keeps its good events and refuses each bad one with its reason", async () => {
+    const before = await storedEvents();
+    const batch = [
+      event("read"),
+      event("read", { percent: 150 }),
+      event("read", { duration: undefined }),
+      event("click"),
+      event("view", { tid: "not*an*id" }),
+      event("view", { tid: "AAAAAAAAAAAA" }),
+      event("view", { timestamp: Math.floor(Date.now() / 1000) + 86_400 }),
+      event("view", { version: "2" }),
+      event("expose", { extra_field: 1 }),
+      "not an object",
+      event("expose", { tid: [codec().encode(2), codec().encode(3)].join("|") }),
+    ];
+    const answer = await post(batch);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.accepted).toBe(2);
+    const reasons = Object.fromEntries(
+      answer.body.data.rejected.map((r: { index: number; reason: string }) => [r.index, r.reason]),
+    );
+    expect(Object.keys(reasons).map(Number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(reasons[1]).toMatch(/percent/);
+    expect(reasons[2]).toMatch(/duration/);
+    expect(reasons[3]).toMatch(/behavior/);
+    expect(reasons[4]).toMatch(/tid/);
+    expect(reasons[5]).toMatch(/无效的内容 id/);
+    expect(reasons[6]).toMatch(/未来/);
+    expect(reasons[7]).toMatch(/version/);
+    expect(reasons[8]).toMatch(/extra_field/);
+    expect(reasons[9]).toMatch(/JSON 对象/);
+    // the good expose names two items: one row each
+    expect(await storedEvents()).toBe(before + 3);
+  });
+
+  it("R-TRACK-5 a request with no good event is refused 400 with every reason; a body that is not one is refused too", async () => {
+    const bad = await post(event("read", { percent: -1 }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toMatch(/事件无效：第1条 percent/);
+    expect(bad.body.data.rejected).toHaveLength(1);
+    for (const body of ["[]", "not json", JSON.stringify(Array.from({ length: 101 }, () => event("view"))), "42"]) {
+      const answer = await post(body, { "content-type": "text/plain" });
+      expect(answer.status, body.slice(0, 20)).toBe(400);
+      expect(answer.body.code).toBe(400);
+    }
+  });
+
+  it("R-TRACK-5 an event sent again is dropped by its event id, within a batch, across batches and across servers at once", async () => {
+    const before = await storedEvents();
+    const first = event("view");
+    const again = await post([first, first, event("view")]);
+    expect(again.body.data).toMatchObject({ accepted: 2, duplicates: 1 });
+    const later = await post([first]);
+    expect(later.body.data).toMatchObject({ accepted: 0, duplicates: 1 });
+    expect(await storedEvents()).toBe(before + 2);
+
+    // two servers that have not seen it take the same events at the same moment: stored once
+    const events = Array.from({ length: 40 }, () =>
+      event("expose", { tid: `${codec().encode(5)}|${codec().encode(6)}` }),
+    );
+    const options = {
+      config: server.config.tracking,
+      codec: codec(),
+      dialect: server.database.handle.dialect,
+      log: server.app.log,
+    };
+    const a = createTracking(server.database.handle.db, options);
+    const b = createTracking(server.database.handle.db, options);
+    a.take(events, false);
+    b.take(events, false);
+    await Promise.all([a.flush(), b.flush(), a.flush(), b.flush()]);
+    expect(await storedEvents()).toBe(before + 2 + 80);
+  });
+
+  it("R-TRACK-5 robots' events are ignored", async () => {
+    const before = await storedEvents();
+    const answer = await post([event("view"), event("read")], {
+      "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual({ accepted: 0, duplicates: 0, ignored: 2, rejected: [] });
+    expect(await storedEvents()).toBe(before);
+  });
+
+  it("R-TRACK-5 a device sending too many events is refused 429; other devices go on", async () => {
+    const device = `flood-${randomUUID()}`;
+    const answers = [];
+    for (let i = 0; i < 6; i++) {
+      answers.push(await post(Array.from({ length: 10 }, () => event("expose", {}, device))));
+    }
+    expect(answers.slice(0, 5).map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers[5]?.status).toBe(429);
+    expect(answers[5]?.body.msg).toMatch(/频繁/);
+    const other = await post(event("view", {}, `calm-${randomUUID()}`));
+    expect(other.status).toBe(200);
+  });
+});
+
+describe("roll-ups and retention", () => {
+  it("R-STATS-1 hourly roll-ups count views, a visit's reads once with its longest time and deepest scroll, exposures per item, open-app outcomes", async () => {
+    const id = codec().encode(7);
+    const visit = `visit-${randomUUID()}`;
+    const at = Math.floor(Date.now() / 1000);
+    await post([
+      event("view", { tid: id, timestamp: at }),
+      event("read", { tid: id, visit, duration: 10, percent: 30, timestamp: at }),
+      event("read", { tid: id, visit, duration: 40, percent: 80, timestamp: at }),
+      event("read", { tid: id, visit: `visit-${randomUUID()}`, duration: 20, percent: 100, timestamp: at }),
+      event("expose", { tid: `${id}|${codec().encode(8)}`, timestamp: at }),
+      event("expose", { tid: id, timestamp: at }),
+      event("open_app", { tid: id, outcome: "launched", timestamp: at }),
+    ]);
+    await server.app.tracking.rollUp();
+    const hour = Math.floor((at * 1000) / 3_600_000) * 3_600_000;
+    const row = await trackingDb(server.database.handle.db)
+      .selectFrom("tracking_hourly")
+      .selectAll()
+      .where("content_id", "=", 7)
+      .where("hour", "=", hour)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      views: 1,
+      reads: 2,
+      exposures: 2,
+      depth_0: 0,
+      depth_25: 0,
+      depth_50: 0,
+      depth_75: 1,
+      depth_100: 1,
+    });
+    expect(Number(row.read_seconds)).toBe(60);
+    expect(JSON.parse(row.outcomes_json)).toEqual({ launched: 1 });
+  });
+
+  it("R-TRACK-5 raw events older than TRACKING_RETENTION_DAYS are removed; their roll-ups stay", async () => {
+    const db = trackingDb(server.database.handle.db);
+    const old = Date.now() - (server.config.tracking.retentionDays + 2) * 86_400_000;
+    const hour = Math.floor(old / 3_600_000) * 3_600_000;
+    await db
+      .insertInto("tracking_events")
+      .values({
+        event_id: `old-${randomUUID()}`,
+        content_id: 9,
+        behavior: "view",
+        at: old,
+        hour,
+        visit: "old-visit",
+        duration: null,
+        percent: null,
+        page_type: null,
+        series: null,
+        outcome: null,
+        device_type: "IOS",
+        device_os: "iOS 17.1",
+        user_id: "device-old",
+        received_at: old,
+      })
+      .execute();
+    const { rollUpHour } = await import("../src/modules/tracking/rollup.ts");
+    await rollUpHour(db, hour);
+    expect(await server.app.tracking.removeExpired()).toBeGreaterThanOrEqual(1);
+    const left = await db.selectFrom("tracking_events").select("event_id").where("content_id", "=", 9).execute();
+    expect(left).toEqual([]);
+    const kept = await db
+      .selectFrom("tracking_hourly")
+      .select("views")
+      .where("content_id", "=", 9)
+      .executeTakeFirstOrThrow();
+    expect(kept.views).toBe(1);
+    // and an event that old is refused at the door
+    const late = await post(event("view", { timestamp: Math.floor(old / 1000) }));
+    expect(late.status).toBe(400);
+    expect(late.body.msg).toMatch(/保留期限/);
+  });
+});

@@ -1,0 +1,69 @@
+import { Type } from "typebox";
+import { defineCall } from "../call.ts";
+import { answers, Envelope, ErrorEnvelope } from "../envelope.ts";
+import {
+  EditorSession,
+  EditorSessionBody,
+  StatsQuery,
+  StatsReport,
+  TrackLogBody,
+  TrackLogRejected,
+  TrackLogResult,
+} from "../tracking.ts";
+import { EditorKeyHeaders } from "./editor-headers.ts";
+
+export const trackerLog = defineCall({
+  method: "POST",
+  path: "/tracker/log",
+  access: "public",
+  tags: ["tracking"],
+  summary: "Tracking beacon (spec §7, R-TRACK-1, R-TRACK-5): one event or a batch of up to 100",
+  description:
+    "Each event is checked on its own against TrackEvent (read, view, expose, open_app): a bad one is refused with its " +
+    "reason and the others are kept; an event whose event_id was received before is dropped; robots' events are " +
+    "ignored; a device (user_id) sending too many events gets 429. The body may be sent as text/plain (navigator.sendBeacon).",
+  body: TrackLogBody,
+  responses: { 200: Envelope(TrackLogResult), 400: TrackLogRejected, "4xx": ErrorEnvelope },
+  requestId: false,
+});
+
+export const editorSignIn = defineCall({
+  method: "POST",
+  path: "/editor/v1/session",
+  access: "public",
+  tags: ["editor"],
+  summary: "Editors' sign-in: the key, sent once, for an httpOnly SameSite session cookie (the stats page's)",
+  body: EditorSessionBody,
+  responses: answers(EditorSession),
+});
+
+export const editorSignOut = defineCall({
+  method: "DELETE",
+  path: "/editor/v1/session",
+  access: "public",
+  tags: ["editor"],
+  summary: "Editors' sign-out: the session cookie is cleared",
+  responses: answers(Type.Null()),
+});
+
+export const editorStats = defineCall({
+  method: "GET",
+  path: "/editor/v1/stats",
+  access: "editor",
+  tags: ["editor"],
+  summary: "Reading statistics per content item and per day or hour (R-STATS-1); editor key or session cookie",
+  headers: EditorKeyHeaders,
+  query: StatsQuery,
+  responses: answers(StatsReport),
+});
+
+export const editorStatsCsv = defineCall({
+  method: "GET",
+  path: "/editor/v1/stats.csv",
+  access: "editor",
+  tags: ["editor"],
+  summary: "The statistics per content item as CSV (UTF-8 with BOM); editor key or session cookie",
+  headers: EditorKeyHeaders,
+  query: StatsQuery,
+  responses: { 200: Type.String({ description: "text/csv" }), "4xx": ErrorEnvelope },
+});
