@@ -18,6 +18,8 @@ import { contentRoutes } from "./modules/content/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { mediaAccountsPlugin } from "./modules/media-accounts/repository.ts";
 import { mediaAccountRoutes } from "./modules/media-accounts/routes.ts";
+import { openAppPlugin } from "./modules/open-app/repository.ts";
+import { openAppRoutes } from "./modules/open-app/routes.ts";
 import { reactionsPlugin } from "./modules/reactions/repository.ts";
 import { reactionRoutes } from "./modules/reactions/routes.ts";
 import { searchIndexPlugin } from "./modules/search/repository.ts";
@@ -25,6 +27,7 @@ import { searchRoutes } from "./modules/search/routes.ts";
 import { statsRoutes } from "./modules/stats/routes.ts";
 import { trackingPlugin } from "./modules/tracking/repository.ts";
 import { trackingRoutes } from "./modules/tracking/routes.ts";
+import { wechatRoutes } from "./modules/wechat/routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import type { Config } from "./plugins/config.ts";
 import { contentsPlugin } from "./plugins/contents.ts";
@@ -103,6 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(mediaAccountsPlugin);
     await app.register(appSettingsPlugin);
     await app.register(searchIndexPlugin);
+    await app.register(openAppPlugin);
     await app.register(trackingPlugin);
     // routes by area, each registering its calls from their declarations (@davmu/contracts/calls)
     await app.register(accountRoutes);
@@ -116,6 +120,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(commentModerationRoutes);
     await app.register(trackingRoutes);
     await app.register(statsRoutes);
+    await app.register(wechatRoutes);
+    await app.register(openAppRoutes);
     await app.register(mediaPlugin, { root: config.mediaDir });
   }
 

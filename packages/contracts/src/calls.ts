@@ -7,6 +7,7 @@ import * as mediaAccounts from "./calls/media-accounts.ts";
 import * as reactions from "./calls/reactions.ts";
 import * as search from "./calls/search.ts";
 import * as tracking from "./calls/tracking.ts";
+import * as wechat from "./calls/wechat.ts";
 
 /**
  * Every call of the platform API by name, each declared once in `calls/<area>.ts`. The API registers
@@ -24,6 +25,7 @@ export const calls = {
   ...reactions,
   ...search,
   ...tracking,
+  ...wechat,
 };
 
 export type Calls = typeof calls;

@@ -7,6 +7,7 @@ import * as contentTypes from "./migrations/004-content-types.ts";
 import * as navigation from "./migrations/005-navigation.ts";
 import * as contentThumbnails from "./migrations/006-content-thumbnails.ts";
 import * as tracking from "./migrations/007-tracking.ts";
+import * as openApp from "./migrations/008-open-app.ts";
 import type { Database } from "./schema.ts";
 
 /** Every migration, in order. Names sort in the order they must run. */
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   "005-navigation": navigation,
   "006-content-thumbnails": contentThumbnails,
   "007-tracking": tracking,
+  "008-open-app": openApp,
 };
 
 export function createMigrator(db: Kysely<Database>): Migrator {
