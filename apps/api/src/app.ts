@@ -4,8 +4,11 @@ import { siteBase } from "@davmu/contracts/site-path";
 import { type EarlyAnswer, sitePlugin } from "@davmu/web/server/plugin.ts";
 import fastifyCompress from "@fastify/compress";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyError, type FastifyServerOptions } from "fastify";
 import type { DatabaseHandle } from "./db/database.ts";
+import { badRequest } from "./lib/api-error.ts";
+import { badHostHeader, isValidHost, trustProxyOption } from "./lib/client-address.ts";
+import { hasUnsafeNumber } from "./lib/safe-numbers.ts";
 import { accountsPlugin } from "./modules/accounts/plugin.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { appSettingsPlugin } from "./modules/app/repository.ts";
@@ -34,10 +37,23 @@ import { contentsPlugin } from "./plugins/contents.ts";
 import { dbPlugin } from "./plugins/db.ts";
 import { editorKeyPlugin } from "./plugins/editor-key.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
+import { housekeepingPlugin } from "./plugins/housekeeping.ts";
 import { mediaPlugin } from "./plugins/media.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
+import { applySecurityHeaders, secureCookies, securityHeaderList } from "./plugins/security-headers.ts";
 import { settingsPlugin } from "./plugins/settings.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /**
+     * Graceful stop (SIGTERM): stops accepting connections; for `graceMs`, requests arriving on open
+     * keep-alive connections are still answered, each with `Connection: close`; then idle connections
+     * are closed, in-flight requests finish, and the app closes.
+     */
+    drain(graceMs: number): Promise<void>;
+  }
+}
 
 export interface BuildOptions {
   /** An already open database (tests share one); closed by its owner, not by the app. */
@@ -53,23 +69,49 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // a cached page is answered from the server's request event, before Fastify (apps/web/server/)
   let front: EarlyAnswer | null = null;
   let closing = false;
+  // while draining, idle keep-alive connections stay open so a request already on its way is answered
+  let holdIdle = false;
+  let closeIdleConnections = () => {};
+  const securityHeaders = securityHeaderList(config.publicOrigin);
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     serverFactory: (handler) => {
-      // while shutting down, every request goes to Fastify, which answers it 503 and closes
-      const server = createServer((req, res) => {
-        if (closing || front === null || !front(req, res)) handler(req, res);
-      });
-      // Fastify's defaults, which it sets on a server it makes itself
-      server.keepAliveTimeout = 72_000;
-      server.requestTimeout = 0;
+      const server = createServer(
+        {
+          // a client sending its request slowly is cut off (408) rather than holding a socket (R-REL-1)
+          requestTimeout: config.ops.requestTimeoutMs,
+          headersTimeout: config.ops.headersTimeoutMs,
+          keepAliveTimeout: 72_000,
+          // how often those are checked (Node's default of 30 s would let a slow client stay that much longer)
+          connectionsCheckingInterval: 1000,
+        },
+        (req, res) => {
+          applySecurityHeaders(res, securityHeaders);
+          // while shutting down, or with a Host a URL cannot be built on, the request goes to Fastify
+          if (closing || front === null || !isValidHost(req.headers.host ?? "") || !front(req, res)) handler(req, res);
+        },
+      );
       server.setTimeout(0);
+      const closeIdle = server.closeIdleConnections.bind(server);
+      closeIdleConnections = closeIdle;
+      server.closeIdleConnections = () => {
+        if (!holdIdle) closeIdle();
+      };
       return server;
     },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: true,
-    forceCloseConnections: "idle",
+    // the client's address comes from X-Forwarded-For only through the proxies configured (R-SEC-PROXY)
+    trustProxy: trustProxyOption(config.ops.trustProxy),
+    // server.close() closes idle connections (after the grace of a drain); requests on open ones are answered
+    forceCloseConnections: false,
+    return503OnClosing: false,
+    // the router's own refusals (a path parameter too long, a malformed URL) answer the envelope too
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === "FST_ERR_MAX_PARAM_LENGTH";
+      const status = tooLong ? 414 : 400;
+      return reply.code(status).send({ code: status, msg: tooLong ? "路径参数过长" : "请求路径无效", data: null });
+    },
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -78,17 +120,45 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook("preClose", async () => {
     closing = true;
   });
+  app.decorate("drain", async (graceMs: number) => {
+    holdIdle = graceMs > 0;
+    const closed = app.close();
+    const grace = setTimeout(() => {
+      holdIdle = false;
+      closeIdleConnections();
+      const again = setInterval(closeIdleConnections, 100);
+      void closed.finally(() => clearInterval(again));
+    }, graceMs);
+    void closed.finally(() => clearTimeout(grace));
+    await closed;
+  });
+  // a Host, X-Forwarded-Host or X-Forwarded-Proto no URL can be built on answers 400 (R-SRV-4)
+  app.addHook("onRequest", (request, reply, done) => {
+    // requests made without the server's request event (injected ones) get the security headers here
+    if (!reply.raw.hasHeader("x-content-type-options")) applySecurityHeaders(reply.raw, securityHeaders);
+    const bad = badHostHeader(request.headers);
+    if (bad) done(badRequest(`请求头 ${bad} 无效`) as unknown as FastifyError);
+    else done();
+  });
+  // numbers no database takes (Infinity, past 2^53) are refused before any handler sees them (R-SRV-4)
+  app.addHook("preHandler", (request, _reply, done) => {
+    const unsafe = hasUnsafeNumber(request.query) || hasUnsafeNumber(request.params) || hasUnsafeNumber(request.body);
+    if (unsafe) done(badRequest("参数错误：数值超出范围") as unknown as FastifyError);
+    else done();
+  });
   // callback hooks rather than async ones: these run for every answer, and a promise each is measurable
+  const httpsOnly = config.publicOrigin.startsWith("https:");
   app.addHook("onSend", (request, reply, payload, done) => {
     reply.header("x-trace-id", request.id);
     if (closing) reply.header("connection", "close");
+    if (httpsOnly) secureCookies(reply);
     done(null, payload);
   });
 
   // JSON, static files and other answers over 1 KiB, in brotli or gzip (pages compress themselves while streaming)
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(errorsPlugin);
-  await app.register(openapiPlugin);
+  await app.register(openapiPlugin, { ui: config.ops.serveDocs });
   await app.register(settingsPlugin, { config });
   await app.register(dbPlugin, { config, database: options.database });
   await app.register(healthRoutes);
@@ -98,6 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(authPlugin);
     await app.register(editorKeyPlugin);
     await app.register(rateLimitPlugin);
+    await app.register(housekeepingPlugin);
     // repositories: one instance each per app, each naming what it depends on
     await app.register(contentsPlugin);
     await app.register(accountsPlugin);

@@ -20,14 +20,16 @@ let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, "shutting down: finishing in-flight requests");
+  app.log.info({ signal }, "shutting down: no new connections; finishing in-flight requests");
   const timer = setTimeout(() => {
     app.log.error({ timeoutMs: config.shutdownTimeoutMs }, "shutdown timed out; exiting");
     process.exit(1);
   }, config.shutdownTimeoutMs);
   timer.unref();
   try {
-    await app.close();
+    // requests already on their way on open keep-alive connections are answered for a moment, each
+    // with Connection: close, before idle connections are closed (R-REL-2)
+    await app.drain(Math.min(1000, Math.floor(config.shutdownTimeoutMs / 4)));
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, "shutdown failed");

@@ -126,6 +126,7 @@ export async function startTestServer(
     OTP_PER_IP_PER_HOUR: "10000",
     LOGIN_PER_IP_PER_MINUTE: "10000",
     COMMENTS_PER_IP_PER_MINUTE: "10000",
+    ANONYMOUS_TOKENS_PER_IP_PER_MINUTE: "10000",
     EDITOR_API_KEY: testEditorKey,
     ...env,
   });

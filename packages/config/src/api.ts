@@ -40,6 +40,8 @@ export interface Config {
   publicApiBase: string;
   /** Origins besides the site's own whose pages the link popup may frame (the pages' CSP frame-src). */
   linkFrameOrigins: string[];
+  /** Running past one machine: proxies, timeouts, housekeeping, docs, metrics, Redis. */
+  ops: OpsConfig;
   /** WeChat JS-SDK signing; null when WECHAT_APP_ID and WECHAT_APP_SECRET are not both set. */
   wechat: WechatConfig | null;
   /** The native app's URL scheme: deep links the API hands out (deferred links) are `{scheme}://open?url=…`. */
@@ -81,6 +83,38 @@ export type SmsConfig =
       timeoutMs: number;
     };
 
+/**
+ * Which proxies in front are trusted to say the client's address (R-SEC-PROXY): none (false), the
+ * number of hops, or their addresses and CIDR ranges (Fastify's `trustProxy`).
+ */
+export type TrustProxy = false | number | string[];
+
+export interface OpsConfig {
+  trustProxy: TrustProxy;
+  /** Longest time a client may take to send a whole request, and its headers (slow clients are cut off). */
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  /** PostgreSQL statement timeout; the client gives up a little later when the server does not answer. */
+  dbStatementTimeoutMs: number;
+  /** How often expired sessions, codes and other short-lived rows are removed. */
+  housekeepingIntervalMs: number;
+  /** Whether /docs (the OpenAPI page and document) is served. */
+  serveDocs: boolean;
+  /** /metrics on the public port answers only this key (authorization: Bearer …); null: not served there. */
+  metricsKey: string | null;
+  /** A port on 127.0.0.1 answering /metrics without a key; null: none. */
+  metricsPort: number | null;
+  /** Shared rate-limit counters, change feed and revocations across instances; null: in process. */
+  redisUrl: string | null;
+}
+
+function trustProxyOf(text: string): TrustProxy {
+  const value = text.trim();
+  if (value === "" || value === "false") return false;
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  return value.split(",").map((item) => item.trim());
+}
+
 /** Abuse limits (R-SEC-OTP-2, R-SEC-RATE). */
 export interface Limits {
   otpPerPhonePerDay: number;
@@ -89,6 +123,8 @@ export interface Limits {
   loginPerIpPerMinute: number;
   commentsPerUserPerMinute: number;
   commentsPerIpPerMinute: number;
+  anonymousTokensPerIpPerMinute: number;
+  anonymousTokensPerDevicePerMinute: number;
 }
 
 function resolvePath(path: string): string {
@@ -158,9 +194,22 @@ export function loadConfig(env: Env = process.env): Config {
       loginPerIpPerMinute: values.LOGIN_PER_IP_PER_MINUTE,
       commentsPerUserPerMinute: values.COMMENTS_PER_USER_PER_MINUTE,
       commentsPerIpPerMinute: values.COMMENTS_PER_IP_PER_MINUTE,
+      anonymousTokensPerIpPerMinute: values.ANONYMOUS_TOKENS_PER_IP_PER_MINUTE,
+      anonymousTokensPerDevicePerMinute: values.ANONYMOUS_TOKENS_PER_DEVICE_PER_MINUTE,
     },
     publicApiBase: withoutTrailingSlash(values.PUBLIC_API_BASE),
     linkFrameOrigins: values.LINK_FRAME_ORIGINS.map((origin) => origin.toLowerCase()),
+    ops: {
+      trustProxy: trustProxyOf(values.TRUST_PROXY),
+      requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: Math.min(values.HEADERS_TIMEOUT_MS, values.REQUEST_TIMEOUT_MS),
+      dbStatementTimeoutMs: values.DB_STATEMENT_TIMEOUT_MS,
+      housekeepingIntervalMs: values.HOUSEKEEPING_INTERVAL_MS,
+      serveDocs: values.SERVE_DOCS,
+      metricsKey: values.METRICS_KEY ?? null,
+      metricsPort: values.METRICS_PORT ?? null,
+      redisUrl: values.REDIS_URL ?? null,
+    },
     wechat:
       values.WECHAT_APP_ID && values.WECHAT_APP_SECRET
         ? {

@@ -76,6 +76,28 @@ const databaseUrl = Type.Refine(
   () => "postgres://… or sqlite:<file>",
 );
 
+/** An IPv4 or IPv6 address, optionally with a CIDR prefix length. */
+function isAddressOrCidr(value: string): boolean {
+  const [address = "", prefix, ...rest] = value.split("/");
+  if (rest.length > 0 || (prefix !== undefined && !/^\d{1,3}$/.test(prefix))) return false;
+  const v4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/.test(address);
+  const v6 = !v4 && address.includes(":") && /^[0-9A-Fa-f:.]+$/.test(address) && URL.canParse(`http://[${address}]/`);
+  if (!v4 && !v6) return false;
+  return prefix === undefined || Number(prefix) <= (v4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY (R-SEC-PROXY): empty or `false` trusts no proxy (the socket's address is the client's);
+ * a hop count trusts that many proxies in front; otherwise a comma-separated list of proxy addresses,
+ * CIDR ranges or the names `loopback`, `linklocal`, `uniquelocal`.
+ */
+export function isTrustProxy(value: string): boolean {
+  const text = value.trim();
+  if (text === "" || text === "false" || /^\d{1,2}$/.test(text)) return true;
+  const items = text.split(",").map((item) => item.trim());
+  return items.every((item) => ["loopback", "linklocal", "uniquelocal"].includes(item) || isAddressOrCidr(item));
+}
+
 const integer = (minimum: number, maximum: number, fallback: number) =>
   Type.Integer({ minimum, maximum, default: fallback });
 
@@ -202,6 +224,35 @@ export const envSchema = Type.Object({
     part: "site",
     expected: "a WeChat AppID such as wx1234567890abcdef",
   }),
+  // past one machine: proxies, timeouts, housekeeping, metrics, Redis (R-SEC-PROXY, R-REL-1, R-METRICS-1, R-SCALE-1)
+  TRUST_PROXY: variable(
+    Type.Refine(Type.String({ default: "" }), isTrustProxy, () => "false, a hop count, or proxy addresses/CIDRs"),
+    { part: "both" },
+  ),
+  REQUEST_TIMEOUT_MS: variable(integer(1000, 600000, 30000), { part: "both" }),
+  HEADERS_TIMEOUT_MS: variable(integer(1000, 600000, 10000), { part: "both" }),
+  DB_STATEMENT_TIMEOUT_MS: variable(integer(100, 600000, 10000), { part: "both" }),
+  ANONYMOUS_TOKENS_PER_IP_PER_MINUTE: variable(integer(1, 100000, 120), { part: "api" }),
+  ANONYMOUS_TOKENS_PER_DEVICE_PER_MINUTE: variable(integer(1, 100000, 10), { part: "api" }),
+  HOUSEKEEPING_INTERVAL_MS: variable(integer(1000, 86400000, 600000), { part: "api" }),
+  SERVE_DOCS: variable(Type.Boolean({ default: true }), { part: "api" }),
+  METRICS_KEY: variable(Type.Optional(Type.String({ minLength: 24 })), {
+    part: "both",
+    secret: true,
+    expected: "at least 24 characters",
+  }),
+  /** Default: unset (no metrics listener). A port on 127.0.0.1 that answers /metrics without a key. */
+  METRICS_PORT: variable(Type.Optional(Type.Integer({ minimum: 1, maximum: 65535 })), { part: "both" }),
+  REDIS_URL: variable(
+    Type.Optional(
+      Type.Refine(
+        Type.String(),
+        (value) => /^rediss?:\/\/./.test(value) && URL.canParse(value),
+        () => "a redis://host:port URL",
+      ),
+    ),
+    { part: "both", secret: true },
+  ),
 });
 
 type Variables = (typeof envSchema)["properties"];

@@ -13,7 +13,8 @@ declare module "fastify" {
 /** Opens the database, brings its schema up to date and closes it with the server. */
 export const dbPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config; database?: DatabaseHandle }) => {
-    const handle = opts.database ?? openDatabase(opts.config.database);
+    const handle =
+      opts.database ?? openDatabase(opts.config.database, { statementTimeoutMs: opts.config.ops.dbStatementTimeoutMs });
     const applied = await migrateToLatest(handle.db);
     if (applied.length) app.log.info({ migrations: applied }, "migrations applied");
     app.decorate("database", handle);

@@ -1,9 +1,14 @@
 import { ErrorCode } from "@davmu/contracts/error-codes";
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { isDatabaseUnavailable } from "../db/database.ts";
 import { ApiError } from "../lib/api-error.ts";
 
 const internalMessage = "服务器开小差了，请稍后重试";
+const unavailableMessage = "服务暂时不可用，请稍后重试";
+
+/** Seconds a client is asked to wait when the database (or another dependency) cannot serve (R-REL-1). */
+export const retryAfterSeconds = 5;
 
 /** Messages for Fastify's own client errors, so the visitor never sees an internal code. */
 const fastifyMessages: Record<string, string> = {
@@ -16,6 +21,7 @@ const fastifyMessages: Record<string, string> = {
 
 function describeError(error: FastifyError): { status: number; code: number; msg: string } {
   if (error instanceof ApiError) return { status: error.status, code: error.code, msg: error.message };
+  if (isDatabaseUnavailable(error)) return { status: 503, code: ErrorCode.unavailable, msg: unavailableMessage };
   if (error.validation) {
     return { status: 400, code: ErrorCode.badRequest, msg: `参数错误：${error.message}` };
   }
@@ -32,7 +38,10 @@ export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const { status, code, msg } = describeError(error);
-      if (status >= 500) request.log.error({ err: error }, "request failed");
+      if (status === 503) {
+        request.log.warn({ err: error }, "dependency unavailable");
+        reply.header("retry-after", String(retryAfterSeconds));
+      } else if (status >= 500) request.log.error({ err: error }, "request failed");
       else request.log.info({ code, msg }, "request rejected");
       return reply.status(status).send({ code, msg, data: null });
     });

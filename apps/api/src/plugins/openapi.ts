@@ -5,7 +5,7 @@ import fp from "fastify-plugin";
 
 /** OpenAPI 3 generated from the call declarations the routes are registered from, browsable at /docs. */
 export const openapiPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, opts: { ui?: boolean }) => {
     await app.register(swagger, {
       openapi: {
         openapi: "3.1.0",
@@ -39,7 +39,8 @@ export const openapiPlugin = fp(
         },
       },
     });
-    await app.register(swaggerUi, { routePrefix: "/docs" });
+    // SERVE_DOCS=false: the document is still generated (app.swagger()), but not served
+    if (opts.ui !== false) await app.register(swaggerUi, { routePrefix: "/docs" });
   },
   { name: "openapi" },
 );

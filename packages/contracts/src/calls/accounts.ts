@@ -83,5 +83,7 @@ export const devSmsOutbox = defineCall({
         list: Type.Array(Type.Object({ tel: Type.String(), code: Type.String(), sent_at: Type.String() })),
       }),
     ),
+    // 403 to any client not on this machine
+    "4xx": ErrorEnvelope,
   },
 });

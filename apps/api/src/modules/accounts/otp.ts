@@ -1,5 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
-import { type Kysely, sql } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
+import { withKeyLocks } from "../../db/locks.ts";
 import type { Database } from "../../db/schema.ts";
 import { badRequest, tooManyRequests, unavailable } from "../../lib/api-error.ts";
 import type { Limits } from "../../plugins/config.ts";
@@ -14,6 +15,14 @@ const DAY_MS = 24 * HOUR_MS;
 /** A 6-digit code from the CSPRNG, leading zeros kept. */
 export function newCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, "0");
+}
+
+type Tx = Transaction<Database>;
+
+interface SendInput {
+  phone: string;
+  ip: string;
+  deviceId: string | null;
 }
 
 interface OtpDeps {
@@ -33,8 +42,8 @@ interface OtpDeps {
 export function createOtpService({ db, secret, limits, sms, now = Date.now, onSendFailure }: OtpDeps) {
   const hash = (phone: string, code: string) => createHmac("sha256", secret).update(`${phone}:${code}`).digest();
 
-  async function countSince(column: "phone" | "ip" | "device_id", value: string, since: number) {
-    const row = await db
+  async function countSince(tx: Tx, column: "phone" | "ip" | "device_id", value: string, since: number) {
+    const row = await tx
       .selectFrom("otp_codes")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where(column, "=", value)
@@ -43,10 +52,17 @@ export function createOtpService({ db, secret, limits, sms, now = Date.now, onSe
     return Number(row.n);
   }
 
-  return {
-    async send(input: { phone: string; ip: string; deviceId: string | null }) {
+  /**
+   * Checks every cap and records the new code as one step (withKeyLocks): concurrent sends for one
+   * phone, IP or device are counted one after another, on every instance sharing the database.
+   */
+  async function record(input: SendInput, codeHash: string): Promise<{ id: number; at: number }> {
+    const keys = [`otp:phone:${input.phone}`, `otp:ip:${input.ip}`];
+    if (input.deviceId) keys.push(`otp:device:${input.deviceId}`);
+    return withKeyLocks(db, keys, async (tx) => {
+      // the time once the locks are held, so that codes are counted in the order they are recorded
       const at = now();
-      const last = await db
+      const last = await tx
         .selectFrom("otp_codes")
         .select("created_at")
         .where("phone", "=", input.phone)
@@ -57,22 +73,23 @@ export function createOtpService({ db, secret, limits, sms, now = Date.now, onSe
         const wait = Math.ceil((OTP_RESEND_MS - (at - Number(last.created_at))) / 1000);
         throw tooManyRequests(`发送过于频繁，请${wait}秒后再试`);
       }
-      if ((await countSince("phone", input.phone, at - DAY_MS)) >= limits.otpPerPhonePerDay) {
+      if ((await countSince(tx, "phone", input.phone, at - DAY_MS)) >= limits.otpPerPhonePerDay) {
         throw tooManyRequests("该手机号今日获取验证码次数已达上限，请明天再试");
       }
-      if ((await countSince("ip", input.ip, at - HOUR_MS)) >= limits.otpPerIpPerHour) {
+      if ((await countSince(tx, "ip", input.ip, at - HOUR_MS)) >= limits.otpPerIpPerHour) {
         throw tooManyRequests("获取验证码过于频繁，请稍后再试");
       }
-      if (input.deviceId && (await countSince("device_id", input.deviceId, at - DAY_MS)) >= limits.otpPerDevicePerDay) {
+      if (
+        input.deviceId &&
+        (await countSince(tx, "device_id", input.deviceId, at - DAY_MS)) >= limits.otpPerDevicePerDay
+      ) {
         throw tooManyRequests("获取验证码过于频繁，请稍后再试");
       }
-
-      const code = newCode();
-      const inserted = await db
+      const inserted = await tx
         .insertInto("otp_codes")
         .values({
           phone: input.phone,
-          code_hash: hash(input.phone, code).toString("hex"),
+          code_hash: codeHash,
           ip: input.ip,
           device_id: input.deviceId,
           attempts: 0,
@@ -82,31 +99,27 @@ export function createOtpService({ db, secret, limits, sms, now = Date.now, onSe
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      // two concurrent sends for one phone: the later row gives way, so only one code goes out
-      const earlier = await db
-        .selectFrom("otp_codes")
-        .select("id")
-        .where("phone", "=", input.phone)
-        .where("id", "<", inserted.id)
-        .where("created_at", ">", at - OTP_RESEND_MS)
-        .executeTakeFirst();
-      if (earlier) {
-        await db.deleteFrom("otp_codes").where("id", "=", inserted.id).execute();
-        throw tooManyRequests(`发送过于频繁，请${OTP_RESEND_MS / 1000}秒后再试`);
-      }
       // a new code replaces every older one
-      await db
+      await tx
         .updateTable("otp_codes")
         .set({ consumed_at: at })
         .where("phone", "=", input.phone)
         .where("id", "<", inserted.id)
         .where("consumed_at", "is", null)
         .execute();
+      return { id: inserted.id, at };
+    });
+  }
+
+  return {
+    async send(input: SendInput) {
+      const code = newCode();
+      const { id, at } = await record(input, hash(input.phone, code).toString("hex"));
       try {
         await sms.send(input.phone, code);
       } catch (error) {
         onSendFailure?.(error);
-        await db.updateTable("otp_codes").set({ consumed_at: at }).where("id", "=", inserted.id).execute();
+        await db.updateTable("otp_codes").set({ consumed_at: at }).where("id", "=", id).execute();
         throw unavailable("短信发送失败，请稍后重试");
       }
       return { resendAfter: OTP_RESEND_MS / 1000, expiresIn: OTP_TTL_MS / 1000 };

@@ -2,6 +2,7 @@ import type { AuthRequest } from "@davmu/contracts/app";
 import { calls } from "@davmu/contracts/calls";
 import type { FastifyInstance } from "fastify";
 import { accountNotReady, badRequest, conflict, forbidden, notFound } from "../../lib/api-error.ts";
+import { isLoopback } from "../../lib/client-address.ts";
 import { route } from "../../lib/route.ts";
 import { userOf } from "../../lib/viewer.ts";
 import { verifyPassword } from "./passwords.ts";
@@ -36,6 +37,7 @@ export async function accountRoutes(app: FastifyInstance) {
       const { account, verify_code: code, password, device_id: deviceId } = request.body;
       if (!account) {
         if (code || password) throw badRequest("参数错误：登录需要手机号 account");
+        await app.limitAnonymousTokens(request, deviceId ?? null);
         const { token, expiresAt } = await app.sessions.createAnonymous(deviceId ?? null, config.anonymousTokenTtlDays);
         return { code: 0, msg: "ok", data: { token, user_id: null, expires_at: new Date(expiresAt).toISOString() } };
       }
@@ -117,10 +119,10 @@ export async function accountRoutes(app: FastifyInstance) {
   // development only: read the codes the development transport "sent"
   const { devSms } = app;
   if (devSms && config.env !== "production") {
-    route(app, calls.devSmsOutbox, async (request) => ({
-      code: 0,
-      msg: "ok",
-      data: { list: devSms.outbox(request.query.tel) },
-    }));
+    route(app, calls.devSmsOutbox, async (request) => {
+      // the codes are anyone's logins: only this machine may read them (the client's address, R-SEC-PROXY)
+      if (!isLoopback(request.ip)) throw forbidden("开发短信收件箱仅限本机访问");
+      return { code: 0, msg: "ok", data: { list: devSms.outbox(request.query.tel) } };
+    });
   }
 }

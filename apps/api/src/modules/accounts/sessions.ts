@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, SessionsTable } from "../../db/schema.ts";
+import { type ChangeFeed, createChangeFeed } from "../../lib/change-feed.ts";
 
 export interface Session {
   id: number;
@@ -44,6 +45,11 @@ interface CachedSession {
 export function createSessionRepository(db: Kysely<Database>) {
   // anonymous sessions by token hash, oldest first (a Map keeps insertion order)
   const anonymous = new Map<string, CachedSession>();
+  // ids of revoked sessions: with Redis, revocations made through other instances arrive here too
+  const revocations = createChangeFeed<number>();
+  revocations.subscribe((sessionId) => {
+    for (const [hash, cached] of anonymous) if (cached.session.id === sessionId) anonymous.delete(hash);
+  });
 
   function remember(hash: string, session: Session, expiresAt: number, now: number) {
     anonymous.delete(hash);
@@ -79,6 +85,9 @@ export function createSessionRepository(db: Kysely<Database>) {
   }
 
   return {
+    /** Sessions revoked (by id), here or, once bridged, on any instance: cached lookups are dropped. */
+    revocations: revocations as ChangeFeed<number>,
+
     createAnonymous: (deviceId: string | null, ttlDays: number, now = Date.now()) =>
       create("anonymous", null, deviceId, ttlDays, now),
 
@@ -88,13 +97,14 @@ export function createSessionRepository(db: Kysely<Database>) {
 
     /** Logout: the token stops working at once (R-SEC-TOKEN). */
     async revoke(sessionId: number, now = Date.now()) {
-      for (const [hash, cached] of anonymous) if (cached.session.id === sessionId) anonymous.delete(hash);
       await db
         .updateTable("sessions")
         .set({ revoked_at: now })
         .where("id", "=", sessionId)
         .where("revoked_at", "is", null)
         .execute();
+      // after the row: an instance told of it reads the revoked row if it looks again
+      revocations.publish(sessionId);
     },
 
     async findActive(token: string, now = Date.now()): Promise<Session | null> {

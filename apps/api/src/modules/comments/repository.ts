@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Kysely, Selectable, Transaction } from "kysely";
+import { withKeyLocks } from "../../db/locks.ts";
 import type { CommentStatusValue, CommentsTable, Database } from "../../db/schema.ts";
 import { toggleRow } from "../reactions/repository.ts";
 
@@ -43,6 +44,18 @@ export interface ThreadPage {
 export interface CommentRepositoryHooks {
   /** Called once a post's published comments changed (a comment published, held, hidden…), with the post's id. */
   threadChanged?: (contentId: number) => void;
+}
+
+type NewComment = Omit<CommentRow, "id" | "star_count" | "reply_count" | "report_count">;
+
+async function insertCounted(tx: Transaction<Database>, values: NewComment): Promise<number> {
+  const row = await tx
+    .insertInto("comments")
+    .values({ ...values, star_count: 0, reply_count: 0, report_count: 0 })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  if (values.status === "published") await countPublished(tx, values, 1);
+  return row.id;
 }
 
 export function createCommentRepository(db: Kysely<Database>, hooks: CommentRepositoryHooks = {}) {
@@ -96,26 +109,33 @@ export function createCommentRepository(db: Kysely<Database>, hooks: CommentRepo
       return new Set(rows.map((r) => r.target_id));
     },
 
-    async recentByUser(userId: number, since: number) {
-      return db
-        .selectFrom("comments")
-        .select(["id", "body"])
-        .where("user_id", "=", userId)
-        .where("created_at", ">", since)
-        .execute();
+    /**
+     * Records a comment unless its author posted `max` comments since `since`, or one with the same
+     * text (R-SEC-RATE, R-MOD-1). Counting and recording are one step per author (withKeyLocks), so
+     * parallel posts cannot pass the limit or the duplicate rule together, on any instance.
+     */
+    async insertUnderLimits(
+      values: NewComment,
+      window: { since: number; max: number },
+    ): Promise<{ id: number } | { refused: "rate" | "duplicate" }> {
+      const result = await withKeyLocks(db, [`comments:user:${values.user_id}`], async (tx) => {
+        const recent = await tx
+          .selectFrom("comments")
+          .select("body")
+          .where("user_id", "=", values.user_id)
+          .where("created_at", ">", window.since)
+          .execute();
+        if (recent.length >= window.max) return { refused: "rate" as const };
+        if (recent.some((r) => r.body === values.body)) return { refused: "duplicate" as const };
+        return { id: await insertCounted(tx, values) };
+      });
+      if ("id" in result && values.status === "published") hooks.threadChanged?.(values.content_id);
+      return result;
     },
 
     /** Inserts a comment and, when it is published, counts it on its post and thread. */
-    async insert(values: Omit<CommentRow, "id" | "star_count" | "reply_count" | "report_count">) {
-      const id = await db.transaction().execute(async (tx) => {
-        const row = await tx
-          .insertInto("comments")
-          .values({ ...values, star_count: 0, reply_count: 0, report_count: 0 })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        if (values.status === "published") await countPublished(tx, values, 1);
-        return row.id;
-      });
+    async insert(values: NewComment) {
+      const id = await db.transaction().execute((tx) => insertCounted(tx, values));
       if (values.status === "published") hooks.threadChanged?.(values.content_id);
       return id;
     },

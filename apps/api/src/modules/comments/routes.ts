@@ -109,25 +109,31 @@ export async function commentRoutes(app: FastifyInstance) {
       throw badRequest("参数错误：回复需要 parent_id");
     }
 
-    const now = Date.now();
-    const recent = await comments.recentByUser(user, now - DUPLICATE_WINDOW_MS);
-    if (recent.length >= config.limits.commentsPerUserPerMinute) throw tooManyRequests("评论过于频繁，请稍后再试");
     const verdict = moderate(text, await loadModerationRules(app.database.db, request.log));
     if (verdict.action === "reject") throw badRequest("评论内容包含违规词语，请修改后再发");
-    if (recent.some((r) => r.body === verdict.text)) throw conflict("请勿重复发表相同的评论");
 
-    const id = await comments.insert({
-      content_id: content.id,
-      user_id: user,
-      root_id: rootId,
-      target_user_id: target?.id ?? null,
-      target_alias: target && rootId !== 0 && target.id !== user ? target.alias : "",
-      body: verdict.text,
-      status: verdict.action === "hold" ? "pending" : "published",
-      hold_reason: verdict.action === "hold" ? verdict.reason : "",
-      ip_location: "",
-      created_at: now,
-    });
+    // the per-user limit and the duplicate rule are checked as the comment is recorded, in one step
+    const now = Date.now();
+    const recorded = await comments.insertUnderLimits(
+      {
+        content_id: content.id,
+        user_id: user,
+        root_id: rootId,
+        target_user_id: target?.id ?? null,
+        target_alias: target && rootId !== 0 && target.id !== user ? target.alias : "",
+        body: verdict.text,
+        status: verdict.action === "hold" ? "pending" : "published",
+        hold_reason: verdict.action === "hold" ? verdict.reason : "",
+        ip_location: "",
+        created_at: now,
+      },
+      { since: now - DUPLICATE_WINDOW_MS, max: config.limits.commentsPerUserPerMinute },
+    );
+    if ("refused" in recorded) {
+      if (recorded.refused === "rate") throw tooManyRequests("评论过于频繁，请稍后再试");
+      throw conflict("请勿重复发表相同的评论");
+    }
+    const id = recorded.id;
     const row = await comments.findById(id);
     if (!row) throw notFound("评论不存在或已删除");
     const held = row.status === "pending";

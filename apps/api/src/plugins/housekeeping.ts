@@ -1,0 +1,89 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Rows removed per statement, so a purge never holds a table for long. */
+const batchSize = 5000;
+
+export interface Purged {
+  sessions: number;
+  otpCodes: number;
+}
+
+/**
+ * Removes short-lived rows that can no longer do anything: sessions past their expiry or revoked
+ * (a missing row is refused like a revoked one), and SMS codes older than the longest window they
+ * are counted in (a day: R-SEC-OTP-2). Batched, so it can run beside traffic on every instance.
+ */
+export async function purgeExpired(db: Kysely<Database>, now = Date.now()): Promise<Purged> {
+  const sessions = await deleteInBatches(db, "sessions", (eb) =>
+    eb.or([eb("expires_at", "<=", now), eb("revoked_at", "<=", now)]),
+  );
+  const otpCodes = await deleteInBatches(db, "otp_codes", (eb) => eb("created_at", "<=", now - DAY_MS));
+  return { sessions, otpCodes };
+}
+
+type Purgeable = "sessions" | "otp_codes";
+
+async function deleteInBatches<T extends Purgeable>(
+  db: Kysely<Database>,
+  table: T,
+  // biome-ignore lint/suspicious/noExplicitAny: the filter is written against the one table it purges
+  where: (eb: any) => any,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const ids = db
+      .selectFrom(table as Purgeable)
+      .select("id")
+      .where(where)
+      .limit(batchSize);
+    const result = await db
+      .deleteFrom(table as Purgeable)
+      .where("id", "in", ids)
+      .executeTakeFirst();
+    const removed = Number(result.numDeletedRows);
+    total += removed;
+    if (removed < batchSize) return total;
+  }
+}
+
+/**
+ * Runs the purge on a schedule (HOUSEKEEPING_INTERVAL_MS), first a few seconds after start; a failed
+ * run is logged and the next one tries again. Stopped with the server.
+ */
+export const housekeepingPlugin = fp(
+  async (app: FastifyInstance) => {
+    const interval = app.config.ops.housekeepingIntervalMs;
+    let running = false;
+    const run = async () => {
+      if (running) return;
+      running = true;
+      try {
+        const purged = await purgeExpired(app.database.db);
+        if (purged.sessions || purged.otpCodes) app.log.info({ purged }, "expired rows removed");
+      } catch (error) {
+        app.log.warn({ err: error }, "housekeeping failed; retried at the next run");
+      } finally {
+        running = false;
+      }
+    };
+    let timer: NodeJS.Timeout | null = null;
+    const first = setTimeout(
+      () => {
+        void run();
+        timer = setInterval(() => void run(), interval);
+        timer.unref();
+      },
+      Math.min(5000, interval),
+    );
+    first.unref();
+    app.addHook("onClose", async () => {
+      clearTimeout(first);
+      if (timer) clearInterval(timer);
+    });
+  },
+  { name: "housekeeping", dependencies: ["db", "settings"] },
+);

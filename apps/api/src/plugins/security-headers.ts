@@ -1,0 +1,63 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FastifyReply } from "fastify";
+import helmet from "helmet";
+
+/**
+ * The security headers of every answer (helmet's, the library behind @fastify/helmet), as one flat
+ * list of names and values computed once at start. The server sets them on each response as the
+ * request arrives, before Fastify, so the answers made before Fastify (kept pages, decision 016)
+ * carry them too. A header an answer sets itself wins: the share pages' own CSP, Referrer-Policy
+ * and X-Content-Type-Options (apps/web/server/csp.ts) replace these.
+ *
+ * Everything else (API, media, assets, /docs) gets a strict default policy: resources only from
+ * this origin, framed only by it, no plugins, and `nosniff`. Media and API answers may be used by
+ * pages of another origin (a site-only deployment), so Cross-Origin-Resource-Policy allows that.
+ * HSTS and upgrade-insecure-requests are sent only when visitors reach the site over https.
+ */
+export function securityHeaderList(publicOrigin: string): string[] {
+  const https = publicOrigin.startsWith("https:");
+  const middleware = helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: { upgradeInsecureRequests: https ? [] : null },
+    },
+    crossOriginResourcePolicy: { policy: "cross-origin" },
+    strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: false } : false,
+  });
+  const headers = new Map<string, string>();
+  const collector = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.set(name.toLowerCase(), Array.isArray(value) ? value.join(", ") : String(value));
+    },
+    removeHeader(name: string) {
+      headers.delete(name.toLowerCase());
+    },
+    getHeader: (name: string) => headers.get(name.toLowerCase()),
+  };
+  let done = false;
+  middleware({} as IncomingMessage, collector as unknown as ServerResponse, () => {
+    done = true;
+  });
+  if (!done) throw new Error("the security headers were not computed synchronously");
+  return [...headers].flat();
+}
+
+/** Sets the computed headers on a response (answers that set one themselves replace it). */
+export function applySecurityHeaders(res: ServerResponse, list: readonly string[]): void {
+  for (let i = 0; i < list.length; i += 2) res.setHeader(list[i] as string, list[i + 1] as string);
+}
+
+/**
+ * Marks every cookie of an answer `Secure` (when visitors reach the site over https): a cookie
+ * set by a page or the API is then never sent over plain http.
+ */
+export function secureCookies(reply: Pick<FastifyReply, "getHeader" | "removeHeader" | "header">): void {
+  const cookies = reply.getHeader("set-cookie");
+  if (cookies === undefined) return;
+  const list = (Array.isArray(cookies) ? cookies : [String(cookies)]).map((cookie) =>
+    /;\s*secure\s*(;|$)/i.test(cookie) ? cookie : `${cookie}; Secure`,
+  );
+  // Fastify appends set-cookie values: the old ones go first
+  reply.removeHeader("set-cookie");
+  reply.header("set-cookie", list);
+}

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "./helper.ts";
+import { portOf, rawExchange } from "./support/raw-http.ts";
+
+const request = (path: string, headers: string[]) =>
+  [`GET ${path} HTTP/1.1`, ...headers, "Connection: close", "", ""].join("\r\n");
+
+describe("malformed host and forwarded headers", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ TRUST_PROXY: "127.0.0.1" });
+  });
+  afterAll(() => server.close());
+
+  const bad: [string, string[]][] = [
+    ["a Host with a space", ["Host: bad host"]],
+    ["a Host with a path", ["Host: example.com/evil"]],
+    ["a Host with user info", ["Host: user@example.com"]],
+    ["a Host with a port past 65535", ["Host: example.com:99999"]],
+    ["a Host of brackets only", ["Host: [zz]"]],
+    ["an X-Forwarded-Host with a space", ["Host: localhost", "X-Forwarded-Host: a b"]],
+    ["an X-Forwarded-Host with a backslash", ["Host: localhost", "X-Forwarded-Host: evil\\x"]],
+    ["an X-Forwarded-Proto that is not http(s)", ["Host: localhost", "X-Forwarded-Proto: javascript"]],
+    ["an X-Forwarded-Proto with a colon", ["Host: localhost", "X-Forwarded-Proto: https://x"]],
+  ];
+
+  for (const [what, headers] of bad) {
+    it(`R-SRV-4 ${what} gets 400 with the envelope, never a 500`, async () => {
+      for (const path of ["/healthz", "/peony/v1/app/info", "/davmu/share/"]) {
+        const answer = await rawExchange(portOf(server.base), [request(path, headers)]);
+        expect(answer.status, `${path} ${headers.join(" | ")}`).toBe(400);
+        const body = JSON.parse(answer.text.slice(answer.text.indexOf("\r\n\r\n") + 4));
+        expect(body).toMatchObject({ code: 400, data: null });
+        expect(body.msg).toMatch(/^请求头 (Host|X-Forwarded-Host|X-Forwarded-Proto) 无效$/);
+        expect(answer.text).not.toMatch(/stack|at \w+ \(/);
+      }
+    });
+  }
+
+  it("R-SRV-4 ordinary hosts, addresses and forwarded chains are served", async () => {
+    for (const headers of [
+      ["Host: localhost:3000"],
+      ["Host: 127.0.0.1"],
+      ["Host: [::1]:8080"],
+      ["Host: share.example.com", "X-Forwarded-Host: share.example.com", "X-Forwarded-Proto: https"],
+      ["Host: a", "X-Forwarded-Proto: https, http"],
+    ]) {
+      const answer = await rawExchange(portOf(server.base), [request("/healthz", headers)]);
+      expect(answer.status, headers.join(" | ")).toBe(200);
+    }
+  });
+});
+
+describe("slow clients", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ REQUEST_TIMEOUT_MS: "1500", HEADERS_TIMEOUT_MS: "1000" });
+  });
+  afterAll(() => server.close());
+
+  it("R-REL-1 a body sent one byte at a time is cut off at the request timeout (408), its socket closed", async () => {
+    const head = [
+      "POST /peony/v1/auth HTTP/1.1",
+      "Host: localhost",
+      "Content-Type: application/json",
+      "Content-Length: 200",
+      "",
+      "",
+    ].join("\r\n");
+    const bytes = ['{"appid":1', ...Array.from({ length: 30 }, () => " ")];
+    const answer = await rawExchange(portOf(server.base), [head, ...bytes], { gapMs: 400, waitMs: 8000 });
+    expect(answer.closed).toBe(true);
+    // the timeout is checked every second: closed between 1.5 and about 3 s
+    expect(answer.closedAfterMs).toBeLessThan(4000);
+    expect(answer.status).toBe(408);
+  });
+
+  it("R-REL-1 headers sent one line at a time are cut off at the headers timeout", async () => {
+    const lines = [
+      "GET /healthz HTTP/1.1\r\n",
+      "Host: localhost\r\n",
+      ...Array.from({ length: 20 }, (_, i) => `X-${i}: y\r\n`),
+    ];
+    const answer = await rawExchange(portOf(server.base), lines, { gapMs: 300, waitMs: 8000 });
+    expect(answer.closed).toBe(true);
+    expect(answer.closedAfterMs).toBeLessThan(3500);
+  });
+
+  it("R-REL-1 a request sent at once is not affected", async () => {
+    expect((await server.get("/healthz")).status).toBe(200);
+  });
+});
+
+describe("safe defaults", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ TRUST_PROXY: "127.0.0.1" });
+  });
+  afterAll(() => server.close());
+
+  it("R-SEC-OTP-3 the development SMS outbox answers only clients on this machine", async () => {
+    expect((await server.get("/dev/sms-outbox")).status).toBe(200);
+    const remote = await server.get("/dev/sms-outbox", null, { "x-forwarded-for": "203.0.113.50" });
+    expect(remote.status).toBe(403);
+    expect(remote.body).toMatchObject({ code: 403, data: null });
+  });
+
+  it("R-SRV-4 every answer carries the security headers: API, errors, media and docs", async () => {
+    for (const path of ["/peony/v1/app/info", "/nope", "/healthz", "/docs/json"]) {
+      const response = await fetch(server.base + path);
+      expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(response.headers.get("x-frame-options"), path).toBe("SAMEORIGIN");
+      expect(response.headers.get("content-security-policy"), path).toMatch(/default-src 'self'/);
+      expect(response.headers.get("strict-transport-security"), path).toBeNull();
+      expect(response.headers.get("x-powered-by"), path).toBeNull();
+    }
+  });
+
+  it("R-SRV-4 media files are sent with nosniff", async () => {
+    const { readdirSync } = await import("node:fs");
+    const file = readdirSync(server.config.mediaDir, { recursive: true })
+      .map(String)
+      .find((name) => name.endsWith(".jpg"));
+    expect(file).toBeDefined();
+    const response = await fetch(`${server.base}/media/${file}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("R-SRV-3 /docs is served by default", async () => {
+    expect((await fetch(`${server.base}/docs/json`)).status).toBe(200);
+  });
+});
+
+describe("switches for production", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ SERVE_DOCS: "false", PUBLIC_ORIGIN: "https://share.example.com" }, (app) => {
+      app.get("/test/cookie", (_request, reply) => {
+        reply.header("set-cookie", ["a=1; Path=/", "b=2; Path=/; Secure"]);
+        return { ok: true };
+      });
+    });
+  });
+  afterAll(() => server.close());
+
+  it("R-SRV-3 SERVE_DOCS=false turns /docs off", async () => {
+    expect((await fetch(`${server.base}/docs`)).status).toBe(404);
+    expect((await fetch(`${server.base}/docs/json`)).status).toBe(404);
+  });
+
+  it("R-SEC-TOKEN with an https PUBLIC_ORIGIN every cookie is Secure, and HSTS is sent", async () => {
+    const response = await fetch(`${server.base}/test/cookie`);
+    expect(response.headers.getSetCookie()).toEqual(["a=1; Path=/; Secure", "b=2; Path=/; Secure"]);
+    expect(response.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+    expect(response.headers.get("content-security-policy")).toMatch(/upgrade-insecure-requests/);
+  });
+});

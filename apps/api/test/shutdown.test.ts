@@ -1,0 +1,159 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../../scripts/free-port.ts";
+import { openDatabase } from "../src/db/database.ts";
+import { hashToken } from "../src/modules/accounts/sessions.ts";
+import { loadConfig } from "../src/plugins/config.ts";
+import { createTestDatabase, type TestDatabase } from "./helper.ts";
+
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+
+interface Outcome {
+  status?: number;
+  connection?: string;
+  token?: string;
+  error?: string;
+}
+
+/** POST /peony/v1/auth on a kept-alive connection of `agent`: a write (a session row) per answer. */
+function write(port: number, agent: Agent): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: "/peony/v1/auth",
+        method: "POST",
+        agent,
+        headers: { "content-type": "application/json" },
+        timeout: 10000,
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => {
+          text += chunk;
+        });
+        res.on("end", () => {
+          let token: string | undefined;
+          try {
+            token = JSON.parse(text).data?.token;
+          } catch {
+            // not JSON
+          }
+          resolve({ status: res.statusCode, connection: res.headers.connection, token });
+        });
+        res.on("error", (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+      },
+    );
+    req.on("error", (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+    req.on("timeout", () => req.destroy(new Error("timeout")));
+    req.end(JSON.stringify({ appid: 1, platform: "mobile" }));
+  });
+}
+
+/**
+ * SIGTERM under write load (R-SRV-6, R-REL-2), the real process: it stops accepting connections,
+ * answers every request that reached it (each closing its keep-alive connection), resets none, loses
+ * no acknowledged write, and exits 0.
+ */
+describe("SIGTERM under write load", () => {
+  let database: TestDatabase;
+  let dir: string;
+  let child: ChildProcess;
+  let port: number;
+  let output = "";
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dir = mkdtempSync(join(tmpdir(), "davmu-shutdown-"));
+    port = await freePort();
+    child = spawn(process.execPath, ["apps/api/src/main.ts"], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? "",
+        NODE_ENV: "test",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        LOG_LEVEL: "warn",
+        SERVE_WEB: "false",
+        DATABASE_URL: database.url,
+        ANONYMOUS_TOKENS_PER_IP_PER_MINUTE: "100000",
+        SHUTDOWN_TIMEOUT_MS: "8000",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout?.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr?.on("data", (chunk) => {
+      output += chunk;
+    });
+    const deadline = Date.now() + 30000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`server not ready:\n${output}`);
+      const ready = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null);
+      if (ready?.ok) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }, 40000);
+  afterAll(async () => {
+    if (child.exitCode === null) child.kill("SIGKILL");
+    await database.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("R-SRV-6 R-REL-2 every request that reached it is answered, none is reset, every acknowledged write is stored, exit 0", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+    const outcomes: Outcome[] = [];
+    let stop = false;
+    const worker = async () => {
+      while (!stop) {
+        const outcome = await write(port, agent);
+        outcomes.push(outcome);
+        // once the server stopped accepting, a new connection is refused: the worker is done
+        if (outcome.error) break;
+      }
+    };
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    const workers = Array.from({ length: 16 }, worker);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const answeredBefore = outcomes.length;
+    child.kill("SIGTERM");
+    const code = await exited;
+    stop = true;
+    await Promise.all(workers);
+    agent.destroy();
+
+    expect(code, output).toBe(0);
+    expect(answeredBefore).toBeGreaterThan(20);
+    const errors = outcomes.filter((o) => o.error).map((o) => o.error);
+    // refused connections were never sent: nothing else may fail
+    expect(
+      errors.filter((e) => e !== "ECONNREFUSED"),
+      output,
+    ).toEqual([]);
+    const answered = outcomes.filter((o) => o.status !== undefined);
+    expect(answered.every((o) => o.status === 200)).toBe(true);
+    // answers after the signal closed their connection
+    expect(answered.some((o) => o.connection === "close")).toBe(true);
+
+    const handle = openDatabase(loadConfig({ DATABASE_URL: database.url }).database);
+    try {
+      const hashes = answered.map((o) => hashToken(o.token as string));
+      const stored = await handle.db
+        .selectFrom("sessions")
+        .select("token_hash")
+        .where("token_hash", "in", hashes)
+        .execute();
+      expect(stored).toHaveLength(answered.length);
+    } finally {
+      await handle.destroy();
+    }
+  }, 30000);
+});
