@@ -57,7 +57,7 @@ function PopupCard({ card, title, level }: CardProps) {
   const [Popup, setPopup] = useState<ComponentType<LinkPopupProps> | null>(null);
   const allowed = useLinkFrameOrigins();
   return (
-    <li className="card">
+    <li className="card" data-tid={card.id}>
       <a
         href={card.href}
         className="card-link"
@@ -85,7 +85,7 @@ function PopupCard({ card, title, level }: CardProps) {
 export function ContentCard({ card, title, level }: CardProps) {
   if (card.opensPopup) return <PopupCard card={card} title={title} level={level} />;
   return (
-    <li className="card">
+    <li className="card" data-tid={card.id}>
       <Link to={card.href} className="card-link">
         <CardInside card={card} title={title} level={level} />
       </Link>
@@ -98,7 +98,7 @@ export function FlyCard({ card, level = 3, lead = false }: CardProps) {
   const t = useT();
   const Heading = level === 2 ? "h2" : "h3";
   return (
-    <li className="fly-card">
+    <li className="fly-card" data-tid={card.id}>
       <Link to={card.href} className="fly-card-link">
         {card.thumb ? (
           <img

@@ -1,4 +1,5 @@
 import { siteBase } from "@davmu/contracts/site-path";
+import { useState } from "react";
 import { schemeCookie } from "../lib/color-scheme.ts";
 import { useI18n } from "../lib/i18n/context.tsx";
 import { type Lang, langCookie } from "../lib/i18n/lang.ts";
@@ -7,6 +8,7 @@ import { useColorScheme } from "../lib/preferences.tsx";
 import { Link } from "../lib/router.ts";
 import { useSite } from "../lib/site-context.tsx";
 import { toast } from "../lib/toast.ts";
+import { globalPrivacyControl, setTrackingOptOut, trackingOptedOut } from "../lib/tracker-page.ts";
 import { groupHref, navTarget, visibleNavItems } from "../model/nav.ts";
 
 /**
@@ -22,6 +24,9 @@ export function NavPanel({ onClose }: NavPanelProps) {
   const { lang } = useI18n();
   const t = useListT();
   const { dark, setScheme } = useColorScheme();
+  // reading statistics (R-TRACK-5): on unless switched off here (remembered) or the browser sends GPC
+  const gpc = typeof navigator !== "undefined" && globalPrivacyControl();
+  const [tracking, setTracking] = useState(() => typeof window !== "undefined" && !gpc && !trackingOptedOut());
 
   function toggleDark() {
     const next = dark ? "light" : "dark";
@@ -86,6 +91,32 @@ export function NavPanel({ onClose }: NavPanelProps) {
             aria-labelledby="nav-dark"
             data-testid="dark-switch"
             onClick={toggleDark}
+          >
+            <span className="switch-knob" />
+          </button>
+        </div>
+        <div className="nav-setting">
+          <span id="nav-tracking">{lang === "en" ? "Reading statistics" : "阅读统计"}</span>
+          <button
+            type="button"
+            role="switch"
+            className="switch"
+            aria-checked={tracking}
+            aria-labelledby="nav-tracking"
+            aria-disabled={gpc || undefined}
+            title={
+              gpc
+                ? lang === "en"
+                  ? "Off: your browser asks sites not to track"
+                  : "浏览器已开启“全局隐私控制”，不统计"
+                : undefined
+            }
+            data-testid="tracking-switch"
+            onClick={() => {
+              if (gpc) return;
+              setTrackingOptOut(tracking);
+              setTracking(!tracking);
+            }}
           >
             <span className="switch-knob" />
           </button>

@@ -1,8 +1,9 @@
 import { siteBase } from "@davmu/contracts/site-path";
 import { type ComponentType, useEffect, useState } from "react";
 import { prefetchIdleTimeoutMs } from "../lib/prefetch-timing.ts";
-import { useLocation } from "../lib/router.ts";
+import { useLocation, useRouteLoaderData } from "../lib/router.ts";
 import { useSite } from "../lib/site-context.tsx";
+import { startTracking } from "../lib/tracker-page.ts";
 import { wantsDebugConsole } from "../model/site.ts";
 
 type IdleWindow = Window & { requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number };
@@ -22,6 +23,12 @@ export function SiteEffects() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
+
+  // reading statistics (R-TRACK-1..5): the tracker starts a second after load, unless this is a
+  // preview or the visitor opted out; the stat base is the configured one (PUBLIC_STAT_BASE)
+  const statBase = (useRouteLoaderData("root") as { statBase?: string } | undefined)?.statBase ?? "";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page; the stat base does not change
+  useEffect(() => startTracking(statBase), []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each page (path and query) gets its own look for links
   useEffect(() => {

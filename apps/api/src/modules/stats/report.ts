@@ -169,7 +169,9 @@ export async function statsReport(
     addOutcomes(totalOutcomes, row.outcomes_json);
   }
   const series: StatsPoint[] = [];
-  for (let t = range.start; t < range.end; t += step) {
+  // up to the step now is in: the hours still to come of today are not drawn as zeros
+  const stop = Math.min(range.end, keyOf(Math.floor(now / hourMs) * hourMs) + step);
+  for (let t = range.start; t < stop; t += step) {
     series.push({
       at: granularity === "day" ? dayOf(t) : hourLabel(t),
       ...measures(buckets.get(t), bucketOutcomes.get(t) ?? {}),

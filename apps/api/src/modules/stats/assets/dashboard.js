@@ -13,6 +13,8 @@
     special: "专题",
     mini_program: "小程序",
     local_live: "直播",
+    h5: "H5",
+    link: "链接",
   };
   // open-app outcomes are named `{step}_{outcome}` (the open-app chain's steps and results)
   const stepNames = {
@@ -119,6 +121,11 @@
     return entries.map(([k, v]) => `${outcomeName(k)} ${fmt(v)}`).join("，");
   }
 
+  function outcomesTotal(outcomes) {
+    const total = Object.values(outcomes || {}).reduce((a, b) => a + b, 0);
+    return total ? fmt(total) : "—";
+  }
+
   function escapeHtml(text) {
     return String(text).replace(
       /[&<>"']/g,
@@ -206,7 +213,7 @@
 <td class="title">${escapeHtml(item.title)}</td><td>${typeNames[item.content_type] || escapeHtml(item.content_type)}</td>
 <td>${fmt(item.views)}</td><td>${fmt(item.reads)}</td><td>${item.reads ? secs(item.avg_read_seconds) : "—"}</td>
 <td title="读到 75% 以上的阅读占比">${itemTotal ? `${deep.toFixed(0)}% 读完大半` : "—"}</td><td>${fmt(item.exposures)}</td>
-<td>${pct(item.exposure_view_rate)}</td><td>${escapeHtml(outcomesText(item.open_app))}</td></tr>`;
+<td>${pct(item.exposure_view_rate)}</td><td title="${escapeHtml(outcomesText(item.open_app))}">${outcomesTotal(item.open_app)}</td></tr>`;
     });
     $("items").querySelector("tbody").innerHTML = rows.length
       ? rows.join("")

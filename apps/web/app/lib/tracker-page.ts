@@ -1,0 +1,63 @@
+/**
+ * The tracker's starter, in every page's first load: whether this visitor on this page may be
+ * tracked (not a preview, not opted out in the nav panel, no Global Privacy Control), and the timer
+ * that fetches the tracker itself (lib/tracker.ts, a chunk of its own) a second after load.
+ */
+import { siteBase } from "@davmu/contracts/site-path";
+
+/** A preview link (actor `preview-…`, or `?preview`): nothing is sent from it. */
+export function isPreviewPage(pathname: string, search: string): boolean {
+  return pathname.startsWith(`${siteBase}preview-`) || /[?&]preview(=|&|$)/.test(search);
+}
+
+/** Where the opt-out switch (nav panel settings) is kept. */
+export const trackingOptOutKey = "DAVMU_TRACKING_OFF";
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The browser asks sites not to track (Global Privacy Control). */
+export function globalPrivacyControl(): boolean {
+  return (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
+}
+
+export function trackingOptedOut(): boolean {
+  try {
+    return storage()?.getItem(trackingOptOutKey) === "1";
+  } catch {
+    return false;
+  }
+}
+
+export function setTrackingOptOut(off: boolean): void {
+  try {
+    if (off) storage()?.setItem(trackingOptOutKey, "1");
+    else storage()?.removeItem(trackingOptOutKey);
+  } catch {
+    // private mode: the switch holds for this page only
+  }
+}
+
+/** Whether this visitor on this page may be tracked: not a preview, not opted out, no GPC. */
+export function trackingAllowed(): boolean {
+  return !isPreviewPage(location.pathname, location.search) && !trackingOptedOut() && !globalPrivacyControl();
+}
+
+/**
+ * Starts the tracker (R-TRACK-4): one second after the page loads its code is fetched (a chunk of
+ * its own, not in the page's first load) and the statistics call made. Nothing at all in a preview
+ * or for a visitor who opted out.
+ */
+export function startTracking(statBase: string): void {
+  if (!trackingAllowed()) return;
+  window.setTimeout(() => {
+    import("./tracker.ts")
+      .then((m) => m.runTracker(statBase))
+      .catch((error) => console.info("tracking skipped:", error));
+  }, 1000);
+}

@@ -1,0 +1,86 @@
+import { mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "./browser.ts";
+
+const origin = inject("siteOrigin");
+const editorKey = inject("editorApiKey");
+/** Where the screenshots of the page go, to be looked at (STATS_SCREENSHOTS, else a temp folder). */
+const shots = process.env.STATS_SCREENSHOTS ?? join(tmpdir(), "davmu-stats-screenshots");
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(shots, { recursive: true });
+});
+afterAll(() => browser?.close());
+
+async function signIn(page: Page, key: string) {
+  await page.goto(`${origin}/editor/stats`);
+  await page.getByLabel("编辑密钥").fill(key);
+  await page.getByRole("button", { name: "登录" }).click();
+}
+
+describe("the editors' stats page in a browser", () => {
+  it("R-STATS-1 a wrong key is refused on the page; the right one shows the demo events plotted, at desktop and phone widths", async () => {
+    for (const [name, viewport] of [
+      ["desktop", { width: 1280, height: 900 }],
+      ["phone", { width: 375, height: 667 }],
+    ] as const) {
+      const context = await browser.newContext({ viewport, locale: "zh-CN", deviceScaleFactor: 1 });
+      const page = await context.newPage();
+      await signIn(page, "a-wrong-key-a-wrong-key-0000");
+      await expect.poll(() => page.locator("#sign-in-error").textContent()).toBe("编辑密钥无效");
+
+      await page.getByLabel("编辑密钥").fill(editorKey);
+      await page.getByRole("button", { name: "登录" }).click();
+      await page.locator("#plot-traffic canvas").waitFor({ timeout: 10000 });
+      expect(page.url()).toBe(`${origin}/editor/stats`);
+      expect(page.url()).not.toContain(editorKey);
+      const figures = await page.locator("#figures .figure strong").allTextContents();
+      expect(figures).toHaveLength(6);
+      expect(Number((figures[0] as string).replace(/,/g, ""))).toBeGreaterThan(1000);
+      expect(await page.locator("#items tbody tr[data-post]").count()).toBeGreaterThan(5);
+      expect(await page.locator("#depth .bar-row").count()).toBe(5);
+      expect(await page.locator("#csv").getAttribute("href")).toMatch(
+        /^\/editor\/v1\/stats\.csv\?from=\d{4}-\d{2}-\d{2}&to=/,
+      );
+      // the cookie is httpOnly: the page's script cannot read it
+      expect(await page.evaluate(() => document.cookie)).toBe("");
+      await page.screenshot({ path: join(shots, `stats-${name}.png`), fullPage: true });
+
+      // one item's own curve, by the hour
+      await page.locator("#items tbody tr[data-post]").first().click();
+      await page.locator("#scope").waitFor();
+      await page.selectOption("#granularity", "hour");
+      await page.getByRole("button", { name: "查询" }).click();
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: join(shots, `stats-${name}-item-hourly.png`), fullPage: false });
+      await context.close();
+    }
+  });
+
+  it("R-STATS-1 an expired or cleared session is asked to sign in again", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "zh-CN" });
+    const page = await context.newPage();
+    await signIn(page, editorKey);
+    await page.locator("#plot-traffic canvas").waitFor();
+    await page.getByRole("button", { name: "退出登录" }).click();
+    await page.locator("#sign-in").waitFor();
+    await page.goto(`${origin}/editor/stats`);
+    expect(await page.locator("body").getAttribute("data-signed-in")).toBe("0");
+    // a cookie past its time (forged here: its signature fails as an expired one would)
+    await context.addCookies([
+      { name: "davmu_editor", value: `1.AAAAAAAAAAAAAAAA.${"A".repeat(43)}`, url: `${origin}/editor` },
+    ]);
+    const answer = await page.evaluate(async () => {
+      const response = await fetch("/editor/v1/stats");
+      return { status: response.status, body: await response.json() };
+    });
+    expect(answer.status).toBe(401);
+    expect(answer.body.msg).toBe("登录已过期，请重新登录");
+    await context.close();
+  });
+});

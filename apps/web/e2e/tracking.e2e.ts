@@ -1,0 +1,208 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { firstArticleLink, hydrated, launchBrowser, phoneContext } from "./browser.ts";
+
+const origin = inject("siteOrigin");
+const editorKey = inject("editorApiKey");
+
+interface Beacon {
+  behavior: string;
+  tid: string;
+  event_id: string;
+  percent?: number;
+  duration?: number;
+  page_type?: string;
+  series?: string;
+}
+
+/**
+ * Every event the page hands to the beacon for /tracker/log, as sent. The browser's own
+ * sendBeacon still sends them (the server stores them); this only reads the payload on the way, as
+ * the protocol shows no body for a beacon's Blob.
+ */
+async function beacons(page: Page): Promise<() => Promise<Beacon[]>> {
+  await page.addInitScript(() => {
+    const sent: unknown[] = [];
+    (window as unknown as { __beacons: unknown[] }).__beacons = sent;
+    const original = navigator.sendBeacon.bind(navigator);
+    navigator.sendBeacon = (url: string | URL, data?: BodyInit | null) => {
+      if (String(url).endsWith("/tracker/log") && data instanceof Blob) {
+        void data.text().then((text) => {
+          const body = JSON.parse(text) as unknown;
+          sent.push(...(Array.isArray(body) ? body : [body]));
+        });
+      }
+      return original(url, data);
+    };
+  });
+  return () => page.evaluate(() => (window as unknown as { __beacons: Beacon[] }).__beacons ?? []);
+}
+
+/** What leaving the page does (the pagehide event), without leaving it. */
+const pagehide = (page: Page) => page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+const scrollTo = async (page: Page, fraction: number) => {
+  await page.evaluate(
+    (f) => window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) * f),
+    fraction,
+  );
+  await page.waitForTimeout(150);
+};
+
+let browser: Browser;
+let context: BrowserContext;
+let article: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const probe = await browser.newPage();
+  article = await firstArticleLink(probe, origin);
+  await probe.close();
+});
+afterAll(() => browser?.close());
+
+async function freshPage(): Promise<{ page: Page; sent: () => Promise<Beacon[]>; posts: () => number }> {
+  await context?.close();
+  context = await phoneContext(browser);
+  const page = await context.newPage();
+  // every request to the beacon's address, however sent (sendBeacon, fetch), across reloads
+  let posts = 0;
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/tracker/log") posts += 1;
+  });
+  return { page, sent: await beacons(page), posts: () => posts };
+}
+const count = (sent: () => Promise<Beacon[]>, behavior: string) => async () =>
+  (await sent()).filter((e) => e.behavior === behavior).length;
+
+describe("tracking in the page", () => {
+  it("R-TRACK-2 R-TRACK-4 scrolling an article sends reads whose percent grows and never falls; the view carries page type and series", async () => {
+    const { page, sent } = await freshPage();
+    await page.goto(article);
+    await hydrated(page);
+    await page.waitForTimeout(1600); // the statistics call comes a second after load
+    await scrollTo(page, 0.3);
+    await pagehide(page);
+    await expect.poll(count(sent, "read"), { timeout: 5000 }).toBe(1);
+    const view = (await sent()).find((e) => e.behavior === "view");
+    expect(view).toMatchObject({ page_type: "docDetailspage", series: "imagetext" });
+    await scrollTo(page, 0.8);
+    await page.waitForTimeout(1100);
+    await pagehide(page);
+    await expect.poll(count(sent, "read"), { timeout: 5000 }).toBe(2);
+    await scrollTo(page, 0);
+    await page.waitForTimeout(1100);
+    await pagehide(page);
+    await expect.poll(count(sent, "read"), { timeout: 5000 }).toBe(3);
+    const all = await sent();
+    const reads = all.filter((e) => e.behavior === "read");
+    const percents = reads.map((e) => e.percent as number);
+    expect(percents[1]).toBeGreaterThan(percents[0] as number);
+    expect(percents[2]).toBe(percents[1]);
+    expect(reads.map((e) => e.duration as number)).toEqual(
+      [...reads.map((e) => e.duration as number)].sort((a, b) => a - b),
+    );
+    expect(new Set(all.map((e) => e.event_id)).size).toBe(all.length);
+  });
+
+  it("R-TRACK-3 a card wholly in view sends one expose, never a second; a card below the fold none until seen", async () => {
+    const { page, sent } = await freshPage();
+    await page.goto(`${origin}/davmu/share/`);
+    await hydrated(page);
+    await page.waitForTimeout(1600);
+    await pagehide(page);
+    await expect.poll(count(sent, "expose"), { timeout: 5000 }).toBeGreaterThan(0);
+    const exposed = async () => (await sent()).filter((e) => e.behavior === "expose").flatMap((e) => e.tid.split("|"));
+    const first = await exposed();
+    const cards = await page.locator("[data-tid]").evaluateAll((els) =>
+      els.map((el) => {
+        const box = el.getBoundingClientRect();
+        return {
+          id: (el as HTMLElement).dataset.tid as string,
+          inView: box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight,
+          below: box.height > 0 && box.top >= window.innerHeight,
+        };
+      }),
+    );
+    expect(first.sort()).toEqual(
+      cards
+        .filter((c) => c.inView)
+        .map((c) => c.id)
+        .sort(),
+    );
+    const below = cards.find((c) => c.below);
+    expect(below).toBeDefined();
+    expect(first).not.toContain(below?.id);
+    // the card below into view and out, twice, and the page up and down: each id exposed once
+    for (let round = 0; round < 2; round++) {
+      await page
+        .locator(`[data-tid="${below?.id}"]`)
+        .first()
+        .evaluate((el) => el.scrollIntoView({ block: "center" }));
+      await page.waitForTimeout(150);
+      for (const f of [1, 0]) await scrollTo(page, f);
+    }
+    await page.waitForTimeout(400);
+    await pagehide(page);
+    await expect.poll(async () => (await exposed()).includes(below?.id as string), { timeout: 5000 }).toBe(true);
+    const ids = await exposed();
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("R-TRACK-5 closing the page sends what waits: the view is stored and counted", async () => {
+    const postId = article.split("/").at(-2) as string;
+    const views = async () => {
+      const answer = await fetch(`${origin}/editor/v1/stats?post_id=${postId}`, {
+        headers: { "x-api-key": editorKey },
+      });
+      return ((await answer.json()) as { data: { totals: { views: number } } }).data.totals.views;
+    };
+    const before = await views();
+    const { page } = await freshPage();
+    await page.goto(article);
+    await hydrated(page);
+    await page.waitForTimeout(2000); // the view is queued (the batch would wait 5 s more)
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(views, { timeout: 8000 }).toBe(before + 1);
+  });
+
+  it("R-TRACK-5 nothing is sent in preview, for a visitor who switched statistics off in the nav panel, or under Global Privacy Control", async () => {
+    let { page, sent, posts } = await freshPage();
+    await page.goto(`${article}?preview=1`);
+    await page.locator("h1").first().waitFor();
+    await hydrated(page);
+    await page.waitForTimeout(1600);
+    await scrollTo(page, 0.5);
+    await pagehide(page);
+    await page.waitForTimeout(500);
+    expect(await sent()).toEqual([]);
+    expect(posts()).toBe(0);
+
+    ({ page, sent, posts } = await freshPage());
+    await page.goto(article);
+    await hydrated(page);
+    await page.getByRole("button", { name: "打开导航" }).click();
+    const toggle = page.getByTestId("tracking-switch");
+    expect(await toggle.getAttribute("aria-checked")).toBe("true");
+    await toggle.click();
+    expect(await toggle.getAttribute("aria-checked")).toBe("false");
+    await page.reload();
+    await hydrated(page);
+    await page.waitForTimeout(1600);
+    await scrollTo(page, 0.5);
+    await pagehide(page);
+    await page.waitForTimeout(500);
+    // not even what the page had queued before the switch: every send checks it
+    expect(await sent()).toEqual([]);
+    expect(posts()).toBe(0);
+
+    ({ page, sent, posts } = await freshPage());
+    await page.addInitScript(() => Object.defineProperty(navigator, "globalPrivacyControl", { value: true }));
+    await page.goto(article);
+    await hydrated(page);
+    await page.waitForTimeout(1600);
+    await pagehide(page);
+    await page.waitForTimeout(500);
+    expect(await sent()).toEqual([]);
+    expect(posts()).toBe(0);
+  });
+});
