@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Installs the system packages the tests need, from Debian's apt, when they are missing:
-# Chromium (browser tests), CJK fonts (pages render Chinese), PostgreSQL server binaries (API tests).
+# Chromium (browser tests), CJK fonts (pages render Chinese), PostgreSQL server binaries (API tests),
+# Redis and nginx (npm run cluster, npm run test:faults).
 set -euo pipefail
 
 missing=()
 [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
 fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || missing+=(fonts-noto-cjk)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || [ -n "${TEST_POSTGRES_URL:-}" ] || missing+=(postgresql)
+# the scale-out recipe (npm run cluster) and the fault suite (npm run test:faults)
+command -v redis-server >/dev/null 2>&1 || [ -x /usr/bin/redis-server ] || missing+=(redis-server)
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0

@@ -4,7 +4,7 @@ import { siteBase } from "@davmu/contracts/site-path";
 import { type EarlyAnswer, sitePlugin } from "@davmu/web/server/plugin.ts";
 import fastifyCompress from "@fastify/compress";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import Fastify, { type FastifyError, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyError, type FastifyReply, type FastifyServerOptions } from "fastify";
 import type { DatabaseHandle } from "./db/database.ts";
 import { badRequest } from "./lib/api-error.ts";
 import { badHostHeader, isValidHost, trustProxyOption } from "./lib/client-address.ts";
@@ -39,8 +39,10 @@ import { editorKeyPlugin } from "./plugins/editor-key.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { housekeepingPlugin } from "./plugins/housekeeping.ts";
 import { mediaPlugin } from "./plugins/media.ts";
+import { metricsPlugin } from "./plugins/metrics.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
+import { redisPlugin, sharedChangesPlugin } from "./plugins/redis.ts";
 import { applySecurityHeaders, secureCookies, securityHeaderList } from "./plugins/security-headers.ts";
 import { settingsPlugin } from "./plugins/settings.ts";
 
@@ -72,6 +74,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // while draining, idle keep-alive connections stay open so a request already on its way is answered
   let holdIdle = false;
   let closeIdleConnections = () => {};
+  let countEarlyAnswer = () => {};
   const securityHeaders = securityHeaderList(config.publicOrigin);
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
@@ -88,7 +91,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
         (req, res) => {
           applySecurityHeaders(res, securityHeaders);
           // while shutting down, or with a Host a URL cannot be built on, the request goes to Fastify
-          if (closing || front === null || !isValidHost(req.headers.host ?? "") || !front(req, res)) handler(req, res);
+          if (!closing && front !== null && isValidHost(req.headers.host ?? "") && front(req, res)) countEarlyAnswer();
+          else handler(req, res);
         },
       );
       server.setTimeout(0);
@@ -110,7 +114,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     frameworkErrors: (error, _request, reply) => {
       const tooLong = error.code === "FST_ERR_MAX_PARAM_LENGTH";
       const status = tooLong ? 414 : 400;
-      return reply.code(status).send({ code: status, msg: tooLong ? "路径参数过长" : "请求路径无效", data: null });
+      const envelope = { code: status, msg: tooLong ? "路径参数过长" : "请求路径无效", data: null };
+      return (reply as FastifyReply).code(status).send(envelope);
     },
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
@@ -161,6 +166,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(openapiPlugin, { ui: config.ops.serveDocs });
   await app.register(settingsPlugin, { config });
   await app.register(dbPlugin, { config, database: options.database });
+  await app.register(metricsPlugin);
+  countEarlyAnswer = app.metrics.countEarlyAnswer;
+  await app.register(redisPlugin);
   await app.register(healthRoutes);
 
   if (config.serveApi) {
@@ -179,6 +187,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(searchIndexPlugin);
     await app.register(openAppPlugin);
     await app.register(trackingPlugin);
+    // with Redis, content changes and revocations reach every instance
+    await app.register(sharedChangesPlugin);
     // routes by area, each registering its calls from their declarations (@davmu/contracts/calls)
     await app.register(accountRoutes);
     await app.register(commentRoutes);
