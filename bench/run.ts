@@ -10,7 +10,9 @@
  *   3. JavaScript and CSS per page type, from the build's manifest
  *   4. SSR throughput: article over HTTP against the bare render, cached hits against a Fastify hello-world
  *   5. the content API against the same hello-world
- *   6. with --scale: 1M contents and 10M comments on SQLite and PostgreSQL (bench/scale.ts)
+ *   6. tracking ingestion: POST /tracker/log with batches of 20 events against the same hello-world, on
+ *      SQLite and PostgreSQL, with p99 and events stored per second (bench/tracking.ts)
+ *   7. with --scale: 1M contents and 10M comments on SQLite and PostgreSQL (bench/scale.ts)
  * --pages=article,home limits parts 1 and 2 to those page types (default: all of them).
  * Usage: npm run bench [-- --runs=5 --seconds=10 --rounds=3 --skip-lighthouse --pages=… --scale]
  */
@@ -22,6 +24,7 @@ import { demoPages, pageNames, phoneUserAgent, root, startHelloWorld, startProdu
 import { median, type Result, table } from "./lib/stats.ts";
 import { auditPages } from "./lighthouse.ts";
 import { bareRender, type Load, load, replayCachedPage } from "./throughput.ts";
+import { runTrackingBench } from "./tracking.ts";
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -270,6 +273,9 @@ try {
       ok: m("contentApi", "p99") <= 20,
     },
   );
+
+  // 6. tracking ingestion: batches of 20 events over HTTP, beside the same hello-world (bench/tracking.ts)
+  results.push(...(await runTrackingBench(hello, { seconds, rounds }, log)));
 } finally {
   await Promise.all([product.close(), hello.close()]);
 }

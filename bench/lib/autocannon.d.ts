@@ -5,6 +5,12 @@ declare module "autocannon" {
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    /** requests sent in turn on each connection; `setupRequest` may give each its own body */
+    requests?: Array<{
+      method?: string;
+      body?: string;
+      setupRequest?: (request: Record<string, unknown>) => Record<string, unknown>;
+    }>;
   }
   interface Histogram {
     average: number;

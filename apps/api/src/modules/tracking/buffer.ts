@@ -34,47 +34,77 @@ const columns = [
   "received_at",
 ] as const satisfies ReadonlyArray<keyof TrackingEventsTable>;
 
+/** Each column's PostgreSQL type, for the arrays of an `unnest` insert. */
+const pgTypes: Record<(typeof columns)[number], string> = {
+  event_id: "text",
+  content_id: "int",
+  behavior: "text",
+  at: "bigint",
+  hour: "bigint",
+  visit: "text",
+  duration: "int",
+  percent: "int",
+  page_type: "text",
+  series: "text",
+  outcome: "text",
+  device_type: "text",
+  device_os: "text",
+  user_id: "text",
+  received_at: "bigint",
+};
+const onConflict = "on conflict (event_id, content_id) do nothing";
+/** PostgreSQL: one array per column, whatever the rows' number (15 parameters, parsed once). */
+const pgInsert = `insert into tracking_events (${columns.join(",")}) select * from unnest(${columns
+  .map((column, i) => `$${i + 1}::${pgTypes[column]}[]`)
+  .join(",")}) ${onConflict}`;
+
 /**
- * The multi-row INSERT of `rows` rows, written once per size and dialect. At tens of thousands of
- * rows a second, building each statement through the query builder cost more than running it.
+ * SQLite: the multi-row INSERT of `rows` rows, written once per size. At tens of thousands of rows
+ * a second, building each statement through the query builder cost more than running it.
  */
-const statements = new Map<string, string>();
-function insertSql(dialect: "sqlite" | "postgres", rows: number): string {
-  const key = `${dialect}:${rows}`;
-  let text = statements.get(key);
+const statements = new Map<number, string>();
+function sqliteInsert(rows: number): string {
+  let text = statements.get(rows);
   if (!text) {
-    let n = 0;
-    const tuple = () => `(${columns.map(() => (dialect === "postgres" ? `$${++n}` : "?")).join(",")})`;
-    const values = Array.from({ length: rows }, tuple).join(",");
-    text = `insert into tracking_events (${columns.join(",")}) values ${values} on conflict (event_id, content_id) do nothing`;
+    const tuple = `(${columns.map(() => "?").join(",")})`;
+    text = `insert into tracking_events (${columns.join(",")}) values ${Array(rows).fill(tuple).join(",")} ${onConflict}`;
     if (statements.size > 64) statements.clear();
-    statements.set(key, text);
+    statements.set(rows, text);
   }
   return text;
 }
 
 /**
  * The write buffer of the tracking beacon: events taken are answered at once and written together,
- * when `size` rows wait or `flushMs` after the first, in multi-row inserts inside one transaction.
- * A row already stored (same event id and content id) is skipped by the unique key. A failed write
- * keeps its rows for the next one. `close` writes whatever waits: the server calls it on shutdown,
- * after the last request is answered, so no acknowledged event is lost.
+ * when `size` rows wait or `flushMs` after the first. A row already stored (same event id and
+ * content id) is skipped by the unique key. PostgreSQL takes several writes at once, each one
+ * `unnest` insert; SQLite, which writes on this thread, one at a time in multi-row inserts of at most
+ * `rowsPerWrite` rows, letting requests in between. A failed write keeps its rows for the next one.
+ * `close` writes whatever waits: the server calls it on shutdown, after the last request is
+ * answered, so no acknowledged event is lost.
  */
 export function createWriteBuffer(db: TrackingDb, dialect: "sqlite" | "postgres", options: WriteBufferOptions) {
   let pending: TrackingEventsTable[] = [];
   let timer: NodeJS.Timeout | null = null;
-  let writing: Promise<void> | null = null;
+  const inFlight = new Set<Promise<void>>();
+  const writers = dialect === "postgres" ? 4 : 1;
+  const rowsPerWrite = dialect === "postgres" ? 5000 : 2000;
   let stored = 0;
 
   async function write(rows: TrackingEventsTable[]): Promise<void> {
-    await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < rows.length; i += rowsPerInsert) {
-        const part = rows.slice(i, i + rowsPerInsert);
-        const parameters: unknown[] = [];
-        for (const row of part) for (const column of columns) parameters.push(row[column]);
-        await trx.executeQuery(CompiledQuery.raw(insertSql(dialect, part.length), parameters));
-      }
-    });
+    if (dialect === "postgres") {
+      const arrays = columns.map((column) => rows.map((row) => row[column]));
+      await db.executeQuery(CompiledQuery.raw(pgInsert, arrays));
+    } else {
+      await db.transaction().execute(async (trx) => {
+        for (let i = 0; i < rows.length; i += rowsPerInsert) {
+          const part = rows.slice(i, i + rowsPerInsert);
+          const parameters: unknown[] = [];
+          for (const row of part) for (const column of columns) parameters.push(row[column]);
+          await trx.executeQuery(CompiledQuery.raw(sqliteInsert(part.length), parameters));
+        }
+      });
+    }
     stored += rows.length;
     options.onStored?.(new Set(rows.map((row) => row.hour)));
   }
@@ -83,35 +113,54 @@ export function createWriteBuffer(db: TrackingDb, dialect: "sqlite" | "postgres"
     if (timer === null && pending.length > 0) {
       timer = setTimeout(() => {
         timer = null;
-        void flush().catch(() => {});
+        kick();
       }, options.flushMs);
       timer.unref?.();
     }
   }
 
-  /** Writes every waiting row; resolves when they are stored (rejects, keeping them, when the write fails). */
-  async function flush(): Promise<void> {
-    while (writing) await writing.catch(() => {});
-    if (pending.length === 0) return;
+  /** Starts a write of the oldest waiting rows when a writer is free; answers it, or null. */
+  function startWrite(): Promise<void> | null {
+    if (pending.length === 0 || inFlight.size >= writers) return null;
     if (timer) {
       clearTimeout(timer);
       timer = null;
     }
-    const rows = pending;
-    pending = [];
-    writing = write(rows).catch((error) => {
-      pending = rows.concat(pending);
-      options.onError?.(error, rows.length);
-      schedule();
-      throw error;
-    });
-    try {
-      await writing;
-    } finally {
-      writing = null;
+    const rows = pending.slice(0, rowsPerWrite);
+    pending = pending.slice(rows.length);
+    const written: Promise<void> = write(rows)
+      .catch((error) => {
+        pending = rows.concat(pending);
+        options.onError?.(error, rows.length);
+        schedule();
+        throw error;
+      })
+      .finally(() => inFlight.delete(written));
+    inFlight.add(written);
+    written.then(
+      // more rows came in meanwhile: on SQLite, after the requests waiting have been read
+      () => {
+        if (pending.length >= options.size) (dialect === "sqlite" ? setImmediate : queueMicrotask)(kick);
+        else schedule();
+      },
+      () => {},
+    );
+    return written;
+  }
+
+  function kick() {
+    while (startWrite()) {
+      // every free writer takes a part
     }
-    // rows that came in while this write ran, enough for another
-    if (pending.length >= options.size) void flush().catch(() => {});
+  }
+
+  /** Writes every waiting row; resolves when none waits (rejects, keeping them, when a write fails). */
+  async function flush(): Promise<void> {
+    for (;;) {
+      kick();
+      if (inFlight.size === 0) return;
+      await Promise.race(inFlight);
+    }
   }
 
   return {
@@ -119,7 +168,7 @@ export function createWriteBuffer(db: TrackingDb, dialect: "sqlite" | "postgres"
     accepting: () => pending.length < options.maxPending,
     add(rows: readonly TrackingEventsTable[]) {
       for (const row of rows) pending.push(row);
-      if (pending.length >= options.size && !writing) void flush().catch(() => {});
+      if (pending.length >= options.size) kick();
       else schedule();
     },
     flush,
@@ -132,7 +181,7 @@ export function createWriteBuffer(db: TrackingDb, dialect: "sqlite" | "postgres"
       for (let attempt = 0; ; attempt++) {
         try {
           await flush();
-          if (pending.length === 0 && !writing) return;
+          if (pending.length === 0 && inFlight.size === 0) return;
         } catch (error) {
           if (attempt >= 4) throw error;
           await new Promise((resolve) => setTimeout(resolve, 200 * (attempt + 1)));

@@ -1,0 +1,78 @@
+/**
+ * The tracking beacon's load generator: autocannon at 100 connections POSTing batches of 20 events
+ * (as pages send them: read, view and expose, each with its own event id), in a process of its own.
+ * Usage (as a child of bench/tracking.ts):
+ *   node bench/tracking-load.ts <origin> <seconds> <hashid salt> [server pid]
+ * Prints JSON: { rate, p99, errors, events, cpuMicrosPerAnswer? }.
+ */
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import autocannon from "autocannon";
+import { createPublicIdCodec } from "../packages/contracts/src/public-id.ts";
+import { phoneUserAgent } from "./lib/product.ts";
+
+const [origin, seconds = "10", salt = "", pid = ""] = process.argv.slice(2);
+if (!origin || !salt) throw new Error("usage: tracking-load.ts <origin> <seconds> <hashid salt> [server pid]");
+const serverPid = Number(pid) || 0;
+
+const codec = createPublicIdCodec(salt, 8);
+const tids = Array.from({ length: 12 }, (_, i) => codec.encode(i + 1));
+const run = randomBytes(4).toString("hex");
+const behaviors = ["view", "read", "expose", "expose", "expose"] as const;
+let sequence = 0;
+
+/** A batch of 20 events of one device, each event id new. */
+function batch(): string {
+  const n = sequence++;
+  const now = Math.floor(Date.now() / 1000);
+  const events = [];
+  for (let i = 0; i < 20; i++) {
+    const behavior = behaviors[i % behaviors.length] as string;
+    const event: Record<string, unknown> = {
+      event_id: `bench-${run}-${n}-${i}`,
+      timestamp: now,
+      version: "1",
+      terminal: "wap",
+      tid: behavior === "expose" ? `${tids[i % 12]}|${tids[(i + 1) % 12]}` : tids[n % 12],
+      behavior,
+      device_type: "IOS",
+      device_os: "iOS 17.1",
+      user_id: `bench-device-${n % 50_000}`,
+      visit: `bench-visit-${run}-${n}`,
+    };
+    if (behavior === "read") Object.assign(event, { duration: 30 + (n % 90), percent: n % 101 });
+    if (behavior === "view") Object.assign(event, { page_type: "docDetailspage", series: "imagetext" });
+    events.push(event);
+  }
+  return JSON.stringify(events);
+}
+
+function cpuSeconds(target: number): number {
+  const stat = readFileSync(`/proc/${target}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+const cpuBefore = serverPid ? cpuSeconds(serverPid) : 0;
+const result = await autocannon({
+  url: `${origin}/tracker/log`,
+  connections: 100,
+  duration: Number(seconds),
+  headers: { "content-type": "application/json", "user-agent": phoneUserAgent },
+  requests: [
+    {
+      method: "POST",
+      setupRequest: (request) => ({ ...request, body: batch() }),
+    },
+  ],
+});
+const answers = result.requests.total;
+process.stdout.write(
+  `${JSON.stringify({
+    rate: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    events: result["2xx"] * 20,
+    ...(serverPid && answers > 0 ? { cpuMicrosPerAnswer: ((cpuSeconds(serverPid) - cpuBefore) * 1e6) / answers } : {}),
+  })}\n`,
+);
