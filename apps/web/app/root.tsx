@@ -16,6 +16,7 @@ import { en } from "./lib/i18n/en.server.ts";
 import { langFromCookieHeader } from "./lib/i18n/lang.ts";
 import { translator, zhCN } from "./lib/i18n/messages.ts";
 import { baseMeta } from "./lib/meta.ts";
+import { openAppSettings } from "./lib/open-app-settings.server.ts";
 import { PageScripts } from "./lib/page-router/PageScripts.tsx";
 import {
   data,
@@ -84,7 +85,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const scheme = schemeFromCookieHeader(cookie);
   return data(
     // of the settings, only what the configuration schema lets reach the browser (publicApiBase, linkFrameOrigins)
-    { initial, ...browserEnv(), lang, messages, scheme },
+    // and how the page opens the app (APP_SCHEME and the rest: written into its links anyway)
+    { initial, ...browserEnv(), lang, messages, scheme, openApp: openAppSettings() },
     { headers: failed ? noStore : undefined },
   );
 }

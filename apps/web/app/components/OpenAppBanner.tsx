@@ -11,6 +11,7 @@ import { toast } from "../lib/toast.ts";
 import type { AccountSheetProps } from "./AccountSheet.tsx";
 import { CloseIcon, MenuIcon } from "./icons.tsx";
 import type { NavPanelProps } from "./NavPanel.tsx";
+import { openButtonBox, WxOpenTag } from "./WxOpenTag.tsx";
 
 function BannerRoom() {
   return <div className="banner-spacer" />;
@@ -24,7 +25,8 @@ const loadAccountSheet = lazyComponent<AccountSheetProps>(() =>
 
 /**
  * The open-app banner at the top of share pages: shown once the page has loaded, outside the
- * product's own client and never on preview links.
+ * product's own client and never on preview links. In WeChat, once wx.config has passed, WeChat's open
+ * tag lies over its open button and launches the app; otherwise the button opens the open-app dialog.
  */
 export function OpenAppBanner() {
   const hydrated = useHydrated();
@@ -89,9 +91,12 @@ export function OpenAppBanner() {
             {t("login")}
           </button>
         )}
-        <button type="button" className="banner-open" onClick={emitOpenApp}>
-          {t("openApp")}
-        </button>
+        <span style={{ ...openButtonBox, flex: "none" }}>
+          <button type="button" className="banner-open" onClick={emitOpenApp}>
+            {t("openApp")}
+          </button>
+          <WxOpenTag label={t("openApp")} />
+        </span>
         <button
           type="button"
           className="banner-menu"

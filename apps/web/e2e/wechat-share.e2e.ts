@@ -1,0 +1,225 @@
+import { mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import QRCode from "qrcode";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jsapiSignature } from "../../api/src/modules/wechat/signature.ts";
+import { demoCards, desktopContext, hydrated, launchBrowser, phoneContext } from "./browser.ts";
+import { startWechatProduct, type WechatProduct } from "./wechat-server.ts";
+
+/** Screenshots of the guide and /pc, to look at (E2E_SCREENSHOTS, else a temp folder). */
+const shots = process.env.E2E_SCREENSHOTS ?? join(tmpdir(), "davmu-wechat-shots");
+const androidChrome =
+  "Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36";
+
+interface WxDouble {
+  config?: Record<string, unknown>;
+  appMessage?: Record<string, unknown>;
+  timeline?: Record<string, unknown>;
+}
+
+/** A test double of jweixin: records wx.config and the share data, and is ready at once. */
+function injectWx(context: BrowserContext) {
+  return context.addInitScript(() => {
+    const record: Record<string, unknown> = {};
+    const data = (value: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v !== "function"));
+    (window as unknown as { __wx: unknown }).__wx = record;
+    (window as unknown as { wx: unknown }).wx = {
+      config: (config: Record<string, unknown>) => {
+        record.config = config;
+      },
+      ready: (callback: () => void) => setTimeout(callback, 0),
+      error: () => undefined,
+      updateAppMessageShareData: (share: Record<string, unknown>) => {
+        record.appMessage = data(share);
+      },
+      updateTimelineShareData: (share: Record<string, unknown>) => {
+        record.timeline = data(share);
+      },
+    };
+  });
+}
+
+const wxState = (page: Page) => page.evaluate(() => (window as unknown as { __wx: WxDouble }).__wx);
+
+describe("sharing in WeChat and opening the app", () => {
+  let product: WechatProduct;
+  let browser: Browser;
+  let links: Map<string, string>;
+
+  beforeAll(async () => {
+    mkdirSync(shots, { recursive: true });
+    product = await startWechatProduct();
+    browser = await launchBrowser();
+    const cards = await demoCards(product.origin);
+    links = new Map(cards.map((card) => [card.content_type, product.origin + card.content_link]));
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await product?.close();
+  });
+
+  const outcomes = async () =>
+    (
+      await fetch(`${product.origin}/editor/v1/open-app/outcomes`, {
+        headers: { "x-api-key": product.editorKey },
+      }).then((r) => r.json())
+    ).data.list as { step: string; outcome: string; in_wechat: boolean; count: number }[];
+  const counted = async (step: string, outcome: string) =>
+    (await outcomes())
+      .filter((row) => row.step === step && row.outcome === outcome)
+      .reduce((n, row) => n + row.count, 0);
+
+  async function wechatPage(type: string): Promise<{ page: Page; context: BrowserContext }> {
+    const context = await phoneContext(browser);
+    await injectWx(context);
+    const page = await context.newPage();
+    await page.goto(links.get(type) ?? "");
+    await hydrated(page);
+    return { page, context };
+  }
+
+  it("R-WX-1 R-SHARE-2 R-API-WXCONFIG in WeChat wx.config gets the landing URL's signature, and the share data is the item's", async () => {
+    const { page, context } = await wechatPage("article");
+    await expect.poll(async () => (await wxState(page)).appMessage, { timeout: 10_000 }).toBeDefined();
+    const { config, appMessage, timeline } = await wxState(page);
+    const landing = page.url().split("#")[0] ?? "";
+    expect(config?.appId).toBe("wx0123456789abcdef");
+    expect(config?.signature).toBe(
+      jsapiSignature({
+        jsapiTicket: product.fake.currentTicket ?? "",
+        nonceStr: String(config?.nonceStr),
+        timestamp: Number(config?.timestamp),
+        url: landing,
+      }),
+    );
+    expect(config?.jsApiList).toEqual(
+      expect.arrayContaining(["updateAppMessageShareData", "updateTimelineShareData", "chooseImage"]),
+    );
+    expect(config?.openTagList).toEqual(["wx-open-launch-app", "wx-open-launch-weapp"]);
+    const title = await page.locator("h1.article-title").textContent();
+    const summary = await page.locator(".article-summary").textContent();
+    expect(appMessage).toEqual({
+      title,
+      desc: summary,
+      link: landing,
+      imgUrl: expect.stringMatching(new RegExp(`^${product.origin}/media/.+\\.(jpg|png)$`)),
+    });
+    expect(timeline).toEqual({ title, link: landing, imgUrl: appMessage?.imgUrl });
+    await context.close();
+  });
+
+  it("R-WX-2 R-SHARE-3 the banner's open button carries wx-open-launch-app with the item's deep link; launch:fail shows the guide", async () => {
+    const { page, context } = await wechatPage("article");
+    const tag = page.getByTestId("open-app-banner").locator("wx-open-launch-app");
+    await tag.waitFor({ state: "attached", timeout: 10_000 });
+    const deepLink = await page.locator('meta[name="davmu:deep-link"]').getAttribute("content");
+    expect(deepLink).toBe(`jianglan://open?url=${encodeURIComponent(page.url())}`);
+    expect(await tag.getAttribute("appid")).toBe(product.openAppId);
+    expect(await tag.getAttribute("extinfo")).toBe(deepLink);
+    expect(await tag.locator('script[type="text/wxtag-template"]').count()).toBe(1);
+    const failedBefore = await counted("wechat_tag", "failed");
+    await tag.evaluate((element) =>
+      element.dispatchEvent(new CustomEvent("error", { detail: { errMsg: "launch:fail" } })),
+    );
+    const guide = page.getByTestId("open-app-guide");
+    await guide.waitFor();
+    expect(await guide.textContent()).toContain("点击右上角···");
+    expect(await guide.textContent()).toContain("选择「在浏览器打开」");
+    await expect.poll(() => page.getByTestId("open-app-guide-download").isEnabled()).toBe(true);
+    await page.screenshot({ path: join(shots, "wechat-guide.png") });
+    await expect.poll(() => counted("wechat_tag", "failed")).toBe(failedBefore + 1);
+    await context.close();
+  });
+
+  it("R-WX-2 a mini-program item's open button in the dialog is wx-open-launch-weapp", async () => {
+    const { page, context } = await wechatPage("mini_program");
+    await page
+      .getByTestId("open-app-banner")
+      .locator("wx-open-launch-app")
+      .waitFor({ state: "attached", timeout: 10_000 });
+    await page.locator(".mini-open-app").click();
+    const weapp = page.getByTestId("open-app-dialog").locator("wx-open-launch-weapp");
+    await weapp.waitFor({ state: "attached" });
+    expect(await weapp.getAttribute("appid")).toBe("wx8a1c0e2f3b4d5e6f");
+    expect(await weapp.getAttribute("path")).toBe("pages/index/index");
+    await context.close();
+  });
+
+  async function androidArticle() {
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 667 },
+      isMobile: true,
+      hasTouch: true,
+      userAgent: androidChrome,
+      locale: "zh-CN",
+    });
+    await context.route("https://download.jianglan.example/**", (route) =>
+      route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: "<title>下载江澜新闻</title>" }),
+    );
+    const page = await context.newPage();
+    await page.goto(links.get("article") ?? "");
+    await hydrated(page);
+    // none of WeChat's code is loaded outside WeChat
+    expect(await page.evaluate(() => "wx" in window)).toBe(false);
+    await page.getByTestId("open-app-banner").getByRole("button", { name: "打开App" }).click();
+    await page.getByTestId("open-app-dialog").waitFor();
+    return { page, context };
+  }
+
+  it("R-SHARE-3 R-SHARE-4 outside WeChat the chain tries the app, then falls back to the download page with a deferred-link code", async () => {
+    const { page, context } = await androidArticle();
+    const article = page.url();
+    const before = await counted("intent", "fell_back");
+    await page.locator(".dialog-confirm").click();
+    await expect
+      .poll(() => page.url(), { timeout: 8000 })
+      .toMatch(/^https:\/\/download\.jianglan\.example\/app\/jianglan-news\.apk\?dl_code=[2-9A-HJKMNP-Z]{8}$/);
+    expect(page.url()).not.toBe(article);
+    await expect.poll(() => counted("intent", "fell_back")).toBe(before + 1);
+    await context.close();
+  });
+
+  it("R-SHARE-3 outside WeChat a page hidden meanwhile (the app opened) does not fall back", async () => {
+    const { page, context } = await androidArticle();
+    const article = page.url();
+    const opened = await counted("intent", "opened");
+    await page.locator(".dialog-confirm").click();
+    await page.waitForTimeout(400);
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    await page.waitForTimeout(3200);
+    expect(page.url()).toBe(article);
+    await expect.poll(() => counted("intent", "opened")).toBe(opened + 1);
+    await context.close();
+  });
+
+  it("R-SITE-6 /pc draws the framed page's QR code as server-rendered SVG, without scripts", async () => {
+    const path = new URL(links.get("article") ?? "").pathname.replace("/davmu/share", "");
+    const url = `${product.origin}/davmu/share/pc?url=${encodeURIComponent(path)}`;
+    for (const [name, context] of [
+      ["pc-qr-desktop", await desktopContext(browser)],
+      ["pc-qr-phone", await browser.newContext({ viewport: { width: 375, height: 667 }, javaScriptEnabled: false })],
+    ] as const) {
+      const page = await context.newPage();
+      await page.goto(url);
+      const qr = page.getByTestId("pc-qr");
+      const phone = `${product.origin}/davmu/share${path}`;
+      expect(await qr.getAttribute("title")).toBe(phone);
+      const expected = await QRCode.toString(phone, {
+        type: "svg",
+        errorCorrectionLevel: "M",
+        margin: 2,
+        color: { dark: "#111111ff", light: "#ffffffff" },
+      });
+      // the same modules the encoder draws for that URL (the browser writes <path/> as <path></path>)
+      expect((await qr.innerHTML()).trim()).toBe(expected.trim().replace(/\/>/g, "></path>"));
+      await page.screenshot({ path: join(shots, `${name}.png`), fullPage: name === "pc-qr-phone" });
+      await context.close();
+    }
+  });
+});
