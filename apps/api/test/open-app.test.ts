@@ -65,6 +65,10 @@ describe("deferred deep links", () => {
     expect(expired.status).toBe(404);
     const row = await db.selectFrom("deferred_links").selectAll().executeTakeFirstOrThrow();
     expect(Object.keys(row).sort()).toEqual(["code", "content_id", "created_at", "expires_at", "resolved_at"]);
+    // expired codes are swept away (hourly in the running server)
+    expect(await server.app.openApp.sweep()).toBeGreaterThanOrEqual(1);
+    const left = await db.selectFrom("deferred_links").select("code").where("code", "=", code).execute();
+    expect(left).toEqual([]);
   });
 
   it("R-SRV-4 bad deferred-link calls get a clear 4xx", async () => {

@@ -19,9 +19,9 @@ interface WxDouble {
   timeline?: Record<string, unknown>;
 }
 
-/** A test double of jweixin: records wx.config and the share data, and is ready at once. */
-function injectWx(context: BrowserContext) {
-  return context.addInitScript(() => {
+/** A test double of jweixin: records wx.config and the share data, and is ready at once (or refuses the config). */
+function injectWx(context: BrowserContext, refuse = false) {
+  return context.addInitScript((refuseConfig: boolean) => {
     const record: Record<string, unknown> = {};
     const data = (value: Record<string, unknown>) =>
       Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v !== "function"));
@@ -30,8 +30,12 @@ function injectWx(context: BrowserContext) {
       config: (config: Record<string, unknown>) => {
         record.config = config;
       },
-      ready: (callback: () => void) => setTimeout(callback, 0),
-      error: () => undefined,
+      ready: (callback: () => void) => {
+        if (!refuseConfig) setTimeout(callback, 0);
+      },
+      error: (callback: (result: { errMsg: string }) => void) => {
+        if (refuseConfig) setTimeout(() => callback({ errMsg: "config:invalid signature" }), 0);
+      },
       updateAppMessageShareData: (share: Record<string, unknown>) => {
         record.appMessage = data(share);
       },
@@ -39,7 +43,7 @@ function injectWx(context: BrowserContext) {
         record.timeline = data(share);
       },
     };
-  });
+  }, refuse);
 }
 
 const wxState = (page: Page) => page.evaluate(() => (window as unknown as { __wx: WxDouble }).__wx);
@@ -145,6 +149,30 @@ describe("sharing in WeChat and opening the app", () => {
     await weapp.waitFor({ state: "attached" });
     expect(await weapp.getAttribute("appid")).toBe("wx8a1c0e2f3b4d5e6f");
     expect(await weapp.getAttribute("path")).toBe("pages/index/index");
+    await context.close();
+  });
+
+  it("R-WX-3 R-ERR-2 a refused wx.config is only logged: the page works, no tag is laid, and the open button leads to the guide", async () => {
+    const context = await phoneContext(browser);
+    await injectWx(context, true);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    const warnings: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+      if (message.type() === "warning") warnings.push(message.text());
+    });
+    await page.goto(links.get("article") ?? "");
+    await hydrated(page);
+    await expect
+      .poll(() => warnings.some((w) => w.includes("WeChat JS-SDK config failed")), { timeout: 10_000 })
+      .toBe(true);
+    expect(await page.locator("wx-open-launch-app").count()).toBe(0);
+    await page.getByTestId("open-app-banner").getByRole("button", { name: "打开App" }).click();
+    await page.locator(".dialog-confirm").click();
+    await page.getByTestId("open-app-guide").waitFor();
+    expect(errors).toEqual([]);
     await context.close();
   });
 

@@ -126,10 +126,24 @@ declare module "fastify" {
   }
 }
 
-/** Deferred links and open-app outcome counts, one repository per app. */
+/** How often expired deferred-link codes are removed. */
+export const sweepIntervalMs = 60 * 60 * 1000;
+
+/** Deferred links and open-app outcome counts, one repository per app; expired codes swept hourly. */
 export const openAppPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate("openApp", createOpenAppRepository(app.database.db));
+    const repository = createOpenAppRepository(app.database.db);
+    app.decorate("openApp", repository);
+    const sweep = () =>
+      repository.sweep().then(
+        (removed) => {
+          if (removed > 0) app.log.info({ removed }, "expired deferred links removed");
+        },
+        (error) => app.log.warn({ err: error }, "deferred-link sweep failed"),
+      );
+    const timer = setInterval(sweep, sweepIntervalMs);
+    timer.unref();
+    app.addHook("onClose", async () => clearInterval(timer));
   },
   { name: "open-app", dependencies: ["db"] },
 );
