@@ -23,7 +23,12 @@ export const trackerLog = defineCall({
     "reason and the others are kept; an event whose event_id was received before is dropped; robots' events are " +
     "ignored; a device (user_id) sending too many events gets 429. The body may be sent as text/plain (navigator.sendBeacon).",
   body: TrackLogBody,
-  responses: { 200: Envelope(TrackLogResult), 400: TrackLogRejected, "4xx": ErrorEnvelope },
+  // 400: the events refused with their reasons, or a body that is no JSON at all (the error envelope)
+  responses: {
+    200: Envelope(TrackLogResult),
+    400: Type.Union([TrackLogRejected, ErrorEnvelope]),
+    "4xx": ErrorEnvelope,
+  },
   requestId: false,
 });
 
