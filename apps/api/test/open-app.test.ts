@@ -90,6 +90,23 @@ describe("deferred deep links", () => {
   });
 });
 
+describe("deferred deep links under guessing", () => {
+  it("R-SHARE-4 one address guessing codes is stopped with 429 after 30 tries a minute", async () => {
+    const server = await startTestServer();
+    try {
+      const token = await server.anonymousToken();
+      const statuses: number[] = [];
+      for (let i = 0; i < 32; i++) {
+        statuses.push((await server.post("/peony/v1/deferred-link/resolve", { code: "ZZZZZZZZ" }, token)).status);
+      }
+      expect(statuses.slice(0, 30).every((status) => status === 404)).toBe(true);
+      expect(statuses.slice(30)).toEqual([429, 429]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe("open-app outcomes", () => {
   let server: TestServer;
   beforeAll(async () => {
