@@ -23,6 +23,8 @@ import { mediaAccountsPlugin } from "./modules/media-accounts/repository.ts";
 import { mediaAccountRoutes } from "./modules/media-accounts/routes.ts";
 import { openAppPlugin } from "./modules/open-app/repository.ts";
 import { openAppRoutes } from "./modules/open-app/routes.ts";
+import { previewsPlugin } from "./modules/preview/repository.ts";
+import { previewRoutes } from "./modules/preview/routes.ts";
 import { reactionsPlugin } from "./modules/reactions/repository.ts";
 import { reactionRoutes } from "./modules/reactions/routes.ts";
 import { searchIndexPlugin } from "./modules/search/repository.ts";
@@ -187,6 +189,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(searchIndexPlugin);
     await app.register(openAppPlugin);
     await app.register(trackingPlugin);
+    await app.register(previewsPlugin);
     // with Redis, content changes and revocations reach every instance
     await app.register(sharedChangesPlugin);
     // routes by area, each registering its calls from their declarations (@davmu/contracts/calls)
@@ -203,6 +206,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(statsRoutes);
     await app.register(wechatRoutes);
     await app.register(openAppRoutes);
+    await app.register(previewRoutes);
     await app.register(mediaPlugin, { root: config.mediaDir });
   }
 

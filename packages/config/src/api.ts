@@ -32,6 +32,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Key that HMACs SMS codes before they are stored. */
   otpSecret: string;
+  /** Key that HMACs editors' preview links; null: derived from `otpSecret`. */
+  previewSecret: string | null;
   sms: SmsConfig;
   /** Editors' API key (header x-api-key); editor endpoints refuse every call while it is unset. */
   editorApiKey: string | null;
@@ -185,6 +187,7 @@ export function loadConfig(env: Env = process.env): Config {
     mediaDir: resolvePath(values.MEDIA_DIR),
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     otpSecret: values.OTP_SECRET,
+    previewSecret: values.PREVIEW_SECRET ?? null,
     sms: smsConfig(values),
     editorApiKey: values.EDITOR_API_KEY ?? null,
     limits: {

@@ -146,6 +146,11 @@ export const envSchema = Type.Object({
     production: "a secret of at least 32 characters in production",
     productionMinLength: 32,
   }),
+  /**
+   * Key of the HMAC that signs editors' preview links (R-PREVIEW-1). Unset: a key derived from
+   * OTP_SECRET, which production already requires to be a real secret (decision 029).
+   */
+  PREVIEW_SECRET: variable(Type.Optional(Type.String({ minLength: 32 })), { part: "api", secret: true }),
   SMS_TRANSPORT: variable(Type.Enum(["dev", "aliyun"], { default: "dev" }), {
     part: "api",
     production: "a real SMS provider (aliyun) in production",

@@ -4,6 +4,7 @@ import * as comments from "./calls/comments.ts";
 import * as content from "./calls/content.ts";
 import * as health from "./calls/health.ts";
 import * as mediaAccounts from "./calls/media-accounts.ts";
+import * as preview from "./calls/preview.ts";
 import * as reactions from "./calls/reactions.ts";
 import * as search from "./calls/search.ts";
 import * as tracking from "./calls/tracking.ts";
@@ -22,6 +23,7 @@ export const calls = {
   ...content,
   ...health,
   ...mediaAccounts,
+  ...preview,
   ...reactions,
   ...search,
   ...tracking,

@@ -8,6 +8,7 @@ import * as navigation from "./migrations/005-navigation.ts";
 import * as contentThumbnails from "./migrations/006-content-thumbnails.ts";
 import * as tracking from "./migrations/007-tracking.ts";
 import * as openApp from "./migrations/008-open-app.ts";
+import * as previews from "./migrations/009-previews.ts";
 import type { Database } from "./schema.ts";
 
 /** Every migration, in order. Names sort in the order they must run. */
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   "006-content-thumbnails": contentThumbnails,
   "007-tracking": tracking,
   "008-open-app": openApp,
+  "009-previews": previews,
 };
 
 export function createMigrator(db: Kysely<Database>): Migrator {

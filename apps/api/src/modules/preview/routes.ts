@@ -1,0 +1,92 @@
+import { calls } from "@davmu/contracts/calls";
+import { unavailableStates } from "@davmu/contracts/content";
+import type { PreviewDraft } from "@davmu/contracts/preview";
+import { previewDefaultMinutes } from "@davmu/contracts/preview";
+import { siteBasePath } from "@davmu/contracts/site-path";
+import type { FastifyInstance } from "fastify";
+import { forbidden, notFound } from "../../lib/api-error.ts";
+import { route } from "../../lib/route.ts";
+import { contentPath, toContentItem } from "../content/present.ts";
+import type { ContentRow } from "../content/repository.ts";
+import { checkToken, mintToken, previewKey } from "./token.ts";
+
+const refusals = {
+  forged: "预览链接无效",
+  expired: "预览链接已过期",
+  revoked: "预览链接已失效，内容已更新",
+  "other-item": "预览链接与内容不符",
+  "other-actor": "预览链接与预览人不符",
+} as const;
+
+/** The stored item with its draft revision's fields in their place. */
+function withDraft(row: ContentRow, draft: PreviewDraft | null): ContentRow {
+  if (!draft) return row;
+  return {
+    ...row,
+    title: draft.title ?? row.title,
+    summary: draft.summary ?? row.summary,
+    body_html: draft.body_html ?? row.body_html,
+    cover_url: draft.cover_url ?? row.cover_url,
+    thumb_url: draft.cover_url ?? row.thumb_url,
+  };
+}
+
+/** Editors' previews (R-PREVIEW-1): minting and revoking links, and the item as a link shows it. */
+export async function previewRoutes(app: FastifyInstance) {
+  const key = previewKey(app.config.previewSecret, app.config.otpSecret);
+  const links = app.contentLinks;
+
+  /** Any item by its public id, whatever its state: previews are for what is not published. */
+  const anyItem = (publicId: string) =>
+    app.publicIds.require(
+      publicId,
+      (id) => app.contents.findById(id),
+      () => notFound("内容不存在"),
+    );
+
+  route(app, calls.mintPreview, async (request) => {
+    const { editor, minutes = previewDefaultMinutes, draft } = request.body;
+    const row = await anyItem(request.params.id);
+    const revision = draft
+      ? await app.previews.bump(row.id, editor, draft)
+      : (await app.previews.state(row.id)).revision;
+    const expiresAt = Date.now() + minutes * 60_000;
+    const token = mintToken(key, { contentId: row.id, revision, expiresAt, editor });
+    const actor = `preview-${editor}`;
+    // the item's own page, under the preview actor
+    const path = contentPath(row, links).replace(/^\/[^/]+\/[^/]+\/[^/]+/, `${siteBasePath}/${actor}`);
+    const url = `${app.config.publicOrigin}${path}?token=${token}`;
+    request.log.info({ item: row.id, editor, revision, expiresAt }, "preview link minted");
+    return {
+      code: 0,
+      msg: "ok",
+      data: { url, token, actor, revision, expired_at: new Date(expiresAt).toISOString() },
+    };
+  });
+
+  route(app, calls.revokePreviews, async (request) => {
+    const row = await anyItem(request.params.id);
+    const revision = await app.previews.bump(row.id, "");
+    request.log.info({ item: row.id, revision }, "preview links revoked");
+    return { code: 0, msg: "ok", data: { revision } };
+  });
+
+  route(app, calls.previewDetail, async (request, reply) => {
+    reply.header("cache-control", "private, no-store");
+    const row = await anyItem(request.params.id);
+    const state = await app.previews.state(row.id);
+    const check = checkToken(key, request.query.token, {
+      contentId: row.id,
+      revision: state.revision,
+      actor: request.query.actor,
+      now: Date.now(),
+    });
+    if (!check.ok) throw forbidden(refusals[check.reason]);
+    const [related, mp] = await Promise.all([
+      app.contents.relatedTo(row.id, unavailableStates),
+      row.mp_id === null ? null : app.contents.findMediaAccount(row.mp_id),
+    ]);
+    const item = toContentItem(withDraft(row, state.draft), related, mp ?? null, links);
+    return { code: 0, msg: "ok", data: { ...item, expired_at: new Date(check.claims.expiresAt).toISOString() } };
+  });
+}

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mintToken } from "../src/modules/preview/token.ts";
+import { startTestServer, type TestServer, testEditorKey } from "./helper.ts";
+
+const key = { "x-api-key": testEditorKey };
+const secret = "preview-test-secret-0123456789abcdef";
+
+describe("editors' previews", () => {
+  let server: TestServer;
+  let token: string;
+  let postId: string;
+  let contentId: number;
+
+  beforeAll(async () => {
+    server = await startTestServer({ PREVIEW_SECRET: secret });
+    postId = await server.demoPostId("demo-article-02");
+    token = await server.anonymousToken();
+    const row = await server.database.handle.db
+      .selectFrom("contents")
+      .select("id")
+      .where("external_id", "=", "demo-article-02")
+      .executeTakeFirstOrThrow();
+    contentId = row.id;
+    // withdrawn: the public call no longer shows it, a preview still does
+    await server.database.handle.db.updateTable("contents").set({ state: 100 }).where("id", "=", contentId).execute();
+  });
+  afterAll(() => server.close());
+
+  const mint = (body: unknown, id = postId) => server.post(`/editor/v1/preview/${id}`, body, null, key);
+  const detail = (query: string, id = postId) => server.get(`/inner/preview/document/detail/${id}?${query}`, token);
+  const open = (link: { token: string; actor: string }) =>
+    detail(`token=${encodeURIComponent(link.token)}&actor=${encodeURIComponent(link.actor)}`);
+
+  it("R-PREVIEW-1 an editor mints a signed link for an unpublished item; the link shows it for 30 minutes, never cached", async () => {
+    expect((await server.get(`/inner/static/content/${postId}`, token)).body.code).toBe(10024);
+    const before = Date.now();
+    const minted = await mint({ editor: "alice" });
+    expect(minted.status).toBe(200);
+    const link = minted.body.data;
+    expect(link.actor).toBe("preview-alice");
+    expect(link.url).toMatch(
+      new RegExp(`/davmu/share/preview-alice/doc/\\d{4}/\\d{2}/${postId}/index\\.html\\?token=`),
+    );
+    const expires = Date.parse(link.expired_at);
+    expect(expires - before).toBeGreaterThanOrEqual(30 * 60_000 - 1000);
+    expect(expires - before).toBeLessThanOrEqual(30 * 60_000 + 5000);
+    const shown = await open(link);
+    expect(shown.status).toBe(200);
+    expect(shown.body.data.post_id).toBe(postId);
+    expect(shown.body.data.state).toBe(100);
+    expect(shown.body.data.expired_at).toBe(link.expired_at);
+    const raw = await fetch(
+      `${server.base}/inner/preview/document/detail/${postId}?token=${link.token}&actor=preview-alice`,
+      {
+        headers: { authorization: token },
+      },
+    );
+    expect(raw.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("R-PREVIEW-1 forged, altered, another item's or another actor's tokens are refused with 403", async () => {
+    const link = (await mint({ editor: "bob", minutes: 5 })).body.data;
+    const [payload, signature] = link.token.split(".");
+    const flipped = `${payload}.${signature.slice(0, -2)}${signature.endsWith("AA") ? "BB" : "AA"}`;
+    for (const forged of [
+      flipped,
+      `${payload}x.${signature}`,
+      `${Buffer.from('[1,0,9999999999999,"bob"]').toString("base64url")}.${signature}`,
+    ]) {
+      const answer = await open({ token: forged, actor: "preview-bob" });
+      expect(answer.status).toBe(403);
+      expect(answer.body.msg).toBe("预览链接无效");
+    }
+    const otherActor = await open({ token: link.token, actor: "preview-eve" });
+    expect(otherActor.status).toBe(403);
+    const otherPost = await server.demoPostId("demo-article-01");
+    const otherItem = await detail(`token=${link.token}&actor=preview-bob`, otherPost);
+    expect(otherItem.status).toBe(403);
+    expect(otherItem.body.msg).toBe("预览链接与内容不符");
+  });
+
+  it("R-PREVIEW-1 an expired token gets 403 and says it expired", async () => {
+    const expired = mintToken(Buffer.from(secret), {
+      contentId,
+      revision: 0,
+      expiresAt: Date.now() - 1000,
+      editor: "carol",
+    });
+    const answer = await open({ token: expired, actor: "preview-carol" });
+    expect(answer.status).toBe(403);
+    expect(answer.body.msg).toBe("预览链接已过期");
+  });
+
+  it("R-PREVIEW-1 a draft revision is shown by its link; saving it or revoking bumps the revision and older links stop working", async () => {
+    const old = (await mint({ editor: "dave" })).body.data;
+    expect((await open(old)).status).toBe(200);
+    const drafted = (await mint({ editor: "dave", draft: { title: "草稿标题：江澜新桥合龙", summary: "草稿摘要" } }))
+      .body.data;
+    expect(drafted.revision).toBe(old.revision + 1);
+    const shown = await open(drafted);
+    expect(shown.body.data.title).toBe("草稿标题：江澜新桥合龙");
+    expect(shown.body.data.summary).toBe("草稿摘要");
+    const stale = await open(old);
+    expect(stale.status).toBe(403);
+    expect(stale.body.msg).toBe("预览链接已失效，内容已更新");
+    const revoked = await server.post(`/editor/v1/preview/${postId}/revoke`, undefined, null, key);
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.data.revision).toBe(drafted.revision + 1);
+    expect((await open(drafted)).status).toBe(403);
+    // the draft stays: a new link shows it
+    const fresh = (await mint({ editor: "dave" })).body.data;
+    expect((await open(fresh)).body.data.title).toBe("草稿标题：江澜新桥合龙");
+  });
+
+  it("R-PREVIEW-1 concurrent revocations each get their own revision (one statement each)", async () => {
+    const start = (await server.post(`/editor/v1/preview/${postId}/revoke`, undefined, null, key)).body.data.revision;
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => server.post(`/editor/v1/preview/${postId}/revoke`, undefined, null, key)),
+    );
+    const revisions = answers.map((a) => a.body.data.revision).sort((a, b) => a - b);
+    expect(revisions).toEqual(Array.from({ length: 12 }, (_, i) => start + i + 1));
+  });
+
+  it("R-PREVIEW-1 bad input: no key 401, bad editor, minutes or draft 400, unknown item 404, missing or malformed token 400", async () => {
+    expect((await server.post(`/editor/v1/preview/${postId}`, { editor: "alice" })).status).toBe(401);
+    expect((await server.post(`/editor/v1/preview/${postId}/revoke`, undefined)).status).toBe(401);
+    for (const body of [
+      {},
+      { editor: "" },
+      { editor: "a/b" },
+      { editor: "x".repeat(33) },
+      { editor: "alice", minutes: 0 },
+      { editor: "alice", minutes: 24 * 60 + 1 },
+      { editor: "alice", minutes: "soon" },
+      { editor: "alice", draft: { title: "" } },
+      { editor: "alice", draft: { body_html: { html: "<p>" } } },
+      { editor: "alice", draft: "标题" },
+    ]) {
+      const answer = await mint(body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await mint({ editor: "alice" }, "zzzzzzzz")).status).toBe(404);
+    expect((await mint({ editor: "alice" }, "bad id!")).status).toBe(400);
+    expect((await detail("actor=preview-alice")).status).toBe(400);
+    expect((await detail("token=abc&actor=preview-alice")).status).toBe(400);
+    expect((await detail("token=a.b&actor=someone")).status).toBe(400);
+    expect((await detail("token=a.b&actor=preview-alice", "zzzzzzzz")).status).toBe(404);
+    expect((await detail(`token=${"a".repeat(600)}.b&actor=preview-alice`)).status).toBe(400);
+    const noToken = await server.get(`/inner/preview/document/detail/${postId}?token=a.b&actor=preview-alice`, null);
+    expect(noToken.status).toBe(401);
+  });
+});

@@ -1,0 +1,41 @@
+import { defineCall } from "../call.ts";
+import { ContentItem } from "../content.ts";
+import { answers } from "../envelope.ts";
+import { MintPreviewBody, PreviewDetailQuery, PreviewIdParams, PreviewLink, PreviewRevision } from "../preview.ts";
+import { EditorKeyHeaders } from "./editor-headers.ts";
+
+export const previewDetail = defineCall({
+  method: "GET",
+  path: "/inner/preview/document/detail/:id",
+  access: "token",
+  tags: ["content"],
+  summary:
+    "An item as its preview link shows it (any state, its draft revision): a forged, expired or revoked token, or another actor, answers 403",
+  params: PreviewIdParams,
+  query: PreviewDetailQuery,
+  responses: answers(ContentItem),
+});
+
+export const mintPreview = defineCall({
+  method: "POST",
+  path: "/editor/v1/preview/:id",
+  access: "editor",
+  tags: ["editor"],
+  summary:
+    "Mints a signed preview link for an item in any state (actor preview-{editor}, 30 minutes unless told); a draft given is saved as the item's next revision",
+  headers: EditorKeyHeaders,
+  params: PreviewIdParams,
+  body: MintPreviewBody,
+  responses: answers(PreviewLink),
+});
+
+export const revokePreviews = defineCall({
+  method: "POST",
+  path: "/editor/v1/preview/:id/revoke",
+  access: "editor",
+  tags: ["editor"],
+  summary: "Bumps the item's preview revision: every link minted before answers as expired",
+  headers: EditorKeyHeaders,
+  params: PreviewIdParams,
+  responses: answers(PreviewRevision),
+});
