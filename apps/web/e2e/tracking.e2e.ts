@@ -148,6 +148,48 @@ describe("tracking in the page", () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it("R-TRACK-5 hiding the page (visibilitychange) sends the read so far", async () => {
+    const { page, sent } = await freshPage();
+    await page.goto(article);
+    await hydrated(page);
+    await page.waitForTimeout(1600);
+    await scrollTo(page, 0.6);
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    await expect.poll(count(sent, "read"), { timeout: 5000 }).toBe(1);
+    expect(await count(sent, "view")()).toBe(1);
+  });
+
+  it("R-TRACK-5 without sendBeacon and with the network down, events are kept and sent on the next visit", async () => {
+    const { page, sent } = await freshPage();
+    const stored = () => page.evaluate(() => JSON.parse(localStorage.getItem("DAVMU_TRACKING_PENDING") ?? "[]").length);
+    // this visit: no beacon, and fetch fails
+    await page.route("**/tracker/log", (route) => route.abort());
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, "sendBeacon", { value: undefined, configurable: true });
+    });
+    await page.goto(article);
+    await hydrated(page);
+    await page.waitForTimeout(1600);
+    await pagehide(page);
+    await expect.poll(stored, { timeout: 5000 }).toBeGreaterThanOrEqual(2); // the view and the read
+    // the next visit, online: what was kept goes first (by fetch keepalive here), and the store empties
+    await page.unroute("**/tracker/log");
+    const posted: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/tracker/log")) posted.push(request.postData() ?? "");
+    });
+    await page.goto(`${origin}/davmu/share/`);
+    await hydrated(page);
+    await page.waitForTimeout(1600);
+    await pagehide(page);
+    await expect.poll(() => posted.join("").includes('"behavior":"read"'), { timeout: 5000 }).toBe(true);
+    await expect.poll(stored, { timeout: 5000 }).toBe(0);
+    expect(await sent()).toEqual([]); // no beacon was there to send with
+  });
+
   it("R-TRACK-5 closing the page sends what waits: the view is stored and counted", async () => {
     const postId = article.split("/").at(-2) as string;
     const views = async () => {
