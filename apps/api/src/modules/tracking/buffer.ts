@@ -1,3 +1,4 @@
+import { Worker } from "node:worker_threads";
 import { CompiledQuery } from "kysely";
 import type { TrackingDb, TrackingEventsTable } from "./tables.ts";
 
@@ -83,16 +84,64 @@ function sqliteInsert(rows: number): string {
  * `close` writes whatever waits: the server calls it on shutdown, after the last request is
  * answered, so no acknowledged event is lost.
  */
-export function createWriteBuffer(db: TrackingDb, dialect: "sqlite" | "postgres", options: WriteBufferOptions) {
+/**
+ * Writes on a thread of its own (sqlite-writer.ts) into the SQLite file at `path`: the request
+ * thread only hands the rows over.
+ */
+function sqliteWriterThread(path: string) {
+  const worker = new Worker(new URL("./sqlite-writer.ts", import.meta.url), {
+    workerData: { path, table: "tracking_events", columns: [...columns], suffix: onConflict, rowsPerInsert },
+  });
+  worker.unref();
+  const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  let next = 0;
+  const failAll = (error: Error) => {
+    for (const { reject } of waiting.values()) reject(error);
+    waiting.clear();
+  };
+  worker.on("message", (answer: { id: number; ok: boolean; error?: string }) => {
+    const entry = waiting.get(answer.id);
+    waiting.delete(answer.id);
+    if (answer.ok) entry?.resolve();
+    else entry?.reject(new Error(answer.error ?? "tracking write failed"));
+  });
+  worker.on("error", failAll);
+  worker.on("exit", () => failAll(new Error("the tracking writer thread stopped")));
+  return {
+    write(rows: readonly TrackingEventsTable[]): Promise<void> {
+      const values: unknown[] = [];
+      for (const row of rows) for (const column of columns) values.push(row[column]);
+      return new Promise((resolve, reject) => {
+        const id = next++;
+        waiting.set(id, { resolve, reject });
+        worker.postMessage({ id, values });
+      });
+    },
+    stop: () => worker.terminate(),
+  };
+}
+
+export function createWriteBuffer(
+  db: TrackingDb,
+  dialect: "sqlite" | "postgres",
+  options: WriteBufferOptions & { sqlitePath?: string },
+) {
   let pending: TrackingEventsTable[] = [];
   let timer: NodeJS.Timeout | null = null;
   const inFlight = new Set<Promise<void>>();
   const writers = dialect === "postgres" ? 4 : 1;
   const rowsPerWrite = dialect === "postgres" ? 5000 : 2000;
   let stored = 0;
+  // a file's writes go to a thread of their own; an in-memory database has only this connection
+  const thread =
+    dialect === "sqlite" && options.sqlitePath && options.sqlitePath !== ":memory:"
+      ? sqliteWriterThread(options.sqlitePath)
+      : null;
 
   async function write(rows: TrackingEventsTable[]): Promise<void> {
-    if (dialect === "postgres") {
+    if (thread) {
+      await thread.write(rows);
+    } else if (dialect === "postgres") {
       const arrays = columns.map((column) => rows.map((row) => row[column]));
       await db.executeQuery(CompiledQuery.raw(pgInsert, arrays));
     } else {
@@ -181,7 +230,10 @@ export function createWriteBuffer(db: TrackingDb, dialect: "sqlite" | "postgres"
       for (let attempt = 0; ; attempt++) {
         try {
           await flush();
-          if (pending.length === 0 && inFlight.size === 0) return;
+          if (pending.length === 0 && inFlight.size === 0) {
+            await thread?.stop();
+            return;
+          }
         } catch (error) {
           if (attempt >= 4) throw error;
           await new Promise((resolve) => setTimeout(resolve, 200 * (attempt + 1)));

@@ -45,6 +45,8 @@ export function createTracking(
     config: TrackingConfig;
     codec: PublicIdCodec;
     dialect: "sqlite" | "postgres";
+    /** the SQLite file, whose tracking writes then go to a thread of their own */
+    sqlitePath?: string;
     log: FastifyBaseLogger;
     now?: () => number;
   },
@@ -57,6 +59,7 @@ export function createTracking(
   const limiter = deviceLimiter(config.perDevicePerMinute, now);
   const dirtyHours = new Set<number>();
   const buffer = createWriteBuffer(db, options.dialect, {
+    sqlitePath: options.sqlitePath,
     size: config.bufferSize,
     flushMs: config.flushMs,
     maxPending: Math.max(config.bufferSize * 20, 50_000),
@@ -178,6 +181,7 @@ export const trackingPlugin = fp(
       config: app.config.tracking,
       codec: app.publicIds,
       dialect: app.database.dialect,
+      sqlitePath: app.config.database.dialect === "sqlite" ? app.config.database.path : undefined,
       log: app.log,
     });
     app.decorate("tracking", tracking);
