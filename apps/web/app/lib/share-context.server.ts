@@ -18,29 +18,41 @@ async function optional<T>(load: () => Promise<T>): Promise<T | null> {
   }
 }
 
+/** How long the App Store id is kept, found or not (an unset download address is asked again only then). */
+export const appStoreIdMs = 10_000;
+let kept: { until: number; id: Promise<string | null> } | null = null;
+
+/** The App Store id in the editors' iOS download address (getH5AppDownUrl), kept a few seconds. */
+function appStoreId(now = Date.now()): Promise<string | null> {
+  if (kept && kept.until > now) return kept.id;
+  const id = optional(() =>
+    callApiShared("app-download-ios", (c) =>
+      c.appDownloadUrl({ query: { moduleName: appDownloadModule, platform: "ios" } }),
+    ),
+  ).then((download) => {
+    try {
+      return appStoreIdOf(download?.code === 0 ? (JSON.parse(download.data) as { url?: string }).url : undefined);
+    } catch {
+      return null;
+    }
+  });
+  kept = { until: now + appStoreIdMs, id };
+  return id;
+}
+
 /**
  * What every share card needs besides its item: the app's scheme, its App Store id (read from the
- * download address editors set, getH5AppDownUrl) and the site's name. Both answers are shared by
- * every render for a few seconds; either failing only leaves its part out of the card.
+ * download address editors set) and the site's name. Both are shared by every render for a few
+ * seconds, the App Store id even while no address is set; either failing only leaves its part out.
  */
 export async function loadShareContext(): Promise<ShareContext> {
-  const [download, site] = await Promise.all([
-    optional(() =>
-      callApiShared("app-download-ios", (c) =>
-        c.appDownloadUrl({ query: { moduleName: appDownloadModule, platform: "ios" } }),
-      ),
-    ),
+  const [id, site] = await Promise.all([
+    appStoreId(),
     optional(() => callApiShared("site-config", (c) => c.siteConfig())),
   ]);
-  let iosUrl: string | undefined;
-  try {
-    iosUrl = download?.code === 0 ? (JSON.parse(download.data) as { url?: string }).url : undefined;
-  } catch {
-    iosUrl = undefined;
-  }
   return {
     scheme: openAppSettings().scheme,
-    appStoreId: appStoreIdOf(iosUrl),
+    appStoreId: id,
     siteName: site?.code === 0 ? site.data.site_name || null : null,
   };
 }
