@@ -79,6 +79,13 @@ describe("editors' previews", () => {
     expect(otherItem.body.msg).toBe("预览链接与内容不符");
   });
 
+  it("R-ROUTE-5 in preview the public-id check is skipped: the item's internal number opens it too", async () => {
+    const link = (await mint({ editor: "erin" }, String(contentId))).body.data;
+    const shown = await detail(`token=${link.token}&actor=preview-erin`, String(contentId));
+    expect(shown.status).toBe(200);
+    expect(shown.body.data.post_id).toBe(postId);
+  });
+
   it("R-PREVIEW-1 an expired token gets 403 and says it expired", async () => {
     const expired = mintToken(Buffer.from(secret), {
       contentId,
@@ -140,6 +147,7 @@ describe("editors' previews", () => {
       expect(answer.status, JSON.stringify(body)).toBe(400);
     }
     expect((await mint({ editor: "alice" }, "zzzzzzzz")).status).toBe(404);
+    expect((await mint({ editor: "alice" }, "99999999")).status).toBe(404);
     expect((await mint({ editor: "alice" }, "bad id!")).status).toBe(400);
     expect((await detail("actor=preview-alice")).status).toBe(400);
     expect((await detail("token=abc&actor=preview-alice")).status).toBe(400);

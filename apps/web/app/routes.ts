@@ -8,6 +8,7 @@ export default [
   index("routes/home.tsx"),
   route("pc", "routes/pc.tsx"),
   route("404", "routes/not-found.tsx", { id: "not-found" }),
+  route("preview_expired", "routes/preview-expired.tsx"),
   route("agreement/:kind", "routes/agreement.tsx"),
   route("search/:index", "routes/search.tsx"),
   route("content_model/:index", "routes/content-model.tsx"),

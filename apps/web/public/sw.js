@@ -3,7 +3,7 @@
  * - Built assets (hashed, immutable) and media images: cache first, kept in bounded caches.
  * - Pages: network first; each page read is kept (the last 20), and when the network fails a
  *   navigation gets its kept copy, else the offline page.
- * - Never cached: anything but GET, API calls, requests carrying credentials, answers that set
+ * - Never cached: editors' previews (preview-…), anything but GET, API calls, requests carrying credentials, answers that set
  *   cookies or say private/no-store. Pages are rendered for an anonymous visitor (the visitor's
  *   token stays in localStorage), so a kept page holds no one's account.
  * Plain ES2019 with no imports: it runs as written in WeChat's browsers, under the site's CSP
@@ -120,6 +120,8 @@ self.addEventListener("fetch", (event) => {
   if (request.headers.has("authorization")) return;
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  // editors' previews (actor preview-…) and their expired page: the network alone, never a kept copy
+  if (url.pathname.indexOf(`${BASE}preview`) === 0) return;
   if (url.pathname.indexOf(`${BASE}assets/`) === 0) return cacheFirst(event, ASSETS);
   if (url.pathname.indexOf("/media/") === 0) return cacheFirst(event, MEDIA);
   if (url.pathname === OFFLINE_CSS) return cacheFirst(event, PAGES);

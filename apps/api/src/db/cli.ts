@@ -1,3 +1,4 @@
+import { demoPreviewLink } from "../modules/preview/demo.ts";
 import { ConfigError, loadConfig } from "../plugins/config.ts";
 import { openDatabase } from "./database.ts";
 import { migrateToLatest } from "./migrate.ts";
@@ -27,6 +28,8 @@ try {
     console.log(
       `demo data loaded: ${counts.articles} articles, ${counts.otherItems} items of other types, ${counts.mediaAccounts} media accounts`,
     );
+    const preview = await demoPreviewLink(handle.db, config);
+    if (preview) console.log(`editors' preview of a draft (30 minutes): ${preview}`);
   }
 } catch (error) {
   console.error((error as Error).message);

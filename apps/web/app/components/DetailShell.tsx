@@ -3,10 +3,12 @@ import type { CommentList as CommentPage } from "@davmu/contracts/interaction";
 import { type ComponentType, type ReactNode, useEffect, useState } from "react";
 import { usePageEnvironment } from "../lib/environment.ts";
 import { lazyComponent } from "../lib/lazy-component.ts";
+import { usePreview } from "../lib/preview.ts";
 import { type DetailLayout, decideDetailLayout, type PageEnvironment } from "../model/layout.ts";
 import { CommentFooter } from "./CommentFooter.tsx";
 import { CommentsProvider } from "./CommentsProvider.tsx";
 import { OpenAppBanner } from "./OpenAppBanner.tsx";
+import { PreviewBar } from "./PreviewBar.tsx";
 
 const loadRouterControl = lazyComponent(() => import("./RouterControl.tsx").then((m) => m.RouterControl));
 
@@ -37,6 +39,7 @@ export function DetailShell(props: {
 }) {
   const env = usePageEnvironment(props.env);
   const layout = decideDetailLayout(props.item.content_type, env);
+  const preview = usePreview();
   return (
     <CommentsProvider
       postId={props.item.post_id}
@@ -44,7 +47,7 @@ export function DetailShell(props: {
       open={props.commentsOpen}
       initial={props.comments}
     >
-      {layout.header ? <OpenAppBanner /> : null}
+      {preview ? <PreviewBar preview={preview} /> : layout.header ? <OpenAppBanner /> : null}
       {layout.routerControl ? <MiniProgramRouterControl /> : null}
       <main className={`${props.className}${layout.commentFooter ? " has-footer" : ""}`} data-layout="docDetail">
         {props.children}

@@ -9,6 +9,9 @@ export const sharedPageSeconds = 10;
 export const noStore = { "Cache-Control": "no-store" };
 
 export function pageCacheHeaders(args: { loaderHeaders: Headers; parentHeaders: Headers }): HeadersInit {
+  // a preview page (lib/guards.server.ts previewHeaders): private, no-store and noindex, as its loader says
+  const robots = args.loaderHeaders.get("x-robots-tag");
+  if (robots) return { "Cache-Control": args.loaderHeaders.get("cache-control") ?? "no-store", "X-Robots-Tag": robots };
   const refused = [args.loaderHeaders, args.parentHeaders].some((h) =>
     /\bno-store\b/.test(h.get("cache-control") ?? ""),
   );

@@ -20,6 +20,11 @@ const client = {
   hot72: answer("hot72", () => ({ list: [] })),
   recommend: answer("recommend", () => ({ list: [] })),
   special: answer("special", () => special),
+  previewDetail: (request: { query: { token: string } }) => {
+    asked.push("previewDetail");
+    if (request.query.token !== "good.token") return Promise.resolve({ code: 403, msg: "预览链接已过期", data: null });
+    return ok({ ...content, title: "草稿", expired_at: "2026-11-24T10:00:00.000Z" });
+  },
 };
 vi.mock("./api.server.ts", () => ({
   callApi: (call: (c: typeof client) => unknown) => call(client),
@@ -30,6 +35,10 @@ vi.mock("./guards.server.ts", () => ({
     if (index !== "index.html") throw new Response(null, { status: 404 });
   },
   requirePublicId: (id: string | undefined) => id ?? "",
+  isPreviewActor: (actor: string | undefined) => actor?.startsWith("preview-") === true,
+  previewHeaders: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" },
+  previewReason: () => "invalid",
+  previewExpiredPath: (reason: string) => `/preview_expired?reason=${reason}`,
 }));
 
 const { detailLoader } = await import("./detail-page.server.ts");
@@ -107,7 +116,7 @@ describe("detail page pipeline", () => {
       lists: "bottom",
       view: (found, { comments }) => ({ title: found.title, comments }),
     });
-    expect(Object.keys(data)).toEqual(["title", "comments", "shareLink", "env", "share", "lists", "now"]);
+    expect(Object.keys(data)).toEqual(["title", "comments", "shareLink", "env", "share", "preview", "lists", "now"]);
     expect(data.env).toEqual({ miniProgram: false, mobile: true });
     expect(data.lists.comments).toEqual(emptyComments);
     expect(await data.lists.more).toEqual({ hot: [], recommended: [] });
@@ -124,12 +133,13 @@ describe("detail page pipeline", () => {
   it("R-LAYOUT-3 a page with a comment footer only loads the comments; a page without either loads neither", async () => {
     content = item("image");
     const gallery = await detailLoader(args(), { accepts: ["image"], lists: "comments", view: () => ({ v: 1 }) });
-    expect(Object.keys(gallery)).toEqual(["v", "shareLink", "env", "share", "comments"]);
+    expect(Object.keys(gallery)).toEqual(["v", "shareLink", "env", "share", "preview", "comments"]);
     expect(asked).toEqual(["content", "comments"]);
     asked.length = 0;
     content = item("svideo");
     const svideo = await detailLoader(args(), { accepts: ["svideo"], lists: "none", view: () => ({ v: 1 }) });
-    expect(Object.keys(svideo)).toEqual(["v", "shareLink", "env", "share"]);
+    expect(Object.keys(svideo)).toEqual(["v", "shareLink", "env", "share", "preview"]);
+    expect(svideo.preview).toBeNull();
     expect(asked).toEqual(["content"]);
   });
 
@@ -174,5 +184,32 @@ describe("detail page pipeline", () => {
     expect(Object.keys(data)).toEqual(["special", "env", "share"]);
     expect(data.special.share_link).toBe(special.share_link);
     expect(asked).toEqual(["special"]);
+  });
+
+  it("R-ROUTE-5 R-ROUTE-6 a preview actor loads through the preview call, answers private and noindex, reloads when stale", async () => {
+    content = item("article");
+    const previewArgs = (query: string) => ({
+      request: new Request(`http://site/davmu/share/preview-ann/doc/2026/11/AbCdEfGh/index.html?${query}`),
+      params: { actor: "preview-ann", post_id: "AbCdEfGh", index: "index.html" },
+    });
+    const page = {
+      accepts: ["article"],
+      lists: "none",
+      view: (found: ContentItem) => ({ title: found.title }),
+    } as const;
+    const answered = (await detailLoader(previewArgs(`token=good.token&_=${Date.now()}`), page)) as unknown as {
+      data: { title: string; preview: unknown };
+      init: { headers: Record<string, string> };
+    };
+    expect(answered.data.title).toBe("草稿");
+    expect(answered.data.preview).toEqual({ editor: "ann", expiresAt: Date.parse("2026-11-24T10:00:00.000Z") });
+    expect(answered.init.headers).toEqual({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
+    expect(asked).toEqual(["previewDetail"]);
+    const stale = await detailLoader(previewArgs(`token=good.token&_=${Date.now() - 31_000}`), page).catch((e) => e);
+    expect((stale as Response).headers.get("location")).toMatch(
+      /^\/preview-ann\/doc\/2026\/11\/AbCdEfGh\/index\.html\?token=good\.token&_=\d+$/,
+    );
+    const refused = await detailLoader(previewArgs(`token=bad.token&_=${Date.now()}`), page).catch((e) => e);
+    expect((refused as Response).headers.get("location")).toBe("/preview_expired?reason=invalid");
   });
 });

@@ -20,10 +20,14 @@ import {
   loadBottomLists,
   loadComments,
   loadContent,
+  loadPreviewContent,
   loadSpecial,
 } from "./detail.server.ts";
 import { environmentFromUserAgent } from "./environment.ts";
+import { isPreviewActor, previewHeaders } from "./guards.server.ts";
 import { type Lang, requestLang } from "./i18n/lang.ts";
+import type { PreviewInfo } from "./preview.ts";
+import { data } from "./router.ts";
 import type { ShareFacts } from "./share-card.ts";
 import { loadShareContext } from "./share-context.server.ts";
 import { shareFacts, specialShareFacts } from "./share-meta.ts";
@@ -83,7 +87,9 @@ interface LoaderArgs {
 export function detailLoader<L extends DetailLists, V extends object, X = undefined>(
   args: LoaderArgs,
   page: ContentPage<L, X, V>,
-): Promise<V & { shareLink: string; env: PageEnvironment; share: ShareFacts } & ListsData<L>>;
+): Promise<
+  V & { shareLink: string; env: PageEnvironment; share: ShareFacts; preview: PreviewInfo | null } & ListsData<L>
+>;
 export function detailLoader<V extends object>(
   args: LoaderArgs,
   page: SpecialPage<V>,
@@ -99,7 +105,10 @@ export async function detailLoader(
     const view = page.view(special, { ...context, comments: null, extra: undefined });
     return { ...view, env: context.env, share: specialShareFacts(special, shareContext) };
   }
-  const item = await loadContent(params, page.accepts);
+  // a preview (actor preview-…) loads through its own call and is answered private, no-store, noindex
+  const previewed = isPreviewActor(params.actor) ? await loadPreviewContent(request, params, page.accepts) : null;
+  const item = previewed ? previewed.item : await loadContent(params, page.accepts);
+  const preview: PreviewInfo | null = previewed ? previewed.preview : null;
   const context = detailContext(request, item.content_type);
   const [lists, comments, extra, shareContext] = await Promise.all([
     page.lists === "bottom" ? loadBottomLists(item, context.layout.bottomLists, context.lang, context.now) : null,
@@ -109,10 +118,15 @@ export async function detailLoader(
   ]);
   const view = page.view(item, { ...context, comments: lists?.comments ?? comments, extra });
   // the share card's facts (R-SHARE-1): the head is drawn from them, the browser reads it back
-  const shared = { shareLink: item.share_link, env: context.env, share: shareFacts(item, shareContext) };
-  if (lists) return { ...view, ...shared, lists, now: context.now };
-  if (page.lists === "comments") return { ...view, ...shared, comments };
-  return { ...view, ...shared };
+  // `preview` is the page's preview signal (null outside previews): lib/preview.ts
+  const shared = { shareLink: item.share_link, env: context.env, share: shareFacts(item, shareContext), preview };
+  const result =
+    lists !== null
+      ? { ...view, ...shared, lists, now: context.now }
+      : page.lists === "comments"
+        ? { ...view, ...shared, comments }
+        : { ...view, ...shared };
+  return preview ? data(result, { headers: previewHeaders }) : result;
 }
 
 function detailContext(request: Request, type: ContentType): DetailContext {

@@ -2,11 +2,13 @@ import type { CardList, ContentItem, ContentType, RecommendList, SpecialDetail }
 import { unavailableStates } from "@davmu/contracts/content";
 import { ErrorCode } from "@davmu/contracts/error-codes";
 import type { CommentList } from "@davmu/contracts/interaction";
+import { siteBasePath } from "@davmu/contracts/site-path";
 import { type RelatedCard, toRelatedCard, toRouterPath } from "../model/article.ts";
 import { commentPageSize } from "../model/comments.ts";
 import { callApi, callApiShared } from "./api.server.ts";
-import { requireIndexSegment, requirePublicId } from "./guards.server.ts";
+import { previewExpiredPath, previewReason, requireIndexSegment, requirePublicId } from "./guards.server.ts";
 import type { Lang } from "./i18n/lang.ts";
+import { type PreviewInfo, staleReloadUrl } from "./preview.ts";
 import { data, redirect } from "./router.ts";
 
 /** An answer the page can do without: logged and treated as missing. */
@@ -57,6 +59,34 @@ export async function loadContent(params: DetailParams, accepts: readonly Conten
     throw redirect(own.startsWith("/") && !own.startsWith("/media/") ? own : "/404");
   }
   return item;
+}
+
+/**
+ * The item of a preview page (R-ROUTE-5, R-PREVIEW-1): through the preview call with the link's token,
+ * in any state and with its draft; the id check is skipped. A page without a fresh `_` is first sent to
+ * itself with `_` = now (R-ROUTE-6); a refused token goes to the expired page, never to the content.
+ */
+export async function loadPreviewContent(
+  request: Request,
+  params: DetailParams,
+  accepts: readonly ContentType[],
+): Promise<{ item: ContentItem; preview: PreviewInfo }> {
+  requireIndexSegment(params.index);
+  const id = requirePublicId(params.post_id ?? params.id, params.actor);
+  const actor = params.actor ?? "";
+  const fresh = staleReloadUrl(request.url, Date.now());
+  if (fresh) {
+    const url = new URL(fresh);
+    throw redirect(`${url.pathname.slice(siteBasePath.length)}${url.search}`);
+  }
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const answer = await callApi((c) => c.previewDetail({ params: { id }, query: { token, actor } }));
+  if (answer.code === ErrorCode.notFound) throw redirect("/404");
+  if (answer.code !== 0) throw redirect(previewExpiredPath(previewReason(answer.code, answer.msg)));
+  const item = answer.data;
+  if (!accepts.includes(item.content_type)) throw redirect("/404");
+  const preview = { editor: actor.slice("preview-".length), expiresAt: Date.parse(item.expired_at ?? "") || 0 };
+  return { item, preview };
 }
 
 /** A special topic with its sections and groups (spec §3 Special), from the specials API. */

@@ -28,3 +28,21 @@ export function requirePublicId(id: string | undefined, actor: string | undefine
   if (!id || publicIds().decode(id) === null) throw redirect("/404");
   return id;
 }
+
+/** Why a preview link was refused, as the expired page words it. */
+export type PreviewReason = "expired" | "revoked" | "invalid";
+
+/** The API's refusal of a preview token, by its message (403) or a malformed token (400). */
+export function previewReason(code: number, msg: string): PreviewReason {
+  if (code === 403 && msg.includes("过期")) return "expired";
+  if (code === 403 && msg.includes("已失效")) return "revoked";
+  return "invalid";
+}
+
+/** The expired page of a refused preview link (R-PREVIEW-1). */
+export function previewExpiredPath(reason: PreviewReason): string {
+  return `/preview_expired?reason=${reason}`;
+}
+
+/** What every preview answer says: kept by no cache (page cache, service worker, CDN) and not indexed. */
+export const previewHeaders = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };

@@ -36,13 +36,16 @@ export async function previewRoutes(app: FastifyInstance) {
   const key = previewKey(app.config.previewSecret, app.config.otpSecret);
   const links = app.contentLinks;
 
-  /** Any item by its public id, whatever its state: previews are for what is not published. */
-  const anyItem = (publicId: string) =>
-    app.publicIds.require(
-      publicId,
-      (id) => app.contents.findById(id),
-      () => notFound("内容不存在"),
-    );
+  /**
+   * Any item, whatever its state: previews are for what is not published. The id is its public id,
+   * or in preview (where the site skips the public-id check, R-ROUTE-5) its internal number.
+   */
+  const anyItem = async (id: string) => {
+    const internal = app.publicIds.decode(id) ?? (/^[1-9]\d{0,9}$/.test(id) ? Number(id) : null);
+    const row = internal === null ? undefined : await app.contents.findById(internal);
+    if (!row) throw notFound("内容不存在");
+    return row;
+  };
 
   route(app, calls.mintPreview, async (request) => {
     const { editor, minutes = previewDefaultMinutes, draft } = request.body;

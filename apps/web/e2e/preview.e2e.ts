@@ -1,0 +1,127 @@
+import { mkdirSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { demoCards, hydrated, launchBrowser, phoneContext } from "./browser.ts";
+import { axeViolations } from "./content-pages.ts";
+
+const origin = inject("siteOrigin");
+const editorKey = inject("editorApiKey");
+const shots = process.env.PREVIEW_SHOTS_DIR ?? "/tmp/davmu-preview-shots";
+const draftTitle = "【草稿】预览测试：江澜湿地新增观鸟栈道";
+
+interface Link {
+  url: string;
+  token: string;
+  actor: string;
+  expired_at: string;
+}
+
+async function mint(postId: string, body: Record<string, unknown>): Promise<Link> {
+  const answer = await fetch(`${origin}/editor/v1/preview/${postId}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-api-key": editorKey },
+    body: JSON.stringify(body),
+  }).then((r) => r.json());
+  if (answer.code !== 0) throw new Error(`minting failed: ${JSON.stringify(answer)}`);
+  return answer.data as Link;
+}
+
+/** Requests the page sends to the tracker, counted from when it starts. */
+function trackerRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/tracker/log")) seen.push(request.url());
+  });
+  return seen;
+}
+
+describe("editors' preview pages", () => {
+  let browser: Browser;
+  let postId: string;
+  let link: Link;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    mkdirSync(shots, { recursive: true });
+    const article = (await demoCards(origin)).find((card) => card.content_type === "article");
+    if (!article) throw new Error("no demo article");
+    postId = article.post_id;
+    link = await mint(postId, { editor: "e2e", draft: { title: draftTitle } });
+  });
+  afterAll(() => browser?.close());
+
+  it("R-ROUTE-5 R-UI-PREVIEWBAR R-PREVIEW-1 a preview link shows the draft with the countdown bar instead of the header, a watermark, private and noindex", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    const tracked = trackerRequests(page);
+    const response = await page.goto(link.url);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()["cache-control"]).toBe("private, no-store");
+    expect(response?.headers()["x-robots-tag"]).toBe("noindex");
+    await hydrated(page);
+    expect(await page.locator("h1.article-title").textContent()).toBe(draftTitle);
+    expect(await page.locator(".open-app-banner").count()).toBe(0);
+    await expect.poll(() => page.locator(".preview-bar-time").textContent()).toMatch(/^(29|30):\d\d后失效$/);
+    expect(await page.locator(".preview-bar").textContent()).toContain("e2e");
+    expect(await page.locator(".preview-watermark span").count()).toBeGreaterThan(10);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/preview-article.png` });
+    // no tracking from a preview: the tracker would have started a second after load
+    await page.waitForTimeout(2500);
+    expect(tracked).toEqual([]);
+    await context.close();
+  });
+
+  it("R-ROUTE-6 a preview without `_`, or with one older than 30 s, reloads itself with `_` set to now", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    const before = Date.now();
+    await page.goto(link.url);
+    const first = Number(new URL(page.url()).searchParams.get("_"));
+    expect(first).toBeGreaterThanOrEqual(before - 1000);
+    const stale = new URL(link.url);
+    stale.searchParams.set("_", String(Date.now() - 60_000));
+    await page.goto(stale.toString());
+    await expect.poll(() => Number(new URL(page.url()).searchParams.get("_"))).toBeGreaterThan(Date.now() - 10_000);
+    // a fresh `_` is left alone
+    const fresh = new URL(link.url);
+    const stamp = String(Date.now());
+    fresh.searchParams.set("_", stamp);
+    await page.goto(fresh.toString());
+    await hydrated(page);
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).searchParams.get("_")).toBe(stamp);
+    await context.close();
+  });
+
+  it("R-PREVIEW-1 forged and revoked links get a clear expired page, never the content, and are not kept", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    const forged = new URL(link.url);
+    const [payload, signature = ""] = link.token.split(".");
+    forged.searchParams.set(
+      "token",
+      `${payload}.${signature.startsWith("AAAA") ? "BBBB" : "AAAA"}${signature.slice(4)}`,
+    );
+    const response = await page.goto(forged.toString());
+    expect(response?.status()).toBe(403);
+    expect(new URL(page.url()).pathname).toBe("/davmu/share/preview_expired");
+    expect(response?.headers()["cache-control"]).toBe("private, no-store");
+    expect(await page.locator("h1").textContent()).toBe("预览链接无效");
+    expect(await page.content()).not.toContain(draftTitle);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/preview-invalid.png` });
+
+    const revoked = await fetch(`${origin}/editor/v1/preview/${postId}/revoke`, {
+      method: "POST",
+      headers: { "x-api-key": editorKey },
+    });
+    expect(revoked.status).toBe(200);
+    const again = await page.goto(link.url);
+    expect(again?.status()).toBe(403);
+    expect(await page.locator("h1").textContent()).toBe("预览链接已失效");
+    expect(await page.content()).not.toContain(draftTitle);
+    await page.screenshot({ path: `${shots}/preview-revoked.png` });
+    await context.close();
+  });
+});
