@@ -16,10 +16,17 @@ export function platformOf(ua: string): "ios" | "android" | "other" {
 /**
  * Reports one step's outcome to `POST /inner/open-app/outcome` on the API the page calls
  * (`publicApiBase`, "" for the page's origin), which counts them; a keepalive request, so a report
- * made as the page goes away still arrives. Failures are only logged. The reading-statistics tracker
- * can take these over by replacing this function's body.
+ * made as the page goes away still arrives. Failures are only logged. The page's item also gets the
+ * outcome as a tracked `open_app` event (`{step}_{outcome}`), which the editors' stats page shows
+ * per item; the tracker drops it when tracking is off or the page is a preview.
  */
 export function reportOpenApp(publicApiBase: string, step: OpenAppStep, outcome: OpenAppOutcome): void {
+  const postId = document.querySelector('meta[name="davmu:post-id"]')?.getAttribute("content");
+  if (postId) {
+    import("./tracker.ts")
+      .then((tracker) => tracker.trackEvent("open_app", postId, { outcome: `${step}_${outcome}` }))
+      .catch((error) => console.info("open-app outcome not tracked:", error));
+  }
   const ua = navigator.userAgent;
   const body = JSON.stringify({ step, outcome, platform: platformOf(ua), in_wechat: /MicroMessenger/i.test(ua) });
   try {
