@@ -19,6 +19,7 @@ import { commentRoutes } from "./modules/comments/routes.ts";
 import { editorContentRoutes } from "./modules/content/editor-routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { mpContentRoutes } from "./modules/media-accounts/content-route.ts";
 import { mediaAccountsPlugin } from "./modules/media-accounts/repository.ts";
 import { mediaAccountRoutes } from "./modules/media-accounts/routes.ts";
 import { openAppPlugin } from "./modules/open-app/repository.ts";
@@ -197,6 +198,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(commentRoutes);
     await app.register(reactionRoutes);
     await app.register(mediaAccountRoutes);
+    await app.register(mpContentRoutes);
     await app.register(appRoutes);
     await app.register(contentRoutes);
     await app.register(searchRoutes);

@@ -20,6 +20,14 @@ const client = {
   hot72: answer("hot72", () => ({ list: [] })),
   recommend: answer("recommend", () => ({ list: [] })),
   special: answer("special", () => special),
+  mpContent: answer("mpContent", () => content),
+  mpInfo: answer("mpInfo", () => ({
+    ...content.mp,
+    name: "江澜新闻（账号）",
+    follower_count: 3,
+    content_count: 9,
+    is_followed: false,
+  })),
   previewDetail: (request: { query: { token: string } }) => {
     asked.push("previewDetail");
     if (request.query.token !== "good.token") return Promise.resolve({ code: 403, msg: "预览链接已过期", data: null });
@@ -211,5 +219,15 @@ describe("detail page pipeline", () => {
     );
     const refused = await detailLoader(previewArgs(`token=bad.token&_=${Date.now()}`), page).catch((e) => e);
     expect((refused as Response).headers.get("location")).toBe("/preview_expired?reason=invalid");
+  });
+
+  it("R-ROUTE-5 R-ENT-OTHER actor mp reads the item from the media-account content call and its account from the account's own", async () => {
+    content = { ...item("article"), mp: { id: "Mp000001", name: "旧名", avatar: "", description: "" } };
+    const data = await detailLoader(
+      { request: args().request, params: { actor: "mp", post_id: "AbCdEfGh", index: "index.html" } },
+      { accepts: ["article"], lists: "none", view: (found) => ({ mp: found.mp }) },
+    );
+    expect(asked).toEqual(["mpContent", "mpInfo"]);
+    expect(data.mp?.name).toBe("江澜新闻（账号）");
   });
 });

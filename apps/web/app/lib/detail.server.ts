@@ -52,7 +52,12 @@ async function loadItem<T>(
 
 /** The content item of a detail page; an item of another type is sent to its own page. */
 export async function loadContent(params: DetailParams, accepts: readonly ContentType[]): Promise<ContentItem> {
-  const item = await loadItem("content", params, (id) => callApi((c) => c.content({ params: { id } })));
+  // actor mp: a media account's item through the media-account calls (R-ROUTE-5)
+  const mp = params.actor === "mp";
+  let item = await loadItem("content", params, (id) =>
+    callApi((c) => (mp ? c.mpContent({ params: { id } }) : c.content({ params: { id } }))),
+  );
+  if (mp && item.mp) item = await withAccount(item, item.mp);
   if (unavailableStates.includes(item.state)) throw redirect("/404");
   if (!accepts.includes(item.content_type)) {
     const own = toRouterPath(item.content_link);
@@ -87,6 +92,16 @@ export async function loadPreviewContent(
   if (!accepts.includes(item.content_type)) throw redirect("/404");
   const preview = { editor: actor.slice("preview-".length), expiresAt: Date.parse(item.expired_at ?? "") || 0 };
   return { item, preview };
+}
+
+/** The item with its media account as the account's own call describes it (`/dinner/mp/info/{id}`). */
+async function withAccount(item: ContentItem, mp: NonNullable<ContentItem["mp"]>): Promise<ContentItem> {
+  const info = await optional(
+    "media account",
+    callApi((c) => c.mpInfo({ params: { id: mp.id } })),
+  );
+  if (!info) return item;
+  return { ...item, mp: { ...mp, name: info.name, avatar: info.avatar, description: info.description } };
 }
 
 /** A special topic with its sections and groups (spec §3 Special), from the specials API. */

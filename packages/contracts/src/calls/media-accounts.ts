@@ -1,4 +1,5 @@
 import { defineCall } from "../call.ts";
+import { ContentIdParams, ContentItem } from "../content.ts";
 import { answers } from "../envelope.ts";
 import { FollowList, FollowRequest, FollowResult, IdParams, MediaAccountInfo } from "../interaction.ts";
 
@@ -42,4 +43,14 @@ export const followList = defineCall({
   tags,
   summary: "The media accounts the user follows, latest first (up to 100)",
   responses: answers(FollowList),
+});
+
+export const mpContent = defineCall({
+  method: "GET",
+  path: "/dinner/content/:id",
+  access: "token",
+  tags,
+  summary: "A media account's content item by its public id (actor mp); the organisation's own items answer 404",
+  params: ContentIdParams,
+  responses: answers(ContentItem),
 });
