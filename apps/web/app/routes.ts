@@ -1,14 +1,16 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 /**
- * The route table of spec §2. Screens of later issues (/auth, /bar, /activity, /invite, /dejin,
- * /dimim, /fazak) have no route yet: the catch-all answers them with the not-found page and 404.
+ * The route table of spec §2. Screens of later issues (/activity, /invite, /dejin, /dimim, /fazak)
+ * have no route yet: the catch-all answers them with the not-found page and 404.
  */
 export default [
   index("routes/home.tsx"),
   route("pc", "routes/pc.tsx"),
   route("404", "routes/not-found.tsx", { id: "not-found" }),
   route("preview_expired", "routes/preview-expired.tsx"),
+  route("auth", "routes/auth.tsx"),
+  route("bar", "routes/bar.tsx"),
   route("agreement/:kind", "routes/agreement.tsx"),
   route("search/:index", "routes/search.tsx"),
   route("content_model/:index", "routes/content-model.tsx"),

@@ -1,0 +1,25 @@
+import { NavBar } from "../components/NavBar.tsx";
+import { pageCacheHeaders } from "../lib/cache-headers.ts";
+import { baseMeta } from "../lib/meta.ts";
+import navCss from "../nav.css?url";
+import type { Route } from "./+types/bar";
+
+/**
+ * /bar (R-ROUTE-1): the site's bottom navigation bar alone, from the editors' app info, for the
+ * native app or a partner page to embed as a strip (a web view about 56 px tall): the same items,
+ * icons and colours as the bar under the site's list pages, each opening its page.
+ */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: navCss }];
+
+export const meta = () => baseMeta([{ name: "robots", content: "noindex" }]);
+
+export const headers: Route.HeadersFunction = pageCacheHeaders;
+
+export default function Bar() {
+  return (
+    <main className="bar-page">
+      <h1 className="visually-hidden">底部导航</h1>
+      <NavBar />
+    </main>
+  );
+}
