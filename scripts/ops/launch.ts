@@ -137,6 +137,7 @@ ${servers}
   server {
     listen 127.0.0.1:${port} backlog=4096;
     client_max_body_size 2m;
+    server_tokens off;
     location / {
       proxy_pass http://davmu;
       proxy_http_version 1.1;

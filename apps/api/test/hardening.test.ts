@@ -2,6 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./helper.ts";
 import { portOf, rawExchange } from "./support/raw-http.ts";
 
+/** The status of a GET, its body read (an unread body keeps the connection the server's close waits for). */
+const statusOf = async (url: string) => {
+  const response = await fetch(url);
+  await response.arrayBuffer();
+  return response.status;
+};
+
 const request = (path: string, headers: string[]) =>
   [`GET ${path} HTTP/1.1`, ...headers, "Connection: close", "", ""].join("\r\n");
 
@@ -108,6 +115,8 @@ describe("safe defaults", () => {
   it("R-SRV-4 every answer carries the security headers: API, errors, media and docs", async () => {
     for (const path of ["/peony/v1/app/info", "/nope", "/healthz", "/docs/json"]) {
       const response = await fetch(server.base + path);
+      // read every body: an unread one keeps its connection, and the server's close waits for it
+      await response.arrayBuffer();
       expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
       expect(response.headers.get("x-frame-options"), path).toBe("SAMEORIGIN");
       expect(response.headers.get("content-security-policy"), path).toMatch(/default-src 'self'/);
@@ -123,12 +132,13 @@ describe("safe defaults", () => {
       .find((name) => name.endsWith(".jpg"));
     expect(file).toBeDefined();
     const response = await fetch(`${server.base}/media/${file}`);
+    await response.arrayBuffer();
     expect(response.status).toBe(200);
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
   it("R-SRV-3 /docs is served by default", async () => {
-    expect((await fetch(`${server.base}/docs/json`)).status).toBe(200);
+    expect(await statusOf(`${server.base}/docs/json`)).toBe(200);
   });
 });
 
@@ -145,12 +155,13 @@ describe("switches for production", () => {
   afterAll(() => server.close());
 
   it("R-SRV-3 SERVE_DOCS=false turns /docs off", async () => {
-    expect((await fetch(`${server.base}/docs`)).status).toBe(404);
-    expect((await fetch(`${server.base}/docs/json`)).status).toBe(404);
+    expect(await statusOf(`${server.base}/docs`)).toBe(404);
+    expect(await statusOf(`${server.base}/docs/json`)).toBe(404);
   });
 
   it("R-SEC-TOKEN with an https PUBLIC_ORIGIN every cookie is Secure, and HSTS is sent", async () => {
     const response = await fetch(`${server.base}/test/cookie`);
+    await response.arrayBuffer();
     expect(response.headers.getSetCookie()).toEqual(["a=1; Path=/; Secure", "b=2; Path=/; Secure"]);
     expect(response.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
     expect(response.headers.get("content-security-policy")).toMatch(/upgrade-insecure-requests/);
