@@ -45,6 +45,7 @@ import { mediaPlugin } from "./plugins/media.ts";
 import { metricsPlugin } from "./plugins/metrics.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
+import { wechatRouteOptions } from "./plugins/redis-credentials.ts";
 import { redisPlugin, sharedChangesPlugin } from "./plugins/redis.ts";
 import { applySecurityHeaders, secureCookies, securityHeaderList } from "./plugins/security-headers.ts";
 import { settingsPlugin } from "./plugins/settings.ts";
@@ -206,7 +207,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(commentModerationRoutes);
     await app.register(trackingRoutes);
     await app.register(statsRoutes);
-    await app.register(wechatRoutes);
+    // with Redis, WeChat credentials are fetched once for the whole cluster
+    await app.register(wechatRoutes, wechatRouteOptions(app));
     await app.register(openAppRoutes);
     await app.register(previewRoutes);
     await app.register(mediaPlugin, { root: config.mediaDir });

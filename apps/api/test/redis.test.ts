@@ -1,8 +1,11 @@
 import { existsSync } from "node:fs";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRedis } from "../../../scripts/ops/launch.ts";
 import { type App, buildApp } from "../src/app.ts";
+import type { CredentialStore } from "../src/modules/wechat/single-flight.ts";
 import { loadConfig } from "../src/plugins/config.ts";
+import { redisCredentialStore } from "../src/plugins/redis-credentials.ts";
 import { startTestServer, type TestServer } from "./helper.ts";
 
 /** The status of a GET, its body read (an unread body keeps the connection the server's close waits for). */
@@ -86,6 +89,32 @@ describe.skipIf(!hasRedis)("two instances sharing Redis", () => {
     expect(await read(bBase)).toBe(200);
     expect((await a.post("/peony/v1/account/logout", {}, token)).status).toBe(200);
     expect(await within(1000, async () => (await read(bBase)) === 401)).not.toBeNull();
+  });
+
+  it("R-SCALE-1 WeChat's access token and ticket are fetched once for the whole cluster, under a Redis lock", async () => {
+    const clients = [new Redis(redis.url), new Redis(redis.url)];
+    try {
+      await Promise.all(clients.map((client) => client.ping()));
+      const [one, two] = clients.map((client) => redisCredentialStore(client)) as [CredentialStore, CredentialStore];
+      let fetches = 0;
+      const fetch = async () => {
+        fetches += 1;
+        await sleep(200);
+        return { value: `ticket-${fetches}`, refreshAt: Date.now() + 60_000 };
+      };
+      const asked = Array.from({ length: 5 }, () => [one.get("jsapi", fetch), two.get("jsapi", fetch)]).flat();
+      expect(new Set(await Promise.all(asked))).toEqual(new Set(["ticket-1"]));
+      expect(fetches).toBe(1);
+      // refused by WeChat on one instance: dropped for all, fetched once more
+      await one.drop("jsapi", "ticket-1");
+      // the other instance reads the cluster's copy again within a second
+      await sleep(1100);
+      expect(await two.get("jsapi", fetch)).toBe("ticket-2");
+      expect(await one.get("jsapi", fetch)).toBe("ticket-2");
+      expect(fetches).toBe(2);
+    } finally {
+      for (const client of clients) client.disconnect();
+    }
   });
 
   it("R-REL-1 Redis gone: requests still answer, limits are counted per instance; back, they are shared again", async () => {
