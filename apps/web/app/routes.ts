@@ -1,7 +1,7 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 /**
- * The route table of spec §2. Screens of later issues (/activity, /invite, /dejin, /dimim, /fazak)
+ * The route table of spec §2. Screens of later issues (/activity, /dejin, /dimim, /fazak)
  * have no route yet: the catch-all answers them with the not-found page and 404.
  */
 export default [
@@ -11,6 +11,7 @@ export default [
   route("preview_expired", "routes/preview-expired.tsx"),
   route("auth", "routes/auth.tsx"),
   route("bar", "routes/bar.tsx"),
+  route("invite/:code", "routes/invite.tsx"),
   route("agreement/:kind", "routes/agreement.tsx"),
   route("search/:index", "routes/search.tsx"),
   route("content_model/:index", "routes/content-model.tsx"),

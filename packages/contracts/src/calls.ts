@@ -3,6 +3,7 @@ import * as app from "./calls/app.ts";
 import * as comments from "./calls/comments.ts";
 import * as content from "./calls/content.ts";
 import * as health from "./calls/health.ts";
+import * as invites from "./calls/invites.ts";
 import * as mediaAccounts from "./calls/media-accounts.ts";
 import * as preview from "./calls/preview.ts";
 import * as reactions from "./calls/reactions.ts";
@@ -22,6 +23,7 @@ export const calls = {
   ...comments,
   ...content,
   ...health,
+  ...invites,
   ...mediaAccounts,
   ...preview,
   ...reactions,

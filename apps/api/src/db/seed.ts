@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { hashPassword } from "../modules/accounts/passwords.ts";
 import { newInviteCode } from "../modules/accounts/users.ts";
 import { checkImport, writeImport } from "../modules/content/ingest.ts";
+import { demoInviteCode, demoInviteReward } from "../modules/invites/demo.ts";
 import { rebuildSearchIndex } from "../modules/search/repository.ts";
 import { seedDemoEvents } from "../modules/tracking/demo-events.ts";
 import { demoAgreementSettings } from "./demo/demo-agreements.ts";
@@ -143,6 +144,17 @@ export async function seedDemoData(db: Kysely<Database>, now = Date.now()) {
         .executeTakeFirstOrThrow();
       userIds.push(row.id);
     }
+    // the demo invitation (R-INVITE-1): the first demo reader invites with a fixed code
+    await trx
+      .updateTable("users")
+      .set({ invite_code: demoInviteCode })
+      .where("id", "=", userIds[0] as number)
+      .execute();
+    await trx
+      .insertInto("settings")
+      .values({ key: "invite_reward", value: demoInviteReward })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ value: demoInviteReward }))
+      .execute();
     await trx.deleteFrom("comments").where("user_id", "in", userIds).execute();
     const articleIds = new Map(demoArticles.map((a, i) => [a.externalId, contentIds[i] as number]));
     const hour = 60 * 60 * 1000;
