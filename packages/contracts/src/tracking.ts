@@ -109,7 +109,11 @@ export const TrackLogRejected = Type.Object({
 
 /* ---- the editors' stats (R-STATS-1) ---- */
 
-const Day = Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: "a day, YYYY-MM-DD (UTC+8)" });
+// months 01–12 and days 01–31 only: "2026-15-77" is refused as a 400, not read as an invalid date
+const Day = Type.String({
+  pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$",
+  description: "a day, YYYY-MM-DD (UTC+8)",
+});
 
 export const EditorSessionBody = Type.Object(
   { key: Type.String({ minLength: 1, maxLength: 512, description: "the editors' key (EDITOR_API_KEY)" }) },
