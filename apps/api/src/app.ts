@@ -20,6 +20,7 @@ import { editorContentRoutes } from "./modules/content/editor-routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { inviteRoutes } from "./modules/invites/routes.ts";
+import { lbsRoutes } from "./modules/lbs/routes.ts";
 import { mpContentRoutes } from "./modules/media-accounts/content-route.ts";
 import { mediaAccountsPlugin } from "./modules/media-accounts/repository.ts";
 import { mediaAccountRoutes } from "./modules/media-accounts/routes.ts";
@@ -213,6 +214,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(openAppRoutes);
     await app.register(previewRoutes);
     await app.register(inviteRoutes);
+    await app.register(lbsRoutes);
     await app.register(mediaPlugin, { root: config.mediaDir });
   }
 

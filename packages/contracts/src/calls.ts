@@ -4,6 +4,7 @@ import * as comments from "./calls/comments.ts";
 import * as content from "./calls/content.ts";
 import * as health from "./calls/health.ts";
 import * as invites from "./calls/invites.ts";
+import * as lbs from "./calls/lbs.ts";
 import * as mediaAccounts from "./calls/media-accounts.ts";
 import * as preview from "./calls/preview.ts";
 import * as reactions from "./calls/reactions.ts";
@@ -24,6 +25,7 @@ export const calls = {
   ...content,
   ...health,
   ...invites,
+  ...lbs,
   ...mediaAccounts,
   ...preview,
   ...reactions,

@@ -9,6 +9,7 @@ import * as contentThumbnails from "./migrations/006-content-thumbnails.ts";
 import * as tracking from "./migrations/007-tracking.ts";
 import * as openApp from "./migrations/008-open-app.ts";
 import * as previews from "./migrations/009-previews.ts";
+import * as localInfo from "./migrations/010-local-info.ts";
 import type { Database } from "./schema.ts";
 
 /** Every migration, in order. Names sort in the order they must run. */
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   "007-tracking": tracking,
   "008-open-app": openApp,
   "009-previews": previews,
+  "010-local-info": localInfo,
 };
 
 export function createMigrator(db: Kysely<Database>): Migrator {

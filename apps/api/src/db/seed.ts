@@ -3,6 +3,8 @@ import { hashPassword } from "../modules/accounts/passwords.ts";
 import { newInviteCode } from "../modules/accounts/users.ts";
 import { checkImport, writeImport } from "../modules/content/ingest.ts";
 import { demoInviteCode, demoInviteReward } from "../modules/invites/demo.ts";
+import { demoLocalInfo } from "../modules/lbs/demo.ts";
+import { saveLocalInfo } from "../modules/lbs/routes.ts";
 import { rebuildSearchIndex } from "../modules/search/repository.ts";
 import { seedDemoEvents } from "../modules/tracking/demo-events.ts";
 import { demoAgreementSettings } from "./demo/demo-agreements.ts";
@@ -144,6 +146,8 @@ export async function seedDemoData(db: Kysely<Database>, now = Date.now()) {
         .executeTakeFirstOrThrow();
       userIds.push(row.id);
     }
+    // the local channel's city and weather, as editors keep them (R-LBS-1)
+    await saveLocalInfo(trx, demoLocalInfo.group, demoLocalInfo.update, now);
     // the demo invitation (R-INVITE-1): the first demo reader invites with a fixed code
     await trx
       .updateTable("users")

@@ -1,0 +1,38 @@
+import { defineCall } from "../call.ts";
+import { answers } from "../envelope.ts";
+import { LbsCity, LbsParams, LbsUpdate, LbsWeather } from "../lbs.ts";
+import { EditorKeyHeaders } from "./editor-headers.ts";
+
+const tags = ["local"];
+
+export const lbs = defineCall({
+  method: "GET",
+  path: "/peony/v3/lbs/:id",
+  access: "token",
+  tags,
+  summary: "The city a local channel (its group id) covers, as the editors keep it; unknown channels 404",
+  params: LbsParams,
+  responses: answers(LbsCity),
+});
+
+export const lbsWeather = defineCall({
+  method: "GET",
+  path: "/peony/v3/lbs_weather/:id",
+  access: "token",
+  tags,
+  summary: "The weather of a local channel's city as the editors last entered it; none entered 404",
+  params: LbsParams,
+  responses: answers(LbsWeather),
+});
+
+export const updateLbs = defineCall({
+  method: "PUT",
+  path: "/editor/v1/lbs/:id",
+  access: "editor",
+  tags: ["editor"],
+  summary: "Sets a local channel's city and, when given, its weather (low ≤ temperature ≤ high)",
+  headers: EditorKeyHeaders,
+  params: LbsParams,
+  body: LbsUpdate,
+  responses: answers(LbsWeather),
+});
