@@ -48,7 +48,7 @@ import { metricsPlugin } from "./plugins/metrics.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { wechatRouteOptions } from "./plugins/redis-credentials.ts";
-import { redisPlugin, sharedChangesPlugin } from "./plugins/redis.ts";
+import { redisPlugin, remoteContentChanges, sharedChangesPlugin } from "./plugins/redis.ts";
 import { applySecurityHeaders, secureCookies, securityHeaderList } from "./plugins/security-headers.ts";
 import { settingsPlugin } from "./plugins/settings.ts";
 
@@ -225,7 +225,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       publicApiBase: config.publicApiBase,
       statBase: config.statBase,
       linkFrameOrigins: config.linkFrameOrigins,
-      contentChanges: app.hasDecorator("contentChanges") ? app.contentChanges : undefined,
+      // a site-only process hears the API instances' changes through Redis, when there is one
+      contentChanges: app.hasDecorator("contentChanges") ? app.contentChanges : remoteContentChanges(app),
       installEarlyAnswer: (answer) => {
         front = answer;
       },

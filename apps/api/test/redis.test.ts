@@ -5,6 +5,7 @@ import { startRedis } from "../../../scripts/ops/launch.ts";
 import { type App, buildApp } from "../src/app.ts";
 import type { CredentialStore } from "../src/modules/wechat/single-flight.ts";
 import { loadConfig } from "../src/plugins/config.ts";
+import { remoteContentChanges } from "../src/plugins/redis.ts";
 import { redisCredentialStore } from "../src/plugins/redis-credentials.ts";
 import { startTestServer, type TestServer } from "./helper.ts";
 
@@ -79,6 +80,21 @@ describe.skipIf(!hasRedis)("two instances sharing Redis", () => {
     b.contentChanges.subscribe((id) => heard.push(id));
     a.app.contentChanges.publish(424242);
     expect(await within(1000, async () => heard.includes(424242))).not.toBeNull();
+  });
+
+  it("R-SCALE-1 a site-only process hears the API instances' content changes for its page cache", async () => {
+    // what app.ts hands the site's page cache when this process serves no API (SERVE_API=false)
+    const feed = remoteContentChanges(b);
+    expect(feed).toBeDefined();
+    const heard: number[] = [];
+    feed?.subscribe((id) => heard.push(id));
+    expect(
+      await within(2000, async () => {
+        a.app.contentChanges.publish(616161);
+        await sleep(50);
+        return heard.includes(616161);
+      }),
+    ).not.toBeNull();
   });
 
   it("R-SEC-TOKEN an anonymous token logged out through one instance stops on the other at once", async () => {

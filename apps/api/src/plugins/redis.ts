@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { Redis } from "ioredis";
-import type { ChangeFeed, ChangeTransport } from "../lib/change-feed.ts";
+import { type ChangeFeed, type ChangeTransport, createChangeFeed } from "../lib/change-feed.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -100,6 +100,8 @@ export function redisTransport(app: FastifyInstance, channel: string): ChangeTra
   };
 }
 
+const contentChannel = "davmu:content-changed";
+
 /**
  * Shares the content change feed (cached pages and answers, on every instance: R-SCALE-1) and
  * session revocations (R-SEC-TOKEN) through Redis. Registered after the repositories.
@@ -108,10 +110,22 @@ export const sharedChangesPlugin = fp(
   async (app: FastifyInstance) => {
     if (!app.hasDecorator("redis")) return;
     const feeds: [ChangeFeed<number> | undefined, string][] = [
-      [app.hasDecorator("contentChanges") ? app.contentChanges : undefined, "davmu:content-changed"],
+      [app.hasDecorator("contentChanges") ? app.contentChanges : undefined, contentChannel],
       [app.hasDecorator("sessions") ? app.sessions.revocations : undefined, "davmu:session-revoked"],
     ];
     for (const [feed, channel] of feeds) if (feed) feed.bridge(redisTransport(app, channel));
   },
   { name: "shared-changes" },
 );
+
+/**
+ * The content changes a site-only process (SERVE_API=false) hears: none of its own, but with Redis
+ * those the API's instances publish, so its page cache drops changed pages too (R-SCALE-1). Without
+ * Redis there is nothing to hear (undefined).
+ */
+export function remoteContentChanges(app: FastifyInstance): ChangeFeed<number> | undefined {
+  if (!app.hasDecorator("redis")) return undefined;
+  const feed = createChangeFeed<number>();
+  feed.bridge(redisTransport(app, contentChannel));
+  return feed;
+}
