@@ -1,8 +1,7 @@
-import type { FastifyInstance } from "fastify";
-import fp from "fastify-plugin";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import { withKeyLocks } from "../../db/locks.ts";
 import type { CommentStatusValue, CommentsTable, Database } from "../../db/schema.ts";
+import { repositoryPlugin } from "../../lib/repository-plugin.ts";
 import { toggleRow } from "../reactions/repository.ts";
 
 export type CommentRow = Selectable<CommentsTable>;
@@ -241,12 +240,9 @@ declare module "fastify" {
  * One comment repository per app. Pages show a post's first comments, so a change to them reaches
  * the caches like a change to the post.
  */
-export const commentsPlugin = fp(
-  async (app: FastifyInstance) => {
-    app.decorate(
-      "comments",
-      createCommentRepository(app.database.db, { threadChanged: (id) => app.contentChanges.publish(id) }),
-    );
-  },
-  { name: "comments", dependencies: ["db", "contents"] },
+export const commentsPlugin = repositoryPlugin(
+  "comments",
+  "comments",
+  (app) => createCommentRepository(app.database.db, { threadChanged: (id) => app.contentChanges.publish(id) }),
+  ["db", "contents"],
 );
