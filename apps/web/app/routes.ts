@@ -11,7 +11,7 @@ export default [
   route("preview_expired", "routes/preview-expired.tsx"),
   route("auth", "routes/auth.tsx"),
   route("bar", "routes/bar.tsx"),
-  route("invite/:code", "routes/invite.tsx"),
+  route("invite/:code?/:index", "routes/invite.tsx"),
   route("agreement/:kind", "routes/agreement.tsx"),
   route("search/:index", "routes/search.tsx"),
   route("content_model/:index", "routes/content-model.tsx"),

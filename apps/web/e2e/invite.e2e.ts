@@ -33,7 +33,7 @@ describe("invitation pages", () => {
     const before = await invitedCount();
     const context = await phoneContext(browser);
     const page = await context.newPage();
-    const response = await page.goto(`${origin}/davmu/share/invite/${demoCode}`);
+    const response = await page.goto(`${origin}/davmu/share/invite/${demoCode}/index.html`);
     expect(response?.status()).toBe(200);
     expect(await page.locator("h1").textContent()).toBe("江澜小编 邀请您加入江澜新闻");
     expect(await page.locator(".invite-code strong").textContent()).toBe(demoCode);
@@ -62,7 +62,7 @@ describe("invitation pages", () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     for (const code of ["ZZZZ9999", "abc", "%3Cscript%3E"]) {
-      const response = await page.goto(`${origin}/davmu/share/invite/${code}`);
+      const response = await page.goto(`${origin}/davmu/share/invite/${code}/index.html`);
       expect(response?.status(), code).toBe(404);
       expect(await page.locator("h1").textContent()).toBe("邀请码不存在");
     }

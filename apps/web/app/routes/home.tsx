@@ -1,3 +1,4 @@
+import { LocalWeather } from "../components/LocalWeather.tsx";
 import { NavBar } from "../components/NavBar.tsx";
 import { SearchIcon } from "../components/nav-icons.tsx";
 import { OpenAppBanner } from "../components/OpenAppBanner.tsx";
@@ -6,6 +7,7 @@ import { callApi } from "../lib/api.server.ts";
 import { noStore, pageCacheHeaders } from "../lib/cache-headers.ts";
 import { useListT } from "../lib/i18n/lists.ts";
 import { toCardPage } from "../lib/lists.server.ts";
+import { localWeather } from "../lib/local-info.server.ts";
 import { baseMeta } from "../lib/meta.ts";
 import { data, Link } from "../lib/router.ts";
 import { useSite } from "../lib/site-context.tsx";
@@ -27,15 +29,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const group = url.searchParams.get("group") ?? "";
   const page = pageParam(url.searchParams.get("page"));
-  const answer = await callApi((c) =>
-    c.contentList({ query: { gid: group || undefined, pageindex: page, pagesize: homePageSize } }),
-  );
+  // a local channel's header: its city's weather as the editors keep it (R-LBS-1), when it has one
+  const [answer, weather] = await Promise.all([
+    callApi((c) => c.contentList({ query: { gid: group || undefined, pageindex: page, pagesize: homePageSize } })),
+    localWeather(group),
+  ]);
   const result = toCardPage(answer, Date.now(), requestLang(request));
   if (!result) {
     console.warn("content list failed:", answer.msg);
-    return data({ group, page, list: { cards: [], hasMore: false }, failed: true }, { headers: noStore });
+    return data({ group, page, list: { cards: [], hasMore: false }, failed: true, weather }, { headers: noStore });
   }
-  return { group, page, list: result, failed: false };
+  return { group, page, list: result, failed: false, weather };
 }
 
 /** Home (R-ROUTE-1): the channels of the home navigation item and the newest content of the chosen one. */
@@ -43,7 +47,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { site, theme } = useSite();
   const t = useListT();
   const home = visibleNavItems(theme.navigationItems).find(isHomeItem);
-  const { group, page, list, failed } = loaderData;
+  const { group, page, list, failed, weather } = loaderData;
   return (
     <>
       <OpenAppBanner />
@@ -68,6 +72,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <SearchIcon />
           </Link>
         </div>
+        {weather ? <LocalWeather weather={weather} /> : null}
         <h2 className="visually-hidden">{home?.groups.find((g) => g.id === group)?.name ?? t("latest")}</h2>
         <PagedList initial={list} page={page} failed={failed} />
       </main>

@@ -4,6 +4,7 @@ import { siteBasePath } from "@davmu/contracts/site-path";
 import { useEffect, useRef, useState } from "react";
 import { callApi } from "../lib/api.server.ts";
 import { emitLogin } from "../lib/events.ts";
+import { requireIndexSegment } from "../lib/guards.server.ts";
 import { baseMeta } from "../lib/meta.ts";
 import { data } from "../lib/router.ts";
 import { useSession } from "../lib/session.tsx";
@@ -15,11 +16,12 @@ import type { Route } from "./+types/invite";
 type Loaded = { state: "open" | "used-up"; card: InviteCard } | { state: "unknown"; card: null };
 
 /**
- * /invite/{code} (R-INVITE-1): who invites and what the reader gets; accepting logs the reader in by
+ * /invite/{code}/index.html (R-INVITE-1): who invites and what the reader gets; accepting logs the reader in by
  * phone (the login popup) and enters the code (`POST /peony/v1/account`). Unknown codes answer 404
  * and used-up ones say so, each on a clear page of its own.
  */
 export async function loader({ params }: Route.LoaderArgs) {
+  requireIndexSegment(params.index);
   const code = params.code ?? "";
   const answer = /^[A-Za-z0-9]{4,16}$/.test(code)
     ? await callApi((c) => c.inviteCard({ params: { code } }))

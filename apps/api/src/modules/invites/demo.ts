@@ -1,4 +1,4 @@
-/** The demo invitation: the first demo reader (江澜小编) invites with this code (`/invite/JLXW2026`). */
+/** The demo invitation: the first demo reader (江澜小编) invites with this code (`/invite/JLXW2026/index.html`). */
 export const demoInviteCode = "JLXW2026";
 
 /** What the demo tells an invited reader they get. */
