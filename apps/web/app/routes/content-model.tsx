@@ -1,5 +1,5 @@
+import { ListHeader } from "../components/ListHeader.tsx";
 import { NavBar } from "../components/NavBar.tsx";
-import { OpenAppBanner } from "../components/OpenAppBanner.tsx";
 import { PagedList } from "../components/PagedList.tsx";
 import { callApi } from "../lib/api.server.ts";
 import { requireIndexSegment } from "../lib/guards.server.ts";
@@ -47,7 +47,7 @@ export default function ContentModel({ loaderData }: Route.ComponentProps) {
   const t = useListT();
   return (
     <>
-      <OpenAppBanner />
+      <ListHeader />
       <main className="home content-model">
         <h1 className="page-title">{item.title}</h1>
         {item.groups.length > 1 ? (

@@ -1,7 +1,7 @@
+import { ListHeader } from "../components/ListHeader.tsx";
 import { LocalWeather } from "../components/LocalWeather.tsx";
 import { NavBar } from "../components/NavBar.tsx";
 import { SearchIcon } from "../components/nav-icons.tsx";
-import { OpenAppBanner } from "../components/OpenAppBanner.tsx";
 import { PagedList } from "../components/PagedList.tsx";
 import { callApi } from "../lib/api.server.ts";
 import { noStore, pageCacheHeaders } from "../lib/cache-headers.ts";
@@ -50,7 +50,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { group, page, list, failed, weather } = loaderData;
   return (
     <>
-      <OpenAppBanner />
+      <ListHeader />
       <main className="home">
         <h1 className="visually-hidden">{site.name}</h1>
         <div className="channel-bar">

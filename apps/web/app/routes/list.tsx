@@ -1,5 +1,5 @@
+import { ListHeader } from "../components/ListHeader.tsx";
 import { NavBar } from "../components/NavBar.tsx";
-import { OpenAppBanner } from "../components/OpenAppBanner.tsx";
 import { PagedList } from "../components/PagedList.tsx";
 import { requireIndexSegment } from "../lib/guards.server.ts";
 import { useListT } from "../lib/i18n/lists.ts";
@@ -25,7 +25,7 @@ export default function List({ loaderData }: Route.ComponentProps) {
   const t = useListT();
   return (
     <>
-      <OpenAppBanner />
+      <ListHeader />
       <main className="home list-page">
         <h1 className="page-title">{name ?? t("listTitle")}</h1>
         <PagedList initial={list} page={page} failed={failed} cardLevel={2} />

@@ -1,7 +1,7 @@
 import { searchMaxPage } from "@davmu/contracts/limits";
 import { ContentCard } from "../components/ContentCard.tsx";
+import { ListHeader } from "../components/ListHeader.tsx";
 import { BackIcon, SearchIcon } from "../components/nav-icons.tsx";
-import { OpenAppBanner } from "../components/OpenAppBanner.tsx";
 import { PagedList } from "../components/PagedList.tsx";
 import { callApi, callApiShared } from "../lib/api.server.ts";
 import { requireIndexSegment } from "../lib/guards.server.ts";
@@ -77,7 +77,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   return (
     <>
-      <OpenAppBanner />
+      <ListHeader />
       <main className="search-page">
         <h1 className="visually-hidden">{t("search")}</h1>
         <Form method="get" action="/search/index.html" className="search-bar" role="search">

@@ -1,0 +1,50 @@
+import { mkdirSync } from "node:fs";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { hydrated, launchBrowser, phoneContext } from "./browser.ts";
+import { axeViolations } from "./content-pages.ts";
+
+const origin = inject("siteOrigin");
+const shots = process.env.PREVIEW_SHOTS_DIR ?? "/tmp/davmu-preview-shots";
+const listPages = ["/davmu/share/", "/davmu/share/?group=city", "/davmu/share/search/index.html"];
+
+describe("list pages in and out of the mini program", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    mkdirSync(shots, { recursive: true });
+  });
+  afterAll(() => browser?.close());
+
+  it("R-LAYOUT-4 in the mini program a list page has the router control and the bottom bar instead of the header", async () => {
+    const context = await phoneContext(browser);
+    await context.addInitScript(() => {
+      (window as unknown as { __wxjs_environment: string }).__wxjs_environment = "miniprogram";
+    });
+    const page = await context.newPage();
+    for (const path of listPages) {
+      await page.goto(origin + path);
+      await hydrated(page);
+      await page.getByTestId("router-control").waitFor({ timeout: 5000 });
+      expect(await page.getByTestId("open-app-banner").count(), path).toBe(0);
+    }
+    await page.goto(`${origin}/davmu/share/`);
+    await page.getByTestId("router-control").waitFor({ timeout: 5000 });
+    expect(await page.getByTestId("navbar").isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/home-mini-program.png` });
+    await context.close();
+  });
+
+  it("R-LAYOUT-4 outside the mini program a list page has the header and no router control", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    for (const path of listPages) {
+      await page.goto(origin + path);
+      await hydrated(page);
+      await page.getByTestId("open-app-banner").waitFor({ timeout: 5000 });
+      expect(await page.getByTestId("router-control").count(), path).toBe(0);
+    }
+    await context.close();
+  });
+});
