@@ -11,6 +11,7 @@ import { badHostHeader, isValidHost, trustProxyOption } from "./lib/client-addre
 import { hasUnsafeNumber } from "./lib/safe-numbers.ts";
 import { accountsPlugin } from "./modules/accounts/plugin.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
+import { activityRoutes } from "./modules/activities/routes.ts";
 import { appSettingsPlugin } from "./modules/app/repository.ts";
 import { appRoutes } from "./modules/app/routes.ts";
 import { commentModerationRoutes } from "./modules/comments/editor-routes.ts";
@@ -215,6 +216,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(previewRoutes);
     await app.register(inviteRoutes);
     await app.register(lbsRoutes);
+    await app.register(activityRoutes);
     await app.register(mediaPlugin, { root: config.mediaDir });
   }
 

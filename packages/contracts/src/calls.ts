@@ -1,4 +1,5 @@
 import * as accounts from "./calls/accounts.ts";
+import * as activities from "./calls/activities.ts";
 import * as app from "./calls/app.ts";
 import * as comments from "./calls/comments.ts";
 import * as content from "./calls/content.ts";
@@ -20,6 +21,7 @@ import * as wechat from "./calls/wechat.ts";
  */
 export const calls = {
   ...accounts,
+  ...activities,
   ...app,
   ...comments,
   ...content,

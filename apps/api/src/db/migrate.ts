@@ -10,6 +10,7 @@ import * as tracking from "./migrations/007-tracking.ts";
 import * as openApp from "./migrations/008-open-app.ts";
 import * as previews from "./migrations/009-previews.ts";
 import * as localInfo from "./migrations/010-local-info.ts";
+import * as activities from "./migrations/011-activities.ts";
 import type { Database } from "./schema.ts";
 
 /** Every migration, in order. Names sort in the order they must run. */
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   "008-open-app": openApp,
   "009-previews": previews,
   "010-local-info": localInfo,
+  "011-activities": activities,
 };
 
 export function createMigrator(db: Kysely<Database>): Migrator {

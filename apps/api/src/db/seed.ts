@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { hashPassword } from "../modules/accounts/passwords.ts";
 import { newInviteCode } from "../modules/accounts/users.ts";
+import { seedDemoActivities } from "../modules/activities/demo.ts";
 import { checkImport, writeImport } from "../modules/content/ingest.ts";
 import { demoInviteCode, demoInviteReward } from "../modules/invites/demo.ts";
 import { demoLocalInfo } from "../modules/lbs/demo.ts";
@@ -146,6 +147,8 @@ export async function seedDemoData(db: Kysely<Database>, now = Date.now()) {
         .executeTakeFirstOrThrow();
       userIds.push(row.id);
     }
+    // an open and a closed activity (R-ACT-1)
+    await seedDemoActivities(trx, now);
     // the local channel's city and weather, as editors keep them (R-LBS-1)
     await saveLocalInfo(trx, demoLocalInfo.group, demoLocalInfo.update, now);
     // the demo invitation (R-INVITE-1): the first demo reader invites with a fixed code
