@@ -1,7 +1,7 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 /**
- * The route table of spec §2. Screens of later issues (/activity, /dejin, /dimim, /fazak)
+ * The route table of spec §2. Screens of later issues (/dejin, /dimim, /fazak)
  * have no route yet: the catch-all answers them with the not-found page and 404.
  */
 export default [
@@ -12,6 +12,7 @@ export default [
   route("auth", "routes/auth.tsx"),
   route("bar", "routes/bar.tsx"),
   route("invite/:code?/:index", "routes/invite.tsx"),
+  route("activity/:post_id?/:index", "routes/activity.tsx"),
   route("agreement/:kind", "routes/agreement.tsx"),
   route("search/:index", "routes/search.tsx"),
   route("content_model/:index", "routes/content-model.tsx"),

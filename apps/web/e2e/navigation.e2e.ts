@@ -228,7 +228,6 @@ describe("navigation and the list pages on a phone in WeChat", () => {
 
   it("R-ROUTE-1 routes of later issues answer the site's not-found page with status 404", async () => {
     const paths = [
-      "activity/abc/index.html",
       "dejin/catalog/index.html",
       "dejin/content/index.html",
       "dejin/detail/abc/index.html",
