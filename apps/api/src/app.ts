@@ -48,8 +48,8 @@ import { mediaPlugin } from "./plugins/media.ts";
 import { metricsPlugin } from "./plugins/metrics.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
-import { wechatRouteOptions } from "./plugins/redis-credentials.ts";
 import { redisPlugin, remoteContentChanges, sharedChangesPlugin } from "./plugins/redis.ts";
+import { wechatRouteOptions } from "./plugins/redis-credentials.ts";
 import { applySecurityHeaders, secureCookies, securityHeaderList } from "./plugins/security-headers.ts";
 import { settingsPlugin } from "./plugins/settings.ts";
 

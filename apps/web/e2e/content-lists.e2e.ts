@@ -5,7 +5,7 @@ const origin = inject("siteOrigin");
 const editorApiKey = inject("editorApiKey");
 
 describe("every content type's share page on a phone in WeChat", () => {
-  const { browser, cards, link, open, close } = useContentPages();
+  const { cards, link, open, close } = useContentPages();
 
   it("R-UI-LISTS a video page lists related items, the 72-hour hot list and editors' picks below, with type tags", async () => {
     // demo items carry fixed dates: publish one now so the 72-hour list has something whenever this runs

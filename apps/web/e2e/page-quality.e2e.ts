@@ -186,7 +186,8 @@ describe("page quality", () => {
     expect(loaded).toEqual(expect.arrayContaining(countedPaths));
     const lazy = loaded.filter((path) => !countedPaths.includes(path)).map((path) => path.replace(/^.*\/assets\//, ""));
     // (in WeChat the JS-SDK's lazy part, wechat-sdk and open-app-report, asks whether this deployment signs)
-    for (const file of lazy) expect(file).toMatch(/^(site-idle|OpenAppDialog|LoginPopup|Sheet|dialog|icons|wechat-sdk|open-app-report)-/);
+    for (const file of lazy)
+      expect(file).toMatch(/^(site-idle|OpenAppDialog|LoginPopup|Sheet|dialog|icons|wechat-sdk|open-app-report)-/);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,5 @@
 import { Type } from "typebox";
 import { defineCall } from "../call.ts";
-import { answers } from "../envelope.ts";
 
 export const healthz = defineCall({
   method: "GET",
