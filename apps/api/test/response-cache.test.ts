@@ -129,7 +129,9 @@ describe("the page cache", () => {
         server.base + incoming.url,
         { method: incoming.method, headers: incoming.headers },
         async (answer) => {
-          const act = incoming.url?.startsWith("/inner/static/content/") ? afterContentAnswer : undefined;
+          // an item loads from /inner/static/content/ or, a media account's, from /dinner/content/
+          const isItem = /^\/(inner\/static|dinner)\/content\//.test(incoming.url ?? "");
+          const act = isItem ? afterContentAnswer : undefined;
           if (act) {
             afterContentAnswer = undefined;
             await act();

@@ -23,7 +23,8 @@ let spoil: "none" | "wrong-shape" | "not-json" | "no-data" = "none";
 function startUpstream(port: number): Promise<Server> {
   const server = createServer(async (req, res) => {
     const url = req.url ?? "/";
-    if (spoil !== "none" && url.startsWith("/inner/static/content/")) {
+    // an item loads from /inner/static/content/ or, a media account's, from /dinner/content/
+    if (spoil !== "none" && /^\/(inner\/static|dinner)\/content\//.test(url)) {
       res.setHeader("x-trace-id", fakeTraceId);
       res.setHeader("content-type", "application/json");
       if (spoil === "not-json") return res.end("<html>gateway</html>");
@@ -156,11 +157,11 @@ describe("the site's server checks every API answer against its call's declarati
       const html = await response.text();
       expect(html).toContain("<html");
       expect(html).not.toContain('class="article-title');
-      await expect.poll(() => log, { timeout: 5_000 }).toContain("GET /inner/static/content/");
-      const line = log.split("\n").find((l) => l.includes("/inner/static/content/")) ?? "";
+      await expect.poll(() => log, { timeout: 5_000 }).toMatch(/GET \/(inner\/static|dinner)\/content\//);
+      const line = log.split("\n").find((l) => /\/(inner\/static|dinner)\/content\//.test(l)) ?? "";
       const entry = JSON.parse(line);
       expect(entry.status).toBe(200);
-      expect(entry.call).toBe("GET /inner/static/content/:id");
+      expect(entry.call).toMatch(/^GET \/(inner\/static|dinner)\/content\/:id$/);
       expect(entry.problem).not.toBe("");
       if (kind === "not-json") {
         expect(entry.msg).toBe("API call failed");

@@ -39,6 +39,9 @@ export function redisCredentialStore(
     for (let waited = 0; ; waited += waitStepMs) {
       if (await redis.set(lock, token, "PX", lockMs, "NX")) {
         try {
+          // the instance that held the lock before may have just stored a fresh one
+          const stored = await readFresh(key);
+          if (stored !== null) return { value: stored, refreshAt: Date.now() + localMs };
           const fresh = await fetch();
           const ttl = Math.max(1, fresh.refreshAt - Date.now());
           await redis.set(cacheKey(key), JSON.stringify(fresh), "PX", ttl);
