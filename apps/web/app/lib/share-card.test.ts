@@ -188,7 +188,7 @@ describe("share cards (R-SHARE-1)", () => {
     const content = pages.article as ContentItem;
     const meta = detailPageMeta<
       () => Promise<{ view: { title: string; summary: string; cover: null }; shareLink: string }>
-    >("article", (data) => ({ title: data.view.title, summary: data.view.summary, image: null, url: data.shareLink }));
+    >((data) => ({ title: data.view.title, summary: data.view.summary, image: null, url: data.shareLink }));
     const head = meta({
       loaderData: {
         view: { title: content.title, summary: content.summary, cover: null },

@@ -117,11 +117,10 @@ const noMeta = (): MetaDescriptor[] => [];
  * microdata) from the share facts the pipeline put in the loader data. `head` reads the page's own
  * picks from the loader's data (its first screen's lead image; the title, summary and cover the page
  * shows). The head is the server's alone: in the browser no meta function runs (the page router's
- * `Meta` draws nothing, decision 014), so the browser build keeps none of this. `ogType` is kept for
- * the routes' configuration; the card's own kind decides the types.
+ * `Meta` draws nothing, decision 014), so the browser build keeps none of this. The card's kind (its
+ * content type) decides og:type and the JSON-LD type.
  */
 export function detailPageMeta<L extends (...args: never[]) => Promise<object>>(
-  _ogType: string,
   head: (data: Awaited<ReturnType<L>>) => ShareHead,
 ): (args: { loaderData?: Awaited<ReturnType<L>> }) => MetaDescriptor[] {
   if (!import.meta.env.SSR) return noMeta;

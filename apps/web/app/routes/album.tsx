@@ -42,7 +42,7 @@ export const loader = (args: Route.LoaderArgs) =>
 export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 // a video album's player shows its first track's poster first
-export const meta = detailPageMeta<typeof loader>("website", (data) =>
+export const meta = detailPageMeta<typeof loader>((data) =>
   viewHead(data, data.series === "video" ? data.tracks[0]?.cover : null),
 );
 

@@ -26,7 +26,7 @@ export const loader = (args: Route.LoaderArgs) =>
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
 
-export const meta = detailPageMeta<typeof loader>("music.song", viewHead);
+export const meta = detailPageMeta<typeof loader>(viewHead);
 
 /** Audio share page: a cover card with the player, then the text of the programme. */
 export default function Audio({ loaderData }: Route.ComponentProps) {

@@ -21,7 +21,7 @@ export const loader = (args: Route.LoaderArgs) =>
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
 
-export const meta = detailPageMeta<typeof loader>("article", (data) =>
+export const meta = detailPageMeta<typeof loader>((data) =>
   viewHead({ view: data.article, shareLink: data.shareLink }),
 );
 

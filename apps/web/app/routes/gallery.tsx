@@ -25,7 +25,7 @@ export const loader = (args: Route.LoaderArgs) =>
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
 
-export const meta = detailPageMeta<typeof loader>("article", viewHead);
+export const meta = detailPageMeta<typeof loader>(viewHead);
 
 /**
  * Gallery: pictures side by side in a scroll-snapping strip (a swipe moves one picture, no script

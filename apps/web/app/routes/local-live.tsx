@@ -28,7 +28,7 @@ export const loader = (args: Route.LoaderArgs) =>
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
 
-export const meta = detailPageMeta<typeof loader>("video.other", (data) => {
+export const meta = detailPageMeta<typeof loader>((data) => {
   // a player's first frame is its poster: fetched first (the image live shows its cover as an <img>)
   const stream = data.live?.playlists.find((p) => p.play_url) ?? data.live?.playlists[0];
   return viewHead(data, data.screen !== "ImageScreen" ? stream?.cover : null);

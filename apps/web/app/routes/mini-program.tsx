@@ -26,7 +26,7 @@ export const loader = (args: Route.LoaderArgs) =>
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
 
-export const meta = detailPageMeta<typeof loader>("website", viewHead);
+export const meta = detailPageMeta<typeof loader>(viewHead);
 
 /**
  * Mini-program share page: the mini program's card (name, logo, cover) and the prompt to open it,

@@ -30,7 +30,7 @@ export const loader = (args: Route.LoaderArgs) =>
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
 
-export const meta = detailPageMeta<typeof loader>("website", ({ special }) => ({
+export const meta = detailPageMeta<typeof loader>(({ special }) => ({
   title: special.title,
   summary: special.summary,
   image: special.cover || null,

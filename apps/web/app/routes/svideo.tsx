@@ -23,7 +23,7 @@ export const loader = (args: Route.LoaderArgs) =>
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
 
-export const meta = detailPageMeta<typeof loader>("video.other", (data) => viewHead(data, data.video?.poster));
+export const meta = detailPageMeta<typeof loader>((data) => viewHead(data, data.video?.poster));
 
 /** Short video: a vertical player filling the screen, title and account over its foot; no lists below. */
 export default function ShortVideo({ loaderData }: Route.ComponentProps) {

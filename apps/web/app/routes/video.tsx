@@ -22,7 +22,7 @@ export const loader = (args: Route.LoaderArgs) =>
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
 
-export const meta = detailPageMeta<typeof loader>("video.other", (data) => viewHead(data, data.video?.poster));
+export const meta = detailPageMeta<typeof loader>((data) => viewHead(data, data.video?.poster));
 
 /** Video share page: the player first, then title, byline and description; lists and comments below. */
 export default function Video({ loaderData }: Route.ComponentProps) {
