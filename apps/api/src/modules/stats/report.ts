@@ -1,7 +1,7 @@
 import type { PublicIdCodec } from "@davmu/contracts/public-id";
 import type { StatsItem, StatsPoint, StatsQuery, StatsReport } from "@davmu/contracts/tracking";
 import { sql } from "kysely";
-import { hourMs, type TrackingDb } from "../tracking/tables.ts";
+import { type HourlyCounts, hourMs, type TrackingDb, zeroCounts } from "../tracking/tables.ts";
 
 /** Days and hours are China's (UTC+8): editors read "today" as their own. */
 const zoneMs = 8 * hourMs;
@@ -39,29 +39,9 @@ export function resolveRange(query: StatsQuery, now: number): { from: string; to
   return { from, to, start, end };
 }
 
-interface SumRow {
-  views: number;
-  reads: number;
-  read_seconds: number;
-  depth_0: number;
-  depth_25: number;
-  depth_50: number;
-  depth_75: number;
-  depth_100: number;
-  exposures: number;
-}
+type SumRow = HourlyCounts;
 
-const zero = (): SumRow => ({
-  views: 0,
-  reads: 0,
-  read_seconds: 0,
-  depth_0: 0,
-  depth_25: 0,
-  depth_50: 0,
-  depth_75: 0,
-  depth_100: 0,
-  exposures: 0,
-});
+const zero = zeroCounts;
 
 function measures(row: SumRow | undefined, outcomes: Record<string, number>): Measures {
   const n = (v: unknown) => Number(v ?? 0);

@@ -1,24 +1,11 @@
 import { sql } from "kysely";
-import { hourMs, type TrackingDb, type TrackingHourlyTable } from "./tables.ts";
+import { hourMs, type TrackingDb, type TrackingHourlyTable, zeroCounts } from "./tables.ts";
 
 /** Scroll depth buckets of a read, by its deepest percent: under 25, 25–49, 50–74, 75–99, 100. */
 export const depthColumns = ["depth_0", "depth_25", "depth_50", "depth_75", "depth_100"] as const;
 
 function emptyRow(contentId: number, hour: number): TrackingHourlyTable {
-  return {
-    content_id: contentId,
-    hour,
-    views: 0,
-    reads: 0,
-    read_seconds: 0,
-    depth_0: 0,
-    depth_25: 0,
-    depth_50: 0,
-    depth_75: 0,
-    depth_100: 0,
-    exposures: 0,
-    outcomes_json: "{}",
-  };
+  return { content_id: contentId, hour, ...zeroCounts(), outcomes_json: "{}" };
 }
 
 /**

@@ -23,10 +23,8 @@ export interface TrackingEventsTable {
   received_at: number;
 }
 
-/** The events of one content item in one hour, counted (migration 007). */
-export interface TrackingHourlyTable {
-  content_id: number;
-  hour: number;
+/** The counters of a roll-up row, which the stats report sums. */
+export interface HourlyCounts {
   views: number;
   reads: number;
   read_seconds: number;
@@ -36,6 +34,25 @@ export interface TrackingHourlyTable {
   depth_75: number;
   depth_100: number;
   exposures: number;
+}
+
+/** Every counter at zero. */
+export const zeroCounts = (): HourlyCounts => ({
+  views: 0,
+  reads: 0,
+  read_seconds: 0,
+  depth_0: 0,
+  depth_25: 0,
+  depth_50: 0,
+  depth_75: 0,
+  depth_100: 0,
+  exposures: 0,
+});
+
+/** The events of one content item in one hour, counted (migration 007). */
+export interface TrackingHourlyTable extends HourlyCounts {
+  content_id: number;
+  hour: number;
   /** open-app outcomes by name: {"launched": 3, …} */
   outcomes_json: string;
 }
