@@ -246,7 +246,7 @@ describe("navigation and the list pages on a phone in WeChat", () => {
       expect(html, path).toContain("返回首页");
     }
     await fresh();
-    const response = await page.goto(`${share}dejin/catalog/index.html`);
+    const response = await page.goto(`${share}no-such-column/index.html`);
     expect(response?.status()).toBe(404);
     expect(await page.locator(".error-message").textContent()).toBe("抱歉，您访问的页面找不到了");
   });
@@ -314,7 +314,7 @@ describe("navigation and the list pages on a phone in WeChat", () => {
     expect(await page.getByTestId("open-app-dialog").textContent()).toContain("Open 江澜新闻 for more");
     // the server renders English too, and the 404 page follows
     const html = await (
-      await fetch(`${share}dejin/catalog/index.html`, { headers: { cookie: "i18n_redirected=en" } })
+      await fetch(`${share}no-such-column/index.html`, { headers: { cookie: "i18n_redirected=en" } })
     ).text();
     expect(html).toContain('lang="en"');
     expect(html).toContain("Sorry, we couldn&#x27;t find that page");
@@ -383,7 +383,7 @@ describe("navigation and the list pages on a phone in WeChat", () => {
     await page.getByRole("button", { name: "打开导航" }).click();
     await page.getByTestId("nav-panel").waitFor();
     expect(await axeViolations(page), "nav panel").toEqual([]);
-    await page.goto(`${share}dejin/catalog/index.html`);
+    await page.goto(`${share}no-such-column/index.html`);
     expect(await axeViolations(page), "not found").toEqual([]);
   });
 });
