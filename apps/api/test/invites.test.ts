@@ -64,6 +64,48 @@ describe("invitation cards", () => {
     expect(card.body.data).toMatchObject({ invited_count: inviteCodeCapacity, used_up: true });
   });
 
+  it("R-INVITE-1 51 readers entering one code at once through POST /peony/v1/account: exactly its 50 places are taken, the rest are told it is used up", async () => {
+    const inviter = await server.login("13911110003");
+    const me = await server.get(`/peony/v1/account/${inviter.userId}`, inviter.token);
+    const code = me.body.data.invite_code as string;
+    const db = server.database.handle.db;
+    // 51 readers, each with a user token (made directly: the SMS flow is tested elsewhere)
+    const tokens: string[] = [];
+    for (let i = 0; i <= inviteCodeCapacity; i++) {
+      const row = await db
+        .insertInto("users")
+        .values({
+          phone: `1360000${String(i).padStart(4, "0")}`,
+          alias: `并发读者${i}`,
+          avatar: "",
+          created_at: Date.now(),
+          invite_code: `PAR${String(i).padStart(5, "0")}`,
+          invited_by: null,
+          invited_at: null,
+        } as never)
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      tokens.push((await server.app.sessions.createForUser(row.id, null, 1)).token);
+    }
+    const answers = await Promise.all(
+      tokens.map((reader) => server.post("/peony/v1/account", { invite_code: code }, reader)),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(inviteCodeCapacity);
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({ status: 409, body: { msg: "该邀请码名额已用完" } });
+    const { n } = await db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("invite_code", "like", "PAR%")
+      .where("invited_by", "is not", null)
+      .executeTakeFirstOrThrow();
+    expect(Number(n)).toBe(inviteCodeCapacity);
+    const card = await server.get(`/peony/v1/invite/card/${code}`, token);
+    expect(card.body.data).toMatchObject({ invited_count: inviteCodeCapacity, used_up: true });
+  });
+
   it("R-INVITE-1 unknown and malformed codes, and no token, are refused clearly", async () => {
     const unknown = await server.get("/peony/v1/invite/card/ZZZZ9999", token);
     expect(unknown.status).toBe(404);

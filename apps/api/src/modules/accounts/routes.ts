@@ -1,5 +1,6 @@
 import type { AuthRequest } from "@davmu/contracts/app";
 import { calls } from "@davmu/contracts/calls";
+import { inviteCodeCapacity } from "@davmu/contracts/invites";
 import type { FastifyInstance } from "fastify";
 import { accountNotReady, badRequest, conflict, forbidden, notFound } from "../../lib/api-error.ts";
 import { isLoopback } from "../../lib/client-address.ts";
@@ -95,7 +96,9 @@ export async function accountRoutes(app: FastifyInstance) {
     const inviter = await users.findByInviteCode(request.body.invite_code);
     if (!inviter) throw notFound("邀请码不存在");
     if (inviter.id === userId) throw badRequest("不能填写自己的邀请码");
-    if (!(await users.setInviter(userId, inviter.id))) throw conflict("已填写过邀请码");
+    const outcome = await users.setInviter(userId, inviter.id, inviteCodeCapacity);
+    if (outcome === "used_up") throw conflict("该邀请码名额已用完");
+    if (outcome === "already") throw conflict("已填写过邀请码");
     return { code: 0, msg: "邀请码已填写", data: null };
   });
 

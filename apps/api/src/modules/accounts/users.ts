@@ -48,15 +48,32 @@ export function createUserRepository(db: Kysely<Database>) {
     findByInviteCode: (code: string) =>
       db.selectFrom("users").selectAll().where("invite_code", "=", code.toUpperCase()).executeTakeFirst(),
 
-    /** Records the inviter once; false when the user already had one. */
-    async setInviter(userId: number, inviterId: number, now = Date.now()): Promise<boolean> {
-      const result = await db
-        .updateTable("users")
-        .set({ invited_by: inviterId, invited_at: now })
-        .where("id", "=", userId)
-        .where("invited_by", "is", null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+    /**
+     * Records the inviter once, within the code's capacity (R-INVITE-1), counted and recorded in one
+     * transaction: it first takes the inviter's row (a no-op update: a row lock on PostgreSQL, the write
+     * lock on SQLite), so concurrent sign-ups with one code queue there and each counts the ones before it.
+     */
+    setInviter(userId: number, inviterId: number, capacity: number, now = Date.now()): Promise<InviteOutcome> {
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("users")
+          .set((eb) => ({ invite_code: eb.ref("invite_code") }))
+          .where("id", "=", inviterId)
+          .execute();
+        const { n } = await trx
+          .selectFrom("users")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("invited_by", "=", inviterId)
+          .executeTakeFirstOrThrow();
+        if (Number(n) >= capacity) return "used_up";
+        const result = await trx
+          .updateTable("users")
+          .set({ invited_by: inviterId, invited_at: now })
+          .where("id", "=", userId)
+          .where("invited_by", "is", null)
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows) === 1 ? "ok" : "already";
+      });
     },
 
     async invitedBy(inviterId: number, limit: number) {
@@ -79,4 +96,7 @@ export function createUserRepository(db: Kysely<Database>) {
     },
   };
 }
+/** What entering an invite code did: recorded, the user already had an inviter, or the code is used up. */
+export type InviteOutcome = "ok" | "already" | "used_up";
+
 export type UserRepository = ReturnType<typeof createUserRepository>;
