@@ -11,7 +11,9 @@ import * as openApp from "./migrations/008-open-app.ts";
 import * as previews from "./migrations/009-previews.ts";
 import * as localInfo from "./migrations/010-local-info.ts";
 import * as activities from "./migrations/011-activities.ts";
+import * as clueReports from "./migrations/013-clue-reports.ts";
 import * as tips from "./migrations/014-tips.ts";
+import * as cloudForms from "./migrations/016-cloud-forms.ts";
 import type { Database } from "./schema.ts";
 
 /** Every migration, in order. Names sort in the order they must run. */
@@ -27,7 +29,9 @@ export const migrations: Record<string, Migration> = {
   "009-previews": previews,
   "010-local-info": localInfo,
   "011-activities": activities,
+  "013-clue-reports": clueReports,
   "014-tips": tips,
+  "016-cloud-forms": cloudForms,
 };
 
 export function createMigrator(db: Kysely<Database>): Migrator {
