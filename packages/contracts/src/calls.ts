@@ -6,6 +6,7 @@ import * as content from "./calls/content.ts";
 import * as health from "./calls/health.ts";
 import * as invites from "./calls/invites.ts";
 import * as lbs from "./calls/lbs.ts";
+import * as live from "./calls/live.ts";
 import * as mediaAccounts from "./calls/media-accounts.ts";
 import * as preview from "./calls/preview.ts";
 import * as reactions from "./calls/reactions.ts";
@@ -28,6 +29,7 @@ export const calls = {
   ...health,
   ...invites,
   ...lbs,
+  ...live,
   ...mediaAccounts,
   ...preview,
   ...reactions,
