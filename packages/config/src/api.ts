@@ -51,6 +51,14 @@ export interface Config {
   /** Where pages send tracking beacons, "" for the site's own origin. */
   statBase: string;
   tracking: TrackingConfig;
+  live: LiveConfig;
+}
+
+/** Live rooms (R-LIVE-1, R-SEC-RATE). */
+export interface LiveConfig {
+  chatPerUserPerMinute: number;
+  /** Chat messages per room a reconnecting client can resume from; older, it is told to resync. */
+  historySize: number;
 }
 
 /** Tracking beacons and the editors' stats page (R-TRACK-5, R-STATS-1). */
@@ -230,6 +238,10 @@ export function loadConfig(env: Env = process.env): Config {
       bufferSize: values.TRACKING_BUFFER_SIZE,
       flushMs: values.TRACKING_FLUSH_MS,
       editorSessionTtlSeconds: values.EDITOR_SESSION_TTL_SECONDS,
+    },
+    live: {
+      chatPerUserPerMinute: values.LIVE_CHAT_PER_USER_PER_MINUTE,
+      historySize: values.LIVE_HISTORY_SIZE,
     },
   };
 }

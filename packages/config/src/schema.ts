@@ -197,6 +197,8 @@ export const envSchema = Type.Object({
   TRACKING_BUFFER_SIZE: variable(integer(1, 100000, 500), { part: "api" }),
   TRACKING_FLUSH_MS: variable(integer(10, 60000, 1000), { part: "api" }),
   EDITOR_SESSION_TTL_SECONDS: variable(integer(1, 2592000, 28800), { part: "api" }),
+  LIVE_CHAT_PER_USER_PER_MINUTE: variable(integer(1, 1000, 10), { part: "api" }),
+  LIVE_HISTORY_SIZE: variable(integer(10, 100000, 500), { part: "api" }),
   /** WeChat official account whose JS-SDK the pages use; with WECHAT_APP_SECRET, pages get signing config. */
   WECHAT_APP_ID: variable(Type.Optional(Type.String({ pattern: "^wx[0-9A-Za-z]{8,30}$" })), {
     part: "api",
