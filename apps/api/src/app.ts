@@ -18,6 +18,7 @@ import { commentModerationRoutes } from "./modules/comments/editor-routes.ts";
 import { commentsPlugin } from "./modules/comments/repository.ts";
 import { commentRoutes } from "./modules/comments/routes.ts";
 import { editorContentRoutes } from "./modules/content/editor-routes.ts";
+import { formRoutes } from "./modules/forms/routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { inviteRoutes } from "./modules/invites/routes.ts";
@@ -217,6 +218,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(inviteRoutes);
     await app.register(lbsRoutes);
     await app.register(activityRoutes);
+    await app.register(formRoutes);
     await app.register(mediaPlugin, { root: config.mediaDir });
   }
 

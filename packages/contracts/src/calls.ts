@@ -3,6 +3,7 @@ import * as activities from "./calls/activities.ts";
 import * as app from "./calls/app.ts";
 import * as comments from "./calls/comments.ts";
 import * as content from "./calls/content.ts";
+import * as forms from "./calls/forms.ts";
 import * as health from "./calls/health.ts";
 import * as invites from "./calls/invites.ts";
 import * as lbs from "./calls/lbs.ts";
@@ -26,6 +27,7 @@ export const calls = {
   ...app,
   ...comments,
   ...content,
+  ...forms,
   ...health,
   ...invites,
   ...lbs,

@@ -3,6 +3,7 @@ import { hashPassword } from "../modules/accounts/passwords.ts";
 import { newInviteCode } from "../modules/accounts/users.ts";
 import { seedDemoActivities } from "../modules/activities/demo.ts";
 import { checkImport, writeImport } from "../modules/content/ingest.ts";
+import { seedDemoForm } from "../modules/forms/demo.ts";
 import { demoInviteCode, demoInviteReward } from "../modules/invites/demo.ts";
 import { demoLocalInfo } from "../modules/lbs/demo.ts";
 import { saveLocalInfo } from "../modules/lbs/routes.ts";
@@ -149,6 +150,8 @@ export async function seedDemoData(db: Kysely<Database>, now = Date.now()) {
     }
     // an open and a closed activity (R-ACT-1)
     await seedDemoActivities(trx, now);
+    // a volunteers' sign-up form (R-FORM-1)
+    await seedDemoForm(trx, now);
     // the local channel's city and weather, as editors keep them (R-LBS-1)
     await saveLocalInfo(trx, demoLocalInfo.group, demoLocalInfo.update, now);
     // the demo invitation (R-INVITE-1): the first demo reader invites with a fixed code
