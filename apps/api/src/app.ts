@@ -14,6 +14,8 @@ import { accountRoutes } from "./modules/accounts/routes.ts";
 import { activityRoutes } from "./modules/activities/routes.ts";
 import { appSettingsPlugin } from "./modules/app/repository.ts";
 import { appRoutes } from "./modules/app/routes.ts";
+import { circlesPlugin } from "./modules/circles/repository.ts";
+import { circleRoutes } from "./modules/circles/routes.ts";
 import { commentModerationRoutes } from "./modules/comments/editor-routes.ts";
 import { commentsPlugin } from "./modules/comments/repository.ts";
 import { commentRoutes } from "./modules/comments/routes.ts";
@@ -22,6 +24,8 @@ import { contentRoutes } from "./modules/content/routes.ts";
 import { formRoutes } from "./modules/forms/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { inviteRoutes } from "./modules/invites/routes.ts";
+import { lawPlugin } from "./modules/law/repository.ts";
+import { lawRoutes } from "./modules/law/routes.ts";
 import { lbsRoutes } from "./modules/lbs/routes.ts";
 import { mpContentRoutes } from "./modules/media-accounts/content-route.ts";
 import { mediaAccountsPlugin } from "./modules/media-accounts/repository.ts";
@@ -196,6 +200,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(openAppPlugin);
     await app.register(trackingPlugin);
     await app.register(previewsPlugin);
+    await app.register(circlesPlugin);
+    await app.register(lawPlugin);
     // with Redis, content changes and revocations reach every instance
     await app.register(sharedChangesPlugin);
     // routes by area, each registering its calls from their declarations (@davmu/contracts/calls)
@@ -218,6 +224,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(inviteRoutes);
     await app.register(lbsRoutes);
     await app.register(activityRoutes);
+    await app.register(circleRoutes);
+    await app.register(lawRoutes);
     await app.register(formRoutes);
     await app.register(mediaPlugin, { root: config.mediaDir });
   }

@@ -1,11 +1,13 @@
 import * as accounts from "./calls/accounts.ts";
 import * as activities from "./calls/activities.ts";
 import * as app from "./calls/app.ts";
+import * as circles from "./calls/circles.ts";
 import * as comments from "./calls/comments.ts";
 import * as content from "./calls/content.ts";
 import * as forms from "./calls/forms.ts";
 import * as health from "./calls/health.ts";
 import * as invites from "./calls/invites.ts";
+import * as law from "./calls/law.ts";
 import * as lbs from "./calls/lbs.ts";
 import * as live from "./calls/live.ts";
 import * as mediaAccounts from "./calls/media-accounts.ts";
@@ -25,11 +27,13 @@ export const calls = {
   ...accounts,
   ...activities,
   ...app,
+  ...circles,
   ...comments,
   ...content,
   ...forms,
   ...health,
   ...invites,
+  ...law,
   ...lbs,
   ...live,
   ...mediaAccounts,

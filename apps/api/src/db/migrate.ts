@@ -13,6 +13,7 @@ import * as localInfo from "./migrations/010-local-info.ts";
 import * as activities from "./migrations/011-activities.ts";
 import * as clueReports from "./migrations/013-clue-reports.ts";
 import * as tips from "./migrations/014-tips.ts";
+import * as circlesLaw from "./migrations/015-circles-law.ts";
 import * as cloudForms from "./migrations/016-cloud-forms.ts";
 import type { Database } from "./schema.ts";
 
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   "011-activities": activities,
   "013-clue-reports": clueReports,
   "014-tips": tips,
+  "015-circles-law": circlesLaw,
   "016-cloud-forms": cloudForms,
 };
 

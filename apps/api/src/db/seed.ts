@@ -2,9 +2,11 @@ import type { Kysely } from "kysely";
 import { hashPassword } from "../modules/accounts/passwords.ts";
 import { newInviteCode } from "../modules/accounts/users.ts";
 import { seedDemoActivities } from "../modules/activities/demo.ts";
+import { seedDemoCircles } from "../modules/circles/demo.ts";
 import { checkImport, writeImport } from "../modules/content/ingest.ts";
 import { seedDemoForm } from "../modules/forms/demo.ts";
 import { demoInviteCode, demoInviteReward } from "../modules/invites/demo.ts";
+import { seedDemoLaw } from "../modules/law/demo.ts";
 import { demoLocalInfo } from "../modules/lbs/demo.ts";
 import { saveLocalInfo } from "../modules/lbs/routes.ts";
 import { rebuildSearchIndex } from "../modules/search/repository.ts";
@@ -150,6 +152,9 @@ export async function seedDemoData(db: Kysely<Database>, now = Date.now()) {
     }
     // an open and a closed activity (R-ACT-1)
     await seedDemoActivities(trx, now);
+    // a circle with posts, hashtags and comments, and law questions with lawyers' answers (decision 035)
+    await seedDemoCircles(trx, now);
+    await seedDemoLaw(trx, now);
     // a volunteers' sign-up form (R-FORM-1)
     await seedDemoForm(trx, now);
     // the local channel's city and weather, as editors keep them (R-LBS-1)
