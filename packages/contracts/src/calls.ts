@@ -2,6 +2,7 @@ import * as accounts from "./calls/accounts.ts";
 import * as activities from "./calls/activities.ts";
 import * as app from "./calls/app.ts";
 import * as circles from "./calls/circles.ts";
+import * as clueReports from "./calls/clue-reports.ts";
 import * as comments from "./calls/comments.ts";
 import * as content from "./calls/content.ts";
 import * as forms from "./calls/forms.ts";
@@ -11,6 +12,7 @@ import * as law from "./calls/law.ts";
 import * as lbs from "./calls/lbs.ts";
 import * as live from "./calls/live.ts";
 import * as mediaAccounts from "./calls/media-accounts.ts";
+import * as picho from "./calls/picho.ts";
 import * as preview from "./calls/preview.ts";
 import * as reactions from "./calls/reactions.ts";
 import * as search from "./calls/search.ts";
@@ -27,6 +29,7 @@ export const calls = {
   ...accounts,
   ...activities,
   ...app,
+  ...clueReports,
   ...circles,
   ...comments,
   ...content,
@@ -37,6 +40,7 @@ export const calls = {
   ...lbs,
   ...live,
   ...mediaAccounts,
+  ...picho,
   ...preview,
   ...reactions,
   ...search,

@@ -14,7 +14,7 @@ export const TopicParams = Type.Object({
 });
 
 export const clueListSorts = ["view_sum", "latest"] as const;
-export const ClueListSort = Type.Union(clueListSorts.map((s) => Type.Literal(s)));
+export const ClueListSort = Type.Enum([...clueListSorts]);
 
 /** Paging of every clue-report list: 10 a page unless asked otherwise. */
 export const ClueListQuery = Type.Object({
@@ -36,7 +36,7 @@ export type TopicQuery = Static<typeof TopicQuery>;
  */
 export const clueStatuses = ["pending", "accepted", "following", "resolved", "declined"] as const;
 export type ClueStatus = (typeof clueStatuses)[number];
-export const ClueStatusSchema = Type.Union(clueStatuses.map((s) => Type.Literal(s)));
+export const ClueStatusSchema = Type.Enum([...clueStatuses]);
 
 /** A newsroom reporter as cards and replies show them. */
 export const ReporterSummary = Type.Object({

@@ -3,6 +3,7 @@ import { hashPassword } from "../modules/accounts/passwords.ts";
 import { newInviteCode } from "../modules/accounts/users.ts";
 import { seedDemoActivities } from "../modules/activities/demo.ts";
 import { seedDemoCircles } from "../modules/circles/demo.ts";
+import { seedDemoClueReports } from "../modules/clue-reports/demo.ts";
 import { checkImport, writeImport } from "../modules/content/ingest.ts";
 import { seedDemoForm } from "../modules/forms/demo.ts";
 import { demoInviteCode, demoInviteReward } from "../modules/invites/demo.ts";
@@ -152,6 +153,7 @@ export async function seedDemoData(db: Kysely<Database>, now = Date.now()) {
     }
     // an open and a closed activity (R-ACT-1)
     await seedDemoActivities(trx, now);
+    await seedDemoClueReports(trx, now);
     // a circle with posts, hashtags and comments, and law questions with lawyers' answers (decision 035)
     await seedDemoCircles(trx, now);
     await seedDemoLaw(trx, now);
