@@ -49,6 +49,7 @@ describe("clue reports", () => {
     expect(report.mentions.map((m: { user_id: string }) => m.user_id)).toEqual([lin]);
     expect(report.related_posts[0].content_link).toMatch(/\/doc\//);
     expect(report.author.alias).toBe("梧桐巷住户");
+    expect(report.share_link).toBe(`${server.config.publicOrigin}/davmu/share/dejin/detail/${lamps}/index.html`);
   });
 
   it("R-ENT-OTHER every read of a detail counts one view, also under concurrent reads", async () => {
@@ -115,6 +116,7 @@ describe("clue reports", () => {
     const topic = await server.get(`/peony/v3/clue_report/topic/${enc("井盖 🕳️ 50%/100%")}`, token);
     expect(topic.status).toBe(200);
     expect(topic.body.data.list[0].id).toBe(publicId);
+    expect(topic.body.data.topic.share_link).toMatch(/\/dejin\/topic\/%E4%BA%95%E7%9B%96%20.*%25%2F100%25\/index\.html$/);
     await clueDb(db).updateTable("clue_reports").set({ published: 0 }).where("id", "=", id).execute();
     expect((await server.get(`/peony/v3/clue_report/${publicId}/detail`, token)).status).toBe(404);
   });

@@ -55,6 +55,7 @@ export const ReporterDetail = Type.Object({
   clue_count: Type.Integer({ minimum: 0, description: "reports the reporter follows up" }),
   at_count: Type.Integer({ minimum: 0, description: "reports that mention the reporter" }),
   post_count: Type.Integer({ minimum: 0, description: "news items the reporter wrote" }),
+  share_link: Type.String({ description: "the page's share link on the public origin" }),
 });
 export type ReporterDetail = Static<typeof ReporterDetail>;
 
@@ -118,6 +119,7 @@ export const ClueReportDetail = Type.Object({
   reply: Type.Union([ClueReply, Type.Null()]),
   mentions: Type.Array(ReporterSummary, { description: "reporters the tip names (@)" }),
   related_posts: Type.Array(RelatedItem, { description: "news items the newsroom published on it" }),
+  share_link: Type.String({ description: "the page's share link on the public origin" }),
 });
 export type ClueReportDetail = Static<typeof ClueReportDetail>;
 
@@ -135,6 +137,7 @@ export const ClueTopic = Type.Object({
   cover: Type.String(),
   report_count: Type.Integer({ minimum: 0 }),
   view_sum: Type.Integer({ minimum: 0, description: "the views of its reports together" }),
+  share_link: Type.String({ description: "the page's share link on the public origin" }),
 });
 export type ClueTopic = Static<typeof ClueTopic>;
 
@@ -157,3 +160,14 @@ export const ReporterPosts = Type.Object({
   limit: Type.Integer(),
 });
 export type ReporterPosts = Static<typeof ReporterPosts>;
+
+/** The share site's pages of the clue-report column (under the site's base path). */
+export const dejinPaths = {
+  report: (id: string) => `dejin/detail/${id}/index.html`,
+  reporter: (userId: string) => `dejin/personal/${userId}/index.html`,
+  topic: (name: string) => `dejin/topic/${encodeURIComponent(name)}/index.html`,
+  pichoContent: (rid: string, uuid: string) =>
+    `dejin/content/index.html?rid=${encodeURIComponent(rid)}&uuid=${encodeURIComponent(uuid)}`,
+  pichoCatalog: (rid: string, id: string) =>
+    `dejin/catalog/index.html?rid=${encodeURIComponent(rid)}&id=${encodeURIComponent(id)}`,
+};

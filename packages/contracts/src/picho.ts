@@ -36,6 +36,7 @@ export const PichoContent = Type.Object({
   author: Type.String(),
   catalog_name: Type.String(),
   content: Type.String({ description: "the body, sanitised HTML" }),
+  share_link: Type.String({ description: "the page's share link on the public origin" }),
 });
 export type PichoContent = Static<typeof PichoContent>;
 
@@ -57,5 +58,6 @@ export const PichoCatalog = Type.Object({
   content_count: Type.Integer({ minimum: 0 }),
   /** the column's other catalogs, for the tabs above the list */
   siblings: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
+  share_link: Type.String({ description: "the page's share link on the public origin" }),
 });
 export type PichoCatalog = Static<typeof PichoCatalog>;

@@ -9,14 +9,18 @@ import type {
   ReporterDetail,
   ReporterSummary,
 } from "@davmu/contracts/clue-reports";
-import { clueStatuses } from "@davmu/contracts/clue-reports";
+import { clueStatuses, dejinPaths } from "@davmu/contracts/clue-reports";
 import type { PublicIdCodec } from "@davmu/contracts/public-id";
+import { siteBase } from "@davmu/contracts/site-path";
 import type { Selectable } from "kysely";
 import type { StoredTimelineEntry } from "./repository.ts";
 import type { ClueReportersTable, ClueReportsTable, ClueTopicsTable } from "./tables.ts";
 
 export type ReportRow = Selectable<ClueReportsTable>;
 export type ReporterRow = Selectable<ClueReportersTable>;
+
+/** A page of the column as a share link on the public origin. */
+export const shareLink = (origin: string, path: string) => `${origin}${siteBase}${path}`;
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 
@@ -47,9 +51,12 @@ export function presentReporterDetail(
   row: ReporterRow,
   counts: { clues: number; mentions: number; posts: number },
   codec: PublicIdCodec,
+  origin: string,
 ): ReporterDetail {
+  const user_id = codec.encode(row.id);
   return {
     ...presentReporter(row, codec),
+    share_link: shareLink(origin, dejinPaths.reporter(user_id)),
     bio: row.bio,
     follower_count: Number(row.follower_count),
     clue_count: counts.clues,
@@ -80,6 +87,7 @@ export function presentDetail(
   row: ReportRow,
   parts: Pick<ClueReportDetail, "topics" | "handler" | "mentions" | "related_posts">,
   codec: PublicIdCodec,
+  origin: string,
 ): ClueReportDetail {
   const timeline = parse<StoredTimelineEntry[]>(row.timeline_json, []).map(
     (step): ClueTimelineEntry => ({ status: statusOf(step.status), note: step.note, at: iso(step.at) }),
@@ -98,12 +106,14 @@ export function presentDetail(
         : null,
     mentions: parts.mentions,
     related_posts: parts.related_posts,
+    share_link: shareLink(origin, dejinPaths.report(codec.encode(row.id))),
   };
 }
 
 export function presentTopic(
   row: Selectable<ClueTopicsTable>,
   stats: { count: number; views: number } | undefined,
+  origin: string,
 ): ClueTopic {
   return {
     name: row.name,
@@ -111,5 +121,6 @@ export function presentTopic(
     cover: row.cover,
     report_count: stats?.count ?? 0,
     view_sum: stats?.views ?? 0,
+    share_link: shareLink(origin, dejinPaths.topic(row.name)),
   };
 }

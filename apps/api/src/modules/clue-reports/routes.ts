@@ -21,6 +21,7 @@ export async function clueReportRoutes(app: FastifyInstance) {
   const queries = createClueQueries(app.database.db);
   const codec = app.publicIds;
   const links = app.contentLinks;
+  const origin = links.publicOrigin;
 
   const missingReport = () => notFound("报料不存在或已撤回");
   const missingReporter = () => notFound("记者不存在");
@@ -52,6 +53,7 @@ export async function clueReportRoutes(app: FastifyInstance) {
         related_posts: posts.map((p) => toRelatedItem(p, links)),
       },
       codec,
+      origin,
     );
     return { code: 0, msg: "ok", data: detail };
   });
@@ -59,7 +61,7 @@ export async function clueReportRoutes(app: FastifyInstance) {
   route(app, calls.clueRecommendTopics, async () => {
     const rows = await queries.recommendedTopics();
     const stats = await queries.topicStats(rows.map((r) => r.name));
-    return { code: 0, msg: "ok", data: { list: rows.map((r) => presentTopic(r, stats.get(r.name))) } };
+    return { code: 0, msg: "ok", data: { list: rows.map((r) => presentTopic(r, stats.get(r.name), origin)) } };
   });
 
   route(app, calls.clueTopic, async (request) => {
@@ -76,7 +78,7 @@ export async function clueReportRoutes(app: FastifyInstance) {
       code: 0,
       msg: "ok",
       data: {
-        topic: presentTopic(row, stats.get(name)),
+        topic: presentTopic(row, stats.get(name), origin),
         sort,
         list: await summaries(list.rows),
         total: list.total,
@@ -89,7 +91,7 @@ export async function clueReportRoutes(app: FastifyInstance) {
   route(app, calls.clueReporter, async (request) => {
     const row = await requireReporter(request.params.id);
     const counts = await queries.reporterCounts(row.id);
-    return { code: 0, msg: "ok", data: presentReporterDetail(row, counts, codec) };
+    return { code: 0, msg: "ok", data: presentReporterDetail(row, counts, codec, origin) };
   });
 
   route(app, calls.clueReporterClues, async (request) => {

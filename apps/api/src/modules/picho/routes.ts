@@ -1,8 +1,10 @@
 import { calls } from "@davmu/contracts/calls";
+import { dejinPaths } from "@davmu/contracts/clue-reports";
 import type { PichoContentSummary } from "@davmu/contracts/picho";
 import type { FastifyInstance } from "fastify";
 import { notFound } from "../../lib/api-error.ts";
 import { route } from "../../lib/route.ts";
+import { shareLink } from "../clue-reports/present.ts";
 import { sanitizeArticleHtml } from "../content/sanitize.ts";
 import { createPichoRepository, type PichoContentRow } from "./repository.ts";
 
@@ -25,6 +27,7 @@ function summary(row: PichoContentRow): PichoContentSummary {
  */
 export async function pichoRoutes(app: FastifyInstance) {
   const picho = createPichoRepository(app.database.db);
+  const origin = app.contentLinks.publicOrigin;
 
   route(app, calls.pichoContent, async (request) => {
     const { rid, uuid } = request.params;
@@ -39,6 +42,7 @@ export async function pichoRoutes(app: FastifyInstance) {
         author: row.author,
         catalog_name: catalog?.name ?? "",
         content: sanitizeArticleHtml(row.body_html),
+        share_link: shareLink(origin, dejinPaths.pichoContent(rid, uuid)),
       },
     };
   });
@@ -65,6 +69,7 @@ export async function pichoRoutes(app: FastifyInstance) {
         cover: row.cover,
         content_count: total,
         siblings: all.map((c) => ({ id: c.id, name: c.name })),
+        share_link: shareLink(origin, dejinPaths.pichoCatalog(rid, id)),
       },
     };
   });
