@@ -116,7 +116,9 @@ describe("clue reports", () => {
     const topic = await server.get(`/peony/v3/clue_report/topic/${enc("井盖 🕳️ 50%/100%")}`, token);
     expect(topic.status).toBe(200);
     expect(topic.body.data.list[0].id).toBe(publicId);
-    expect(topic.body.data.topic.share_link).toMatch(/\/dejin\/topic\/%E4%BA%95%E7%9B%96%20.*%25%2F100%25\/index\.html$/);
+    expect(topic.body.data.topic.share_link).toMatch(
+      /\/dejin\/topic\/%E4%BA%95%E7%9B%96%20.*%25%2F100%25\/index\.html$/,
+    );
     await clueDb(db).updateTable("clue_reports").set({ published: 0 }).where("id", "=", id).execute();
     expect((await server.get(`/peony/v3/clue_report/${publicId}/detail`, token)).status).toBe(404);
   });

@@ -28,7 +28,9 @@ describe("picho open calls", () => {
     });
     expect(body.data.content).toContain("<p>");
     expect(body.data.content).not.toMatch(/<script/i);
-    expect(body.data.share_link).toMatch(/\/davmu\/share\/dejin\/content\/index\.html\?rid=jianglan&uuid=9f1c2a4e-0001-/);
+    expect(body.data.share_link).toMatch(
+      /\/davmu\/share\/dejin\/content\/index\.html\?rid=jianglan&uuid=9f1c2a4e-0001-/,
+    );
     // readable without any token too: the open calls are public reading
     expect((await server.get(`/peony/v1/picho/v1/open/${rid}/content/${lamps}`)).status).toBe(200);
   });
