@@ -27,6 +27,7 @@ export default [
   route(":actor/gallery/:year?/:month?/:post_id?/:index", "routes/gallery.tsx"),
   route(":actor/local_live/:year?/:month?/:post_id?/:index", "routes/local-live.tsx"),
   route(":actor/mini_program/:year?/:month?/:post_id?/:index", "routes/mini-program.tsx"),
+  route(":actor/form/:year?/:month?/:post_id?/:index", "routes/form.tsx"),
   route("special/:id?/:index", "routes/special.tsx", { id: "special" }),
   route(":actor/special/:year?/:month?/:id?/:index", "routes/special.tsx", { id: "actor-special" }),
   route("*", "routes/not-found.tsx", { id: "unknown-route" }),

@@ -189,6 +189,9 @@ export function routeTypeFor(contentType: ContentType): string {
       return "gallery";
     case "special":
       return "special";
+    // a cloud form's own page (R-FORM-1, decision 036)
+    case "cloud_form":
+      return "form";
     case "video":
     case "svideo":
     case "audio":

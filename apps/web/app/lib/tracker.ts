@@ -24,6 +24,7 @@ const detailSegments: Record<string, ContentType> = {
   local_live: "local_live",
   mini_program: "mini_program",
   special: "special",
+  form: "cloud_form",
 };
 
 const publicIdPattern = /^[A-Za-z0-9_-]{1,64}$/;

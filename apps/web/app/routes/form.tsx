@@ -1,0 +1,76 @@
+import { ErrorCode } from "@davmu/contracts/error-codes";
+import type { Form } from "@davmu/contracts/forms";
+import { DetailHead } from "../components/DetailHead.tsx";
+import { DetailShell } from "../components/DetailShell.tsx";
+import { FormView } from "../components/forms/FormView.tsx";
+import formCss from "../components/forms/form.css?url";
+import { callApi } from "../lib/api.server.ts";
+import { noStore, pageCacheHeaders } from "../lib/cache-headers.ts";
+import { detailLoader } from "../lib/detail-page.server.ts";
+import { detailPageMeta, viewHead } from "../lib/share-meta.ts";
+import { toArticleView } from "../model/article.ts";
+import type { Route } from "./+types/form";
+
+/**
+ * A cloud form's page (R-FORM-1, decision 036): the item's own share link,
+ * /{actor}/form/{yyyy}/{mm}/{post_id}/index.html. The item's title, cover and introduction, then
+ * the form from the form detail call; whether the visitor answered is asked in the browser.
+ */
+export const loader = (args: Route.LoaderArgs) =>
+  detailLoader(args, {
+    accepts: ["cloud_form"],
+    lists: "none",
+    extra: async (item): Promise<Form | null> => {
+      const answer = await callApi((c) => c.form({ params: { id: item.post_id } }));
+      if (answer.code === ErrorCode.ok) return answer.data;
+      if (answer.code === ErrorCode.notFound || answer.code === ErrorCode.contentUnavailable) return null;
+      throw new Response("form unavailable", { status: 502 });
+    },
+    view: (item, { now, lang, extra }) => ({ view: toArticleView(item, now, lang), form: extra }),
+  });
+
+/** Never kept by shared caches: a form opens, closes and counts answers (previews say so themselves). */
+export const headers: Route.HeadersFunction = (args) => {
+  const page = pageCacheHeaders(args) as Record<string, string>;
+  return page["X-Robots-Tag"] ? page : noStore;
+};
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: formCss }];
+
+export const meta = detailPageMeta<typeof loader>((data) => viewHead(data));
+
+export default function FormPage({ loaderData }: Route.ComponentProps) {
+  const { view, form, env } = loaderData;
+  return (
+    <DetailShell
+      item={{
+        post_id: view.id,
+        content_type: "cloud_form",
+        track_id: view.trackId,
+        mp: view.mp ? { ...view.mp } : null,
+      }}
+      commentsOpen={view.commentsOpen}
+      env={env}
+      comments={null}
+      className="form-page"
+    >
+      <article className="article form-article">
+        <DetailHead view={view} />
+        {view.cover ? (
+          <figure className="article-cover">
+            <img src={view.cover.src} alt={view.cover.alt} width={750} height={422} fetchPriority="high" />
+          </figure>
+        ) : null}
+        {/* sanitised by the API on the way out of the database */}
+        <div className="article-body form-intro" dangerouslySetInnerHTML={{ __html: view.bodyHtml }} />
+      </article>
+      {form ? (
+        <FormView initial={form} />
+      ) : (
+        <p className="form-closed" role="status">
+          该表单暂未开放
+        </p>
+      )}
+    </DetailShell>
+  );
+}
