@@ -1,12 +1,17 @@
 import type { LocalLiveInfo } from "@davmu/contracts/content";
+import { ErrorCode } from "@davmu/contracts/error-codes";
+import type { LiveRoom as LiveRoomDetail } from "@davmu/contracts/live";
 import { DetailShell } from "../components/DetailShell.tsx";
-import { VideoPlayer } from "../components/MediaPlayer.tsx";
+import { LiveRoom } from "../components/live/LiveRoom.tsx";
+import liveRoomCss from "../components/live/live-room.css?url";
+import { callApi } from "../lib/api.server.ts";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { detailLoader } from "../lib/detail-page.server.ts";
 import { emitOpenApp } from "../lib/events.ts";
 import { formatBigNumber, formatDateTime } from "../lib/format.ts";
 import { useContentT } from "../lib/i18n/content.ts";
 import { useI18n } from "../lib/i18n/context.tsx";
+import { toRoomView } from "../lib/live/room-view.ts";
 import { detailPageMeta, viewHead } from "../lib/share-meta.ts";
 import { type ArticleView, toArticleView } from "../model/article.ts";
 import { chooseLiveScreen, liveStatusLabel } from "../model/live.ts";
@@ -16,13 +21,38 @@ import type { Route } from "./+types/local-live";
 /** The stylesheet parts this page draws with (page-styles.ts). */
 export const handle: PageHandle = { styles: ["media", "live"] };
 
+/** The room's detail (GET live room, the room named by the item's post_id); null when it has none. */
+async function loadRoom(postId: string): Promise<LiveRoomDetail | null> {
+  try {
+    const answer = await callApi((c) => c.liveRoom({ params: { id: postId } }));
+    return answer.code === ErrorCode.ok ? answer.data : null;
+  } catch {
+    return null;
+  }
+}
+
 export const loader = (args: Route.LoaderArgs) =>
   detailLoader(args, {
-    accepts: ["local_live"],
+    // content items of type live open here too: the room is theirs (decision 032)
+    accepts: ["local_live", "live"],
     lists: "none",
-    view: (item, { now, lang }) => {
+    extra: (item) => loadRoom(item.post_id),
+    view: (item, { now, lang, extra: detail }) => {
       const live = item.media.live ?? null;
-      return { view: toArticleView(item, now, lang), live, screen: chooseLiveScreen(live ?? undefined) };
+      const view = toArticleView(item, now, lang);
+      // an image-text live without a stream keeps its picture timeline
+      const screen =
+        detail && (detail.playlists.length > 0 || !live?.images.length)
+          ? detail.orientation === "portrait"
+            ? "PortraitScreen"
+            : "LandscapeScreen"
+          : chooseLiveScreen(live ?? undefined);
+      const room = toRoomView(live, detail, {
+        summary: item.summary,
+        cover: item.style.data[0]?.url ?? "",
+        views: item.view_count,
+      });
+      return { view, live, screen, room };
     },
   });
 
@@ -30,9 +60,12 @@ export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 export const meta = detailPageMeta<typeof loader>((data) => {
   // a player's first frame is its poster: fetched first (the image live shows its cover as an <img>)
-  const stream = data.live?.playlists.find((p) => p.play_url) ?? data.live?.playlists[0];
-  return viewHead(data, data.screen !== "ImageScreen" ? stream?.cover : null);
+  const stream = data.room.playlists.find((p) => p.play_url) ?? data.room.playlists[0];
+  const first = data.room.status === "upcoming" ? data.room.background : stream?.cover;
+  return viewHead(data, data.screen !== "ImageScreen" ? first : null);
 });
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: liveRoomCss }];
 
 function LiveBadge({ live }: { live: LocalLiveInfo }) {
   const { lang } = useI18n();
@@ -56,63 +89,6 @@ function LiveFacts({ view, live }: { view: ArticleView; live: LocalLiveInfo }) {
       </span>
       <span>{view.source}</span>
     </p>
-  );
-}
-
-/** LandscapeScreen: a 16:9 player on top, the live's title and introduction below. */
-function LandscapeScreen({ view, live }: { view: ArticleView; live: LocalLiveInfo }) {
-  const t = useContentT();
-  const stream = live.playlists.find((p) => p.play_url) ?? live.playlists[0];
-  return (
-    <div className="live-screen is-landscape" data-screen="LandscapeScreen">
-      <div className="video-stage">
-        {stream ? (
-          <VideoPlayer src={stream.play_url} poster={stream.cover} title={`${view.title}（${stream.name}）`} />
-        ) : null}
-      </div>
-      <div className="live-body">
-        <h1 className="article-title">{view.title}</h1>
-        <LiveFacts view={view} live={live} />
-        {view.summary ? (
-          <section className="live-intro" aria-labelledby="live-intro-title">
-            <h2 id="live-intro-title">{t("liveIntro")}</h2>
-            <p>{view.summary}</p>
-          </section>
-        ) : null}
-      </div>
-    </div>
-  );
-}
-
-/** PortraitScreen: a vertical stream filling the screen, title and facts over its foot. */
-function PortraitScreen({ view, live }: { view: ArticleView; live: LocalLiveInfo }) {
-  const t = useContentT();
-  const { lang } = useI18n();
-  const stream = live.playlists.find((p) => p.play_url) ?? live.playlists[0];
-  return (
-    <div className="live-screen is-portrait" data-screen="PortraitScreen">
-      <div className="vertical-stage">
-        <div className="svideo-stage">
-          {stream ? (
-            <VideoPlayer
-              className="svideo-player"
-              src={stream.play_url}
-              poster={stream.cover}
-              title={`${view.title}（${stream.name}）`}
-              loop
-            />
-          ) : null}
-        </div>
-        <div className="svideo-info">
-          <p className="live-facts on-dark">
-            <LiveBadge live={live} />
-            <span>{t("liveWatching", { count: formatBigNumber(live.online_count, lang) })}</span>
-          </p>
-          <h1 className="svideo-title">{view.title}</h1>
-          {view.summary ? <p className="svideo-summary">{view.summary}</p> : null}
-        </div>
-      </div>
-    </div>
   );
 }
 
@@ -153,16 +129,19 @@ function ImageScreen({ view, live }: { view: ArticleView; live: LocalLiveInfo | 
 }
 
 /**
- * Local live detail (R-ROUTE-7): the sub-screen follows the live's playlists and orientation. No
- * header on phones, no lists or comment footer below (R-LAYOUT-3); chat comes later.
+ * The live room (R-ROUTE-7, R-CONTENT-10, R-LIVE-1, R-LIVE-3): local_live and live items. The
+ * sub-screen follows the room's streams and orientation: LandscapeScreen and PortraitScreen are the
+ * room (components/live/LiveRoom.tsx), ImageScreen the picture timeline of an image-text live. No
+ * header on phones, no lists or comment footer below (R-LAYOUT-3).
  */
 export default function LocalLive({ loaderData }: Route.ComponentProps) {
-  const { view, live, screen, env } = loaderData;
+  const { view, live, screen, env, room, shareLink } = loaderData;
   const t = useContentT();
   return (
     <DetailShell
       item={{
         post_id: view.id,
+        // a live item's room has local_live's layout: no lists, no comment footer
         content_type: "local_live",
         track_id: view.trackId,
         mp: view.mp ? { ...view.mp } : null,
@@ -170,11 +149,13 @@ export default function LocalLive({ loaderData }: Route.ComponentProps) {
       commentsOpen={false}
       env={env}
       comments={null}
-      className={screen === "PortraitScreen" ? "local-live-page is-dark" : "local-live-page"}
+      className={screen === "ImageScreen" ? "local-live-page" : "local-live-page is-dark live-room-page"}
     >
-      {screen === "LandscapeScreen" && live ? <LandscapeScreen view={view} live={live} /> : null}
-      {screen === "PortraitScreen" && live ? <PortraitScreen view={view} live={live} /> : null}
-      {screen === "ImageScreen" ? <ImageScreen view={view} live={live} /> : null}
+      {screen === "ImageScreen" ? (
+        <ImageScreen view={view} live={live} />
+      ) : (
+        <LiveRoom room={room} title={view.title} source={view.source} shareLink={shareLink} />
+      )}
       <button type="button" className="read-in-app live-open-app" onClick={emitOpenApp}>
         {t("liveOpenApp")}
       </button>

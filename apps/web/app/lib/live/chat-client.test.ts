@@ -69,7 +69,7 @@ class FakeSocket implements SocketLike {
       seq: room.latest(),
       online: extra.online ?? 1,
       likes: extra.likes ?? 0,
-      status: "live",
+      status: 1,
     });
     if (subscribe.since === null) return;
     if (subscribe.since + 1 < room.keptFrom) {

@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatPage, LiveRoomStatus, ServerFrame } from "./types.ts";
+import type { ChatMessage, ChatPage, ServerFrame } from "./types.ts";
 
 /** What the client needs of a WebSocket (the browser's, or a fake in tests). */
 export interface SocketLike {
@@ -34,7 +34,8 @@ export interface ChatClientOptions {
   onMessages(messages: readonly ChatMessage[]): void;
   onOnline?(count: number): void;
   onLikes?(total: number): void;
-  onStatus?(status: LiveRoomStatus): void;
+  /** the room's status number (live-values.ts) */
+  onStatus?(status: number): void;
   onMode?(mode: ChatMode): void;
   pollMs?: number;
   /** messages kept in the list, oldest dropped first */

@@ -1,0 +1,180 @@
+import { useCallback, useMemo, useState } from "react";
+import { useRouteLoaderData } from "react-router";
+import { formatBigNumber } from "../../lib/format.ts";
+import { useContentT } from "../../lib/i18n/content.ts";
+import { useI18n } from "../../lib/i18n/context.tsx";
+import type { Lang } from "../../lib/i18n/lang.ts";
+import { roomApi, socketUrl } from "../../lib/live/room-client.ts";
+import type { RoomTab, RoomView } from "../../lib/live/room-view.ts";
+import type { LiveRoomStatus } from "../../lib/live/types.ts";
+import { useSession } from "../../lib/session.tsx";
+import { BookingButton } from "./BookingButton.tsx";
+import { ChatComposer, ChatList } from "./ChatPanel.tsx";
+import { LikeButton } from "./LikeButton.tsx";
+import { LiveStage } from "./LiveStage.tsx";
+import { useRoomLive } from "./useRoomLive.ts";
+
+const badgeText: Record<Lang, Record<LiveRoomStatus, string>> = {
+  "zh-CN": { upcoming: "未开始", live: "直播中", ended: "已结束", replay: "回放" },
+  en: { upcoming: "Upcoming", live: "Live", ended: "Ended", replay: "Replay" },
+};
+
+function Badge({ status }: { status: LiveRoomStatus }) {
+  const { lang } = useI18n();
+  return (
+    <span className={`live-badge is-${status}`} data-testid="live-status">
+      {status === "live" ? <span className="live-dot" aria-hidden="true" /> : null}
+      {(badgeText[lang] ?? badgeText["zh-CN"])[status]}
+    </span>
+  );
+}
+
+function Tabs(props: { tabs: RoomTab[]; render(tab: RoomTab): React.ReactNode }) {
+  const [current, setCurrent] = useState(props.tabs[0]?.key ?? "");
+  if (props.tabs.length === 0) return null;
+  return (
+    <section className="live-tabs">
+      <div className="live-tab-bar" role="tablist" aria-label="直播栏目">
+        {props.tabs.map((tab) => (
+          <button
+            key={tab.key}
+            type="button"
+            role="tab"
+            id={`live-tab-${tab.key}`}
+            aria-selected={tab.key === current}
+            aria-controls={`live-panel-${tab.key}`}
+            tabIndex={tab.key === current ? 0 : -1}
+            className={tab.key === current ? "live-tab is-current" : "live-tab"}
+            onClick={() => setCurrent(tab.key)}
+          >
+            {tab.name}
+          </button>
+        ))}
+      </div>
+      {props.tabs.map((tab) => (
+        <div
+          key={tab.key}
+          role="tabpanel"
+          id={`live-panel-${tab.key}`}
+          aria-labelledby={`live-tab-${tab.key}`}
+          className={`live-panel is-${tab.kind}`}
+          hidden={tab.key !== current}
+        >
+          {props.render(tab)}
+        </div>
+      ))}
+    </section>
+  );
+}
+
+/**
+ * The live room (R-CONTENT-10, R-LIVE-1, R-LIVE-3, R-ENT-LIVE): the stage (countdown, stream or
+ * replays), the title in a band the player never covers, the notice, the columns as tabs (chat,
+ * introduction, links), the disclaimer, and a dock with the chat input and the like button. A
+ * landscape live has its 16:9 player above the title; a portrait one has the title band above a 9:16
+ * stream with the chat drawn over it.
+ */
+export function LiveRoom(props: { room: RoomView; title: string; source: string; shareLink: string }) {
+  const { room, title } = props;
+  const t = useContentT();
+  const { lang } = useI18n();
+  const session = useSession();
+  const publicApiBase = (useRouteLoaderData("root") as { publicApiBase?: string } | undefined)?.publicApiBase ?? "";
+  const [status, setStatus] = useState<LiveRoomStatus>(room.status);
+  const liveId = room.liveId;
+  const api = useCallback(() => roomApi(() => session.api().client, liveId ?? ""), [session, liveId]);
+  const live = useRoomLive(
+    liveId,
+    api,
+    () => socketUrl(publicApiBase, window.location.origin),
+    () => {
+      const values = session.api().values;
+      return values.token() ?? values.anonymousToken();
+    },
+    String(session.user?.user_id ?? ""),
+    setStatus,
+  );
+  const confirm = useCallback(() => api().status(), [api]);
+  const portrait = room.orientation === "portrait";
+  const hasChat = liveId !== null && room.tabs.some((tab) => tab.kind === "chat");
+  const online = live.online ?? room.online;
+  const tabs = useMemo(
+    () => (portrait ? room.tabs.filter((tab) => tab.kind !== "chat") : room.tabs),
+    [portrait, room.tabs],
+  );
+
+  const head = (
+    <header className="live-head">
+      <h1 className="live-title">{title}</h1>
+      <p className="live-facts on-dark">
+        <Badge status={status} />
+        <span data-testid="live-online">{t("liveWatching", { count: formatBigNumber(online, lang) })}</span>
+        <span>{props.source}</span>
+      </p>
+    </header>
+  );
+
+  const chatList = hasChat ? <ChatList messages={live.messages} mode={live.mode} overlay={portrait} /> : null;
+
+  return (
+    <div
+      className={`live-room is-${room.orientation}`}
+      data-screen={portrait ? "PortraitScreen" : "LandscapeScreen"}
+      data-live-id={liveId ?? ""}
+    >
+      {portrait ? head : null}
+      <LiveStage
+        room={room}
+        title={title}
+        status={status}
+        confirm={confirm}
+        onStatus={setStatus}
+        overlay={portrait ? chatList : null}
+        waiting={
+          liveId !== null && status === "upcoming" ? (
+            <BookingButton
+              api={api}
+              liveId={liveId}
+              title={title}
+              start={room.startTime}
+              end={room.endTime}
+              url={props.shareLink}
+              intro={room.intro}
+            />
+          ) : null
+        }
+      />
+      {portrait ? null : head}
+      {room.notice ? (
+        <p className="live-notice" role="note">
+          <span className="live-notice-tag">公告</span>
+          {room.notice}
+        </p>
+      ) : null}
+      <Tabs
+        tabs={tabs}
+        render={(tab) =>
+          tab.kind === "chat" ? (
+            chatList
+          ) : tab.kind === "link" ? (
+            <a className="live-link" href={tab.url} target="_blank" rel="noopener noreferrer">
+              {tab.name}
+              <span aria-hidden="true"> ›</span>
+            </a>
+          ) : (
+            <div className="live-intro">
+              <p>{room.intro || "暂无简介"}</p>
+            </div>
+          )
+        }
+      />
+      {room.disclaimer ? <p className="live-disclaimer">{room.disclaimer}</p> : null}
+      {liveId !== null ? (
+        <div className="live-dock">
+          {hasChat ? <ChatComposer api={api} onSent={live.add} /> : <span className="live-dock-fill" />}
+          <LikeButton api={api} total={live.likes} initial={room.likes} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
