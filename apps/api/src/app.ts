@@ -28,6 +28,8 @@ import { inviteRoutes } from "./modules/invites/routes.ts";
 import { lawPlugin } from "./modules/law/repository.ts";
 import { lawRoutes } from "./modules/law/routes.ts";
 import { lbsRoutes } from "./modules/lbs/routes.ts";
+import { livePlugin } from "./modules/live/plugin.ts";
+import { liveRoutes } from "./modules/live/routes.ts";
 import { mpContentRoutes } from "./modules/media-accounts/content-route.ts";
 import { mediaAccountsPlugin } from "./modules/media-accounts/repository.ts";
 import { mediaAccountRoutes } from "./modules/media-accounts/routes.ts";
@@ -202,6 +204,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(openAppPlugin);
     await app.register(trackingPlugin);
     await app.register(previewsPlugin);
+    await app.register(livePlugin);
     await app.register(circlesPlugin);
     await app.register(lawPlugin);
     // with Redis, content changes and revocations reach every instance
@@ -226,6 +229,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(inviteRoutes);
     await app.register(lbsRoutes);
     await app.register(activityRoutes);
+    await app.register(liveRoutes);
     await app.register(clueReportRoutes);
     await app.register(pichoRoutes);
     await app.register(circleRoutes);

@@ -157,6 +157,9 @@ export const ContentItem = Type.Object({
   content: Type.String({ description: "body HTML, sanitised" }),
   media: ContentMedia,
   recommended: Type.Boolean({ description: "on the editors' recommended list" }),
+  live_id: Type.Optional(
+    Type.String({ description: "live and local_live items: their room, GET /peony/v3/live/room/{live_id}" }),
+  ),
 });
 export type ContentItem = Static<typeof ContentItem>;
 
@@ -189,6 +192,9 @@ export function routeTypeFor(contentType: ContentType): string {
       return "gallery";
     case "special":
       return "special";
+    // a live room opens on the local live page (decision 031)
+    case "live":
+      return "local_live";
     // a cloud form's own page (R-FORM-1, decision 036)
     case "cloud_form":
       return "form";

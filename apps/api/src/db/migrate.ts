@@ -11,6 +11,7 @@ import * as openApp from "./migrations/008-open-app.ts";
 import * as previews from "./migrations/009-previews.ts";
 import * as localInfo from "./migrations/010-local-info.ts";
 import * as activities from "./migrations/011-activities.ts";
+import * as live from "./migrations/012-live.ts";
 import * as clueReports from "./migrations/013-clue-reports.ts";
 import * as tips from "./migrations/014-tips.ts";
 import * as circlesLaw from "./migrations/015-circles-law.ts";
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   "009-previews": previews,
   "010-local-info": localInfo,
   "011-activities": activities,
+  "012-live": live,
   "013-clue-reports": clueReports,
   "014-tips": tips,
   "015-circles-law": circlesLaw,

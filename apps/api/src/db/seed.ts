@@ -9,6 +9,7 @@ import { seedDemoForm } from "../modules/forms/demo.ts";
 import { demoInviteCode, demoInviteReward } from "../modules/invites/demo.ts";
 import { seedDemoLaw } from "../modules/law/demo.ts";
 import { demoLocalInfo } from "../modules/lbs/demo.ts";
+import { seedDemoLive } from "../modules/live/demo.ts";
 import { saveLocalInfo } from "../modules/lbs/routes.ts";
 import { rebuildSearchIndex } from "../modules/search/repository.ts";
 import { seedDemoEvents } from "../modules/tracking/demo-events.ts";
@@ -161,6 +162,8 @@ export async function seedDemoData(db: Kysely<Database>, now = Date.now()) {
     await seedDemoForm(trx, now);
     // the local channel's city and weather, as editors keep them (R-LBS-1)
     await saveLocalInfo(trx, demoLocalInfo.group, demoLocalInfo.update, now);
+    // live rooms: one live now with its chat, one upcoming and booked, one replay (R-ENT-LIVE)
+    await seedDemoLive(trx, now);
     // the demo invitation (R-INVITE-1): the first demo reader invites with a fixed code
     await trx
       .updateTable("users")

@@ -166,5 +166,6 @@ export function toContentItem(
     content: sanitizeArticleHtml(row.body_html),
     media: mediaOf(parseDetail(row.detail_json)),
     recommended: row.recommend_position !== null,
+    ...(contentType === "live" || contentType === "local_live" ? { live_id: postId } : {}),
   };
 }

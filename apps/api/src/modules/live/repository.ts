@@ -1,0 +1,257 @@
+import { type Kysely, sql } from "kysely";
+import { withKeyLocks } from "../../db/locks.ts";
+import type { Database } from "../../db/schema.ts";
+import type { LiveMessageRow, LiveRoomRow, LiveTables } from "./tables.ts";
+
+export type ChatRow = LiveMessageRow & { alias: string; avatar: string };
+
+export type SendOutcome = { ok: true; message: ChatRow } | { ok: false; reason: "rate" | "duplicate" | "missing" };
+
+export type RoomSettings = Omit<
+  LiveRoomRow,
+  "content_id" | "share_count" | "like_count" | "chat_count" | "booking_count" | "last_seq" | "updated_at"
+>;
+
+/** Rolls a transaction back with a reason the caller answers. */
+class Refused extends Error {
+  readonly reason: "rate" | "duplicate" | "missing";
+  constructor(reason: "rate" | "duplicate" | "missing") {
+    super(reason);
+    this.reason = reason;
+  }
+}
+
+export function createLiveRepository(database: Kysely<Database>) {
+  const db = database.withTables<LiveTables>();
+  const withAuthor = () =>
+    db
+      .selectFrom("live_messages")
+      .innerJoin("users", "users.id", "live_messages.user_id")
+      .selectAll("live_messages")
+      .select(["users.alias", "users.avatar"]);
+
+  return {
+    findRoom: (contentId: number) =>
+      db.selectFrom("live_rooms").selectAll().where("content_id", "=", contentId).executeTakeFirst(),
+
+    /** The rows of these rooms (the hub compares them with what it delivered). */
+    rows: (contentIds: number[]): Promise<LiveRoomRow[]> =>
+      contentIds.length === 0
+        ? Promise.resolve([])
+        : db.selectFrom("live_rooms").selectAll().where("content_id", "in", contentIds).execute(),
+
+    /** Creates or replaces a room's settings; its counters and chat stay. */
+    async saveRoom(contentId: number, settings: RoomSettings, now = Date.now()): Promise<LiveRoomRow> {
+      return db
+        .insertInto("live_rooms")
+        .values({
+          content_id: contentId,
+          ...settings,
+          share_count: 0,
+          like_count: 0,
+          chat_count: 0,
+          booking_count: 0,
+          last_seq: 0,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.column("content_id").doUpdateSet({ ...settings, updated_at: now }))
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /**
+     * Stores a chat message under the per-user limit and the duplicate rule (R-SEC-RATE, R-MOD-1),
+     * counted and recorded in one step per user (withKeyLocks). A published message takes the room's
+     * next sequence number in the same transaction: the conditional update of `last_seq` holds the
+     * room's row until commit, so parallel senders on any instance get distinct, consecutive numbers,
+     * and a message that fails rolls its number back (no hole). Held messages take none.
+     */
+    async send(
+      contentId: number,
+      message: { userId: number; body: string; held: boolean; now: number },
+      window: { since: number; max: number },
+    ): Promise<SendOutcome> {
+      try {
+        const id = await withKeyLocks(database, [`live-chat:user:${message.userId}`], async (transaction) => {
+          const tx = transaction.withTables<LiveTables>();
+          const recent = await tx
+            .selectFrom("live_messages")
+            .select("body")
+            .where("user_id", "=", message.userId)
+            .where("created_at", ">", window.since)
+            .execute();
+          if (recent.length >= window.max) throw new Refused("rate");
+          if (recent.some((r) => r.body === message.body)) throw new Refused("duplicate");
+          let seq: number | null = null;
+          if (!message.held) {
+            const raised = await tx
+              .updateTable("live_rooms")
+              .set({ last_seq: sql<number>`last_seq + 1`, chat_count: sql<number>`chat_count + 1` })
+              .where("content_id", "=", contentId)
+              .returning("last_seq")
+              .executeTakeFirst();
+            if (!raised) throw new Refused("missing");
+            seq = Number(raised.last_seq);
+          }
+          const row = await tx
+            .insertInto("live_messages")
+            .values({
+              content_id: contentId,
+              seq,
+              user_id: message.userId,
+              body: message.body,
+              status: message.held ? "pending" : "published",
+              created_at: message.now,
+            })
+            .returning("id")
+            .executeTakeFirstOrThrow();
+          return row.id;
+        });
+        const stored = await withAuthor().where("live_messages.id", "=", id).executeTakeFirstOrThrow();
+        return { ok: true, message: stored };
+      } catch (error) {
+        if (error instanceof Refused) return { ok: false, reason: error.reason };
+        throw error;
+      }
+    },
+
+    /** Published messages after `since`, ascending, at most `limit`. */
+    after: (contentId: number, since: number, limit: number): Promise<ChatRow[]> =>
+      withAuthor()
+        .where("live_messages.content_id", "=", contentId)
+        .where("live_messages.seq", ">", since)
+        .orderBy("live_messages.seq", "asc")
+        .limit(limit)
+        .execute(),
+
+    /** The latest `limit` published messages, ascending. */
+    async latest(contentId: number, limit: number): Promise<ChatRow[]> {
+      const rows = await withAuthor()
+        .where("live_messages.content_id", "=", contentId)
+        .where("live_messages.seq", "is not", null)
+        .orderBy("live_messages.seq", "desc")
+        .limit(limit)
+        .execute();
+      return rows.reverse();
+    },
+
+    /**
+     * Adds taps to a room's likes; with a msg_id, the first request naming it counts and a repeat
+     * adds nothing (its key is the primary key of live_like_requests). Answers the total and what was added.
+     */
+    like(contentId: number, actor: string, msgId: string | undefined, count: number, now = Date.now()) {
+      return db.transaction().execute(async (tx) => {
+        let delta = count;
+        if (msgId !== undefined) {
+          const inserted = await tx
+            .insertInto("live_like_requests")
+            .values({ content_id: contentId, actor, msg_id: msgId, created_at: now })
+            .onConflict((oc) => oc.columns(["content_id", "actor", "msg_id"]).doNothing())
+            .executeTakeFirst();
+          if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) delta = 0;
+        }
+        const row = await tx
+          .updateTable("live_rooms")
+          .set({ like_count: sql<number>`like_count + ${delta}` })
+          .where("content_id", "=", contentId)
+          .returning("like_count")
+          .executeTakeFirstOrThrow();
+        return { total: Number(row.like_count), delta };
+      });
+    },
+
+    /** Books a room once per user (the primary key refuses a second); false when already booked. */
+    book(contentId: number, userId: number, now = Date.now()) {
+      return db.transaction().execute(async (tx) => {
+        const inserted = await tx
+          .insertInto("live_bookings")
+          .values({ content_id: contentId, user_id: userId, created_at: now })
+          .onConflict((oc) => oc.columns(["content_id", "user_id"]).doNothing())
+          .executeTakeFirst();
+        const booked = Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1;
+        const row = await tx
+          .updateTable("live_rooms")
+          .set({ booking_count: sql<number>`booking_count + ${booked ? 1 : 0}` })
+          .where("content_id", "=", contentId)
+          .returning("booking_count")
+          .executeTakeFirstOrThrow();
+        return { booked, count: Number(row.booking_count) };
+      });
+    },
+
+    /** Cancels a booking; cancelling one not made changes nothing. */
+    unbook(contentId: number, userId: number) {
+      return db.transaction().execute(async (tx) => {
+        const deleted = await tx
+          .deleteFrom("live_bookings")
+          .where("content_id", "=", contentId)
+          .where("user_id", "=", userId)
+          .executeTakeFirst();
+        const removed = Number(deleted.numDeletedRows) === 1 ? 1 : 0;
+        const row = await tx
+          .updateTable("live_rooms")
+          .set({ booking_count: sql<number>`booking_count - ${removed}` })
+          .where("content_id", "=", contentId)
+          .returning("booking_count")
+          .executeTakeFirstOrThrow();
+        return { count: Math.max(0, Number(row.booking_count)) };
+      });
+    },
+
+    async booked(contentId: number, userId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom("live_bookings")
+        .select("user_id")
+        .where("content_id", "=", contentId)
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** A user's bookings with their rooms, soonest start first. */
+    bookingsOf: (userId: number) =>
+      db
+        .selectFrom("live_bookings")
+        .innerJoin("live_rooms", "live_rooms.content_id", "live_bookings.content_id")
+        .select(["live_bookings.content_id", "live_bookings.created_at", "live_rooms.status", "live_rooms.start_time"])
+        .where("live_bookings.user_id", "=", userId)
+        .orderBy("live_rooms.start_time", "asc")
+        .limit(200)
+        .execute(),
+
+    /** Moves a room to a status; answers the row when it changed, null when it already was there or is missing. */
+    async setStatus(contentId: number, status: number, now = Date.now()): Promise<LiveRoomRow | null> {
+      const ending = status === 2 || status === 3;
+      const row = await db
+        .updateTable("live_rooms")
+        .set({
+          status,
+          updated_at: now,
+          ...(status === 1
+            ? { start_time: sql<number>`case when start_time > ${now} then ${now} else start_time end` }
+            : {}),
+          ...(ending ? { end_time: sql<number>`coalesce(end_time, ${now})` } : {}),
+        })
+        .where("content_id", "=", contentId)
+        .where("status", "<>", status)
+        .returningAll()
+        .executeTakeFirst();
+      return row ?? null;
+    },
+
+    /** Upcoming rooms among `contentIds` whose start time has come, moved to live by this call (once, cluster-wide). */
+    startDue(contentIds: number[], now = Date.now()): Promise<LiveRoomRow[]> {
+      if (contentIds.length === 0) return Promise.resolve([]);
+      return db
+        .updateTable("live_rooms")
+        .set({ status: 1, updated_at: now })
+        .where("content_id", "in", contentIds)
+        .where("status", "=", 0)
+        .where("start_time", "<=", now)
+        .returningAll()
+        .execute();
+    },
+  };
+}
+
+export type LiveRepository = ReturnType<typeof createLiveRepository>;

@@ -1,0 +1,170 @@
+import { calls } from "@davmu/contracts/calls";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { ApiError, badRequest, conflict, forbidden, notFound, tooManyRequests } from "../../lib/api-error.ts";
+import { route } from "../../lib/route.ts";
+import { userOf, viewerOf } from "../../lib/viewer.ts";
+import { moderate, normaliseComment } from "../comments/moderation.ts";
+import { loadModerationRules } from "../comments/moderation-rules.ts";
+import { contentPath } from "../content/present.ts";
+import { chatEnabled, presentInfo, presentMessage, presentRoom } from "./present.ts";
+
+const DUPLICATE_WINDOW_MS = 60_000;
+
+/**
+ * Live rooms over HTTP (R-CONTENT-10, R-ENT-LIVE): detail and counts, the chat's history (the
+ * WebSocket's polling fallback) and sending, likes, booking. Sending needs a logged-in user, goes
+ * through the comments' moderation and a per-user limit, and the stored message is broadcast by the
+ * hub to every subscriber on every instance.
+ */
+export async function liveRoutes(app: FastifyInstance) {
+  const { live, liveHub, publicIds, config } = app;
+
+  /** The available item a live_id names and its room; 404 when either is missing. */
+  async function load(liveId: string) {
+    const item = await app.requireAvailableContent(liveId).catch((error: unknown) => {
+      throw error instanceof ApiError && error.status === 404 ? notFound("直播不存在或已下线") : error;
+    });
+    const row = await live.findRoom(item.id);
+    if (!row) throw notFound("直播不存在或已下线");
+    return { item, row };
+  }
+
+  const shareLinkOf = (item: Parameters<typeof contentPath>[0]) =>
+    app.contentLinks.publicOrigin + contentPath(item, app.contentLinks);
+
+  route(app, calls.liveRoom, async (request) => {
+    const { item, row } = await load(request.params.id);
+    const viewer = viewerOf(request);
+    const booked = viewer !== null && (await live.booked(item.id, viewer));
+    const online = await liveHub.online(request.params.id);
+    return {
+      code: 0,
+      msg: "ok",
+      data: presentRoom(request.params.id, row, item, { online, shareLink: shareLinkOf(item), booked }),
+    };
+  });
+
+  route(app, calls.liveInfo, async (request) => {
+    const { item, row } = await load(request.params.id);
+    const online = await liveHub.online(request.params.id);
+    return { code: 0, msg: "ok", data: presentInfo(request.params.id, row, item, online) };
+  });
+
+  route(app, calls.liveChat, async (request) => {
+    const { item, row } = await load(request.params.live_id);
+    const latest = Number(row.last_seq);
+    const { since, limit } = request.query;
+    const resync = since !== undefined && (since > latest || latest - since > config.live.historySize);
+    const rows =
+      since === undefined || resync ? await live.latest(item.id, limit) : await live.after(item.id, since, limit);
+    return {
+      code: 0,
+      msg: "ok",
+      data: { messages: rows.map((r) => presentMessage(r, publicIds.encode)), seq: latest, resync },
+    };
+  });
+
+  route(
+    app,
+    calls.liveSendMessage,
+    async (request) => {
+      const { item, row } = await load(request.params.id);
+      if (!chatEnabled(row)) throw forbidden("该直播未开启聊天");
+      const text = normaliseComment(request.body.content);
+      if (!text) throw badRequest("消息内容不能为空");
+      const verdict = moderate(text, await loadModerationRules(app.database.db, request.log));
+      if (verdict.action === "reject") throw badRequest("消息包含违规词语，请修改后再发");
+      const now = Date.now();
+      const sent = await live.send(
+        item.id,
+        { userId: userOf(request), body: verdict.text, held: verdict.action === "hold", now },
+        { since: now - DUPLICATE_WINDOW_MS, max: config.live.chatPerUserPerMinute },
+      );
+      if (!sent.ok) {
+        if (sent.reason === "rate") throw tooManyRequests("发言过于频繁，请稍后再试");
+        if (sent.reason === "duplicate") throw conflict("请勿重复发送相同的消息");
+        throw notFound("直播不存在或已下线");
+      }
+      const message = presentMessage(sent.message, publicIds.encode);
+      const held = sent.message.status === "pending";
+      if (!held) liveHub.publishChat(request.params.id, message);
+      return { code: 0, msg: held ? "消息已提交，审核通过后展示" : "发送成功", data: { ...message, held } };
+    },
+    {
+      config: {
+        rateLimit: { max: config.limits.commentsPerIpPerMinute, timeWindow: 60_000, groupId: "live-chat" },
+      },
+    },
+  );
+
+  /** Who a like request counts as, for its msg_id: the user, else the anonymous session. */
+  const actorOf = (request: FastifyRequest) => {
+    const viewer = viewerOf(request);
+    return viewer !== null ? `u:${viewer}` : `s:${request.session?.id ?? request.ip}`;
+  };
+
+  route(app, calls.liveLike, async (request) => {
+    const { item } = await load(request.params.id);
+    const { total, delta } = await live.like(item.id, actorOf(request), request.body.msg_id, request.body.count);
+    if (delta > 0) liveHub.publishLikes(request.params.id, total, delta);
+    return { code: 0, msg: "ok", data: { total, delta } };
+  });
+
+  route(app, calls.booking, async (request) => {
+    const { item } = await load(request.body.booking_id);
+    const { booked, count } = await live.book(item.id, userOf(request));
+    if (!booked) throw conflict("您已预约该直播");
+    return {
+      code: 0,
+      msg: "预约成功",
+      data: { booking_id: request.body.booking_id, booked: true, booking_count: count },
+    };
+  });
+
+  route(app, calls.unBooking, async (request) => {
+    const { item } = await load(request.body.booking_id);
+    const { count } = await live.unbook(item.id, userOf(request));
+    return {
+      code: 0,
+      msg: "已取消预约",
+      data: { booking_id: request.body.booking_id, booked: false, booking_count: count },
+    };
+  });
+
+  route(app, calls.bookingList, async (request) => {
+    const rows = await live.bookingsOf(userOf(request));
+    const ids = rows.map((r) => publicIds.encode(r.content_id));
+    if (request.query.tiny) return { code: 0, msg: "ok", data: { ids, list: [] } };
+    const items = await Promise.all(rows.map((r) => app.contents.findById(r.content_id)));
+    const list = rows.flatMap((r, index) => {
+      const item = items[index];
+      if (!item) return [];
+      return [
+        {
+          live_id: ids[index] as string,
+          title: item.title,
+          cover: item.cover_url,
+          status: Number(r.status),
+          start_time: new Date(Number(r.start_time)).toISOString(),
+          share_link: shareLinkOf(item),
+          booked_at: new Date(Number(r.created_at)).toISOString(),
+        },
+      ];
+    });
+    return { code: 0, msg: "ok", data: { ids, list } };
+  });
+
+  route(app, calls.updateLiveStatus, async (request) => {
+    const item = await publicIds.require(
+      request.params.id,
+      (id) => app.contents.findById(id),
+      () => notFound("直播不存在"),
+    );
+    const changed = await live.setStatus(item.id, request.body.status);
+    if (changed) liveHub.publishStatus(request.params.id, Number(changed.status), Number(changed.start_time));
+    const row = changed ?? (await live.findRoom(item.id));
+    if (!row) throw notFound("直播不存在");
+    const online = await liveHub.online(request.params.id);
+    return { code: 0, msg: "ok", data: presentInfo(request.params.id, row, item, online) };
+  });
+}
