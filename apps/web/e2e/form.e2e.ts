@@ -1,0 +1,165 @@
+import { mkdirSync, readFileSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectToast, latestCode, popup } from "./accounts.ts";
+import { hydrated, launchBrowser, phoneContext } from "./browser.ts";
+import { axeViolations } from "./content-pages.ts";
+
+const origin = inject("siteOrigin");
+const editorKey = inject("editorApiKey");
+const shots = process.env.FORM_SHOTS_DIR ?? "/tmp/davmu-form-shots";
+const photo = readFileSync(new URL("../../api/demo-media/covers/article-03.jpg", import.meta.url));
+
+async function anonymousToken(): Promise<string> {
+  const auth = await fetch(`${origin}/peony/v1/auth`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ appid: 1, platform: "mobile" }),
+  }).then((r) => r.json());
+  return auth.data.token as string;
+}
+
+/** The demo form's page, from the content list (its share link). */
+async function demoFormLink(): Promise<{ url: string; postId: string }> {
+  const list = await fetch(`${origin}/peony/v1/content?pagesize=50`, {
+    headers: { authorization: await anonymousToken() },
+  }).then((r) => r.json());
+  const item = (list.data.list as Array<{ content_type: string; content_link: string; post_id: string }>).find(
+    (i) => i.content_type === "cloud_form",
+  );
+  if (!item) throw new Error("the demo has no form");
+  return { url: new URL(item.content_link, origin).toString(), postId: item.post_id };
+}
+
+const field = (page: Page, key: string) => page.locator(`[data-field="${key}"]`);
+const message = (page: Page, key: string) => field(page, key).locator(".form-error");
+
+async function login(page: Page, tel: string) {
+  await popup(page).getByRole("dialog").waitFor({ timeout: 5000 });
+  await popup(page).getByLabel("手机号").fill(tel);
+  await popup(page).getByRole("button", { name: "获取验证码" }).click();
+  await expectToast(page, "验证码发送成功");
+  await popup(page)
+    .getByLabel("验证码")
+    .fill(await latestCode(tel));
+  await popup(page).getByRole("checkbox").check();
+  await popup(page).getByRole("button", { name: "登录", exact: true }).click();
+  await expect.poll(() => popup(page).count(), { timeout: 8000 }).toBe(0);
+}
+
+describe("cloud form page", () => {
+  let browser: Browser;
+  let form: { url: string; postId: string };
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    mkdirSync(shots, { recursive: true });
+    form = await demoFormLink();
+  });
+  afterAll(() => browser?.close());
+
+  it("R-FORM-1 the form page shows a message by each bad field, keeps what was typed across a reload and the login, submits once and then says it was submitted", async () => {
+    expect(form.url).toMatch(/\/davmu\/share\/news\/form\/\d{4}\/\d{2}\/[A-Za-z0-9]+\/index\.html$/);
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    const response = await page.goto(form.url);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()["cache-control"]).toBe("no-store");
+    await hydrated(page);
+    for (const key of ["name", "phone", "session", "skills", "birthday", "photo", "reason"]) {
+      expect(await field(page, key).count(), key).toBe(1);
+    }
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/form-empty.png` });
+
+    // bad answers: each field says what is wrong, before anything is sent
+    await page.getByLabel("姓名").fill("林");
+    await page.locator("#form-field-phone").fill("12345");
+    await page.getByRole("button", { name: "提交" }).click();
+    await expectToast(page, "有4项需要修改");
+    expect(await message(page, "name").textContent()).toBe("至少填写2个字");
+    expect(await message(page, "phone").textContent()).toBe("请输入正确的手机号");
+    expect(await message(page, "session").textContent()).toBe("请选择");
+    expect(await message(page, "birthday").textContent()).toBe("请填写此项");
+    expect(await page.getByLabel("姓名").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("form-field-name");
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/form-errors.png` });
+
+    // good answers; a message goes away once its answer passes
+    await page.getByLabel("姓名").fill("林小满");
+    expect(await message(page, "name").count()).toBe(0);
+    await page.locator("#form-field-phone").fill("13912345678");
+    await page.getByLabel("12月6日 下午（观鸟讲解）").check();
+    await page.getByLabel("摄影记录").check();
+    await page.getByLabel("急救常识").check();
+    await page.getByLabel("出生日期").fill("1996-05-20");
+    await page.locator("#form-field-photo").setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: photo });
+    await field(page, "photo").locator("img").waitFor({ timeout: 5000 });
+    await page.getByLabel("想说的话（选填）").fill("周末有空，想为湿地做点事。");
+
+    // a reload keeps everything typed (session storage)
+    await page.reload();
+    await hydrated(page);
+    await expect.poll(() => page.getByLabel("姓名").inputValue(), { timeout: 5000 }).toBe("林小满");
+    expect(await page.getByLabel("12月6日 下午（观鸟讲解）").isChecked()).toBe(true);
+    expect(await page.getByLabel("急救常识").isChecked()).toBe(true);
+    expect(await page.getByLabel("出生日期").inputValue()).toBe("1996-05-20");
+    expect(await field(page, "photo").locator("img").count()).toBe(1);
+
+    // the form asks for login: the answers stay through it
+    await page.getByRole("button", { name: "提交" }).click();
+    await login(page, "13900005151");
+    expect(await page.getByLabel("姓名").inputValue()).toBe("林小满");
+    await page.getByRole("button", { name: "提交" }).click();
+    await expectToast(page, "提交成功");
+    await page.getByRole("heading", { name: "您已提交过此表单" }).waitFor({ timeout: 5000 });
+    expect(await axeViolations(page)).toEqual([]);
+
+    // and after a reload, from the reader's own answer
+    await page.reload();
+    await hydrated(page);
+    await page.getByRole("heading", { name: "您已提交过此表单" }).waitFor({ timeout: 8000 });
+    expect(await page.locator(".form-submit").count()).toBe(0);
+    await page.screenshot({ path: `${shots}/form-submitted.png` });
+    await context.close();
+
+    const list = await fetch(`${origin}/editor/v1/form/${form.postId}/submissions`, {
+      headers: { "x-api-key": editorKey },
+    }).then((r) => r.json());
+    expect(list.data.list[0].answers).toMatchObject({
+      name: "林小满",
+      phone: "13912345678",
+      session: ["12月6日 下午（观鸟讲解）"],
+      skills: ["摄影记录", "急救常识"],
+      birthday: "1996-05-20",
+      photo: expect.stringMatching(/^\/media\/form-uploads\/[0-9a-f]{32}\.jpg$/),
+      reason: "周末有空，想为湿地做点事。",
+    });
+  });
+
+  it("R-FORM-1 the API's field messages (422) are shown by their fields, and nothing typed is lost", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    // the server refuses what the page let through: its messages land by the fields
+    await page.route("**/peony/v1/form/*/submit", (route) =>
+      route.fulfill({
+        status: 422,
+        contentType: "application/json",
+        body: JSON.stringify({ code: 422, msg: "有1项填写不正确", data: { errors: { phone: "请输入正确的手机号" } } }),
+      }),
+    );
+    await page.goto(form.url);
+    await hydrated(page);
+    await page.getByLabel("姓名").fill("陈一");
+    await page.locator("#form-field-phone").fill("13912340000");
+    await page.getByLabel("12月13日 全天（垃圾清理）").check();
+    await page.getByLabel("出生日期").fill("1988-01-02");
+    await page.getByRole("button", { name: "提交" }).click();
+    await login(page, "13900005152");
+    await page.getByRole("button", { name: "提交" }).click();
+    await expectToast(page, "有1项填写不正确");
+    expect(await message(page, "phone").textContent()).toBe("请输入正确的手机号");
+    expect(await page.getByLabel("姓名").inputValue()).toBe("陈一");
+    await context.close();
+  });
+});
