@@ -43,6 +43,7 @@ import { reactionRoutes } from "./modules/reactions/routes.ts";
 import { searchIndexPlugin } from "./modules/search/repository.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
 import { statsRoutes } from "./modules/stats/routes.ts";
+import { tipRoutes } from "./modules/tips/routes.ts";
 import { trackingPlugin } from "./modules/tracking/repository.ts";
 import { trackingRoutes } from "./modules/tracking/routes.ts";
 import { wechatRoutes } from "./modules/wechat/routes.ts";
@@ -235,6 +236,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(circleRoutes);
     await app.register(lawRoutes);
     await app.register(formRoutes);
+    await app.register(tipRoutes);
     await app.register(mediaPlugin, { root: config.mediaDir });
   }
 

@@ -16,6 +16,7 @@ import * as picho from "./calls/picho.ts";
 import * as preview from "./calls/preview.ts";
 import * as reactions from "./calls/reactions.ts";
 import * as search from "./calls/search.ts";
+import * as tips from "./calls/tips.ts";
 import * as tracking from "./calls/tracking.ts";
 import * as wechat from "./calls/wechat.ts";
 
@@ -44,6 +45,7 @@ export const calls = {
   ...preview,
   ...reactions,
   ...search,
+  ...tips,
   ...tracking,
   ...wechat,
 };

@@ -1,0 +1,123 @@
+import { calls } from "@davmu/contracts/calls";
+import { tipLimits } from "@davmu/contracts/tips";
+import fastifyMultipart from "@fastify/multipart";
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
+import { ApiError, badRequest, conflict, notFound, tooManyRequests } from "../../lib/api-error.ts";
+import { route } from "../../lib/route.ts";
+import { userOf, viewerOf } from "../../lib/viewer.ts";
+import { removePictures, storePicture } from "./pictures.ts";
+import { presentEditorTip, presentReceipt } from "./present.ts";
+import { publishTipAsClueReport } from "./publish.ts";
+import { normalizeReceipt } from "./receipt.ts";
+import { allowedFrom, createTipRepository } from "./repository.ts";
+import { multipartLimits, readTipForm, requestTooLargeMessage, tooLarge } from "./upload.ts";
+
+const rateMessage = `每小时最多提交 ${tipLimits.perUserPerHour} 条爆料，请稍后再试`;
+
+const moveNames = { accept: "采纳", reject: "驳回", publish: "发布" } as const;
+const statusNames = { received: "待处理", accepted: "已采纳", rejected: "已驳回", published: "已发布" } as const;
+
+/**
+ * After a refusal (413) the rest of the request body is not kept: Node's server reads it and throws
+ * it away, so the client, still sending, sees the answer rather than a reset connection; past a few
+ * seconds of that the connection is cut.
+ */
+function discardRestOfBody(request: FastifyRequest, reply: FastifyReply) {
+  reply.raw.once("finish", () => {
+    if (request.raw.complete) return;
+    const cut = setTimeout(() => request.raw.socket?.destroy(), lingerMs);
+    cut.unref();
+    request.raw.once("end", () => clearTimeout(cut));
+    request.raw.once("close", () => clearTimeout(cut));
+  });
+}
+
+const lingerMs = 3000;
+
+/** A request whose declared length is past the limit is answered 413 before its body is read. */
+const refuseOversized: onRequestHookHandler = (request, reply, done) => {
+  const declared = Number(request.headers["content-length"] ?? 0);
+  if (declared > tipLimits.requestBytes) {
+    discardRestOfBody(request, reply);
+    done(tooLarge(requestTooLargeMessage) as never);
+  } else done();
+};
+
+/** Tips (R-TIP-1): readers send them with pictures, follow them by receipt; editors moderate them. */
+export async function tipRoutes(app: FastifyInstance) {
+  const tips = createTipRepository(app.database.db);
+  const encode = (id: number) => app.publicIds.encode(id);
+  const mediaDir = app.config.mediaDir;
+  // multipart parsing for this module's routes only (the plugin is encapsulated here)
+  await app.register(fastifyMultipart, { limits: multipartLimits, throwFileSizeLimit: true });
+
+  route(
+    app,
+    calls.submitTip,
+    async (request, reply) => {
+      const userId = userOf(request);
+      // cheap refusal before any picture is read; the count that decides is taken with the insert
+      if ((await tips.recentCount(userId)) >= tipLimits.perUserPerHour) throw tooManyRequests(rateMessage);
+      const form = await readTipForm(request).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 413) discardRestOfBody(request, reply);
+        throw error;
+      });
+      const stored = [];
+      try {
+        for (const picture of form.pictures) stored.push(await storePicture(mediaDir, picture));
+        const row = await tips.create({
+          userId,
+          body: form.text,
+          place: form.place,
+          contact: form.contact,
+          pictures: stored,
+        });
+        if (!row) throw tooManyRequests(rateMessage);
+        return { code: 0, msg: "爆料已提交，感谢您的线索", data: presentReceipt(row, userId, encode) };
+      } catch (error) {
+        await removePictures(mediaDir, stored);
+        throw error;
+      }
+    },
+    { onRequest: [refuseOversized], bodyLimit: tipLimits.requestBytes },
+  );
+
+  route(app, calls.tipReceipt, async (request) => {
+    const receipt = normalizeReceipt(request.params.receipt);
+    const row = receipt ? await tips.findByReceipt(receipt) : undefined;
+    if (!row) throw notFound("回执码不存在，请核对后再试");
+    return { code: 0, msg: "ok", data: presentReceipt(row, viewerOf(request), encode) };
+  });
+
+  route(app, calls.editorTips, async (request) => {
+    const { status, cursor, limit } = request.query;
+    const page = await tips.list(status, cursor, limit);
+    return {
+      code: 0,
+      msg: "ok",
+      data: { list: page.rows.map((row) => presentEditorTip(row, row.user_alias, encode)), next: page.next },
+    };
+  });
+
+  route(app, calls.moderateTip, async (request) => {
+    const receipt = normalizeReceipt(request.params.receipt);
+    const row = receipt ? await tips.findByReceipt(receipt) : undefined;
+    if (!row) throw notFound("爆料不存在");
+    const body = request.body;
+    if (body.action === "reject" && !body.reason?.trim()) throw badRequest("请填写驳回理由");
+    const sender = await tips.sender(Number(row.user_id));
+    const moved = await tips.move(row.id, body.action, {
+      reason: body.action === "reject" ? body.reason?.trim() : undefined,
+      publishAs:
+        body.action === "publish"
+          ? async (tip, trx) =>
+              String(await publishTipAsClueReport(trx, tip, sender, { title: body.title, topic: body.topic }))
+          : undefined,
+    });
+    if (!moved) {
+      const from = allowedFrom[body.action].map((s) => statusNames[s]).join("或");
+      throw conflict(`该爆料${statusNames[row.status]}，不能${moveNames[body.action]}（仅限${from}的爆料）`);
+    }
+    return { code: 0, msg: "ok", data: presentEditorTip(moved, sender.alias, encode) };
+  });
+}

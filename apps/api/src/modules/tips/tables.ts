@@ -1,0 +1,29 @@
+import type { Generated } from "kysely";
+
+/** A stored picture of a tip: the JPEG's path under the media directory (its renditions beside it). */
+export interface StoredPicture {
+  path: string;
+  width: number;
+  height: number;
+}
+
+/** The table of migration 014, typed here beside the only code that reads it. */
+export type TipsTable = {
+  id: Generated<number>;
+  receipt: string;
+  user_id: number;
+  body: string;
+  place: string;
+  contact: string;
+  /** StoredPicture[] as JSON */
+  pictures_json: string;
+  status: "received" | "accepted" | "rejected" | "published";
+  reason: string;
+  clue_report_id: string | null;
+  created_at: number;
+  updated_at: number;
+};
+
+export type TipTables = {
+  tips: TipsTable;
+};

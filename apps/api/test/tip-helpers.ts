@@ -1,0 +1,137 @@
+import { connect } from "node:net";
+import sharp from "sharp";
+import type { TestServer } from "./helper.ts";
+
+/** A picture of the given format, `width`×`height`, drawn with a little noise so it compresses like a photo. */
+export async function picture(format: "jpeg" | "png" | "webp" = "jpeg", width = 640, height = 480): Promise<Buffer> {
+  const base = sharp({ create: { width, height, channels: 3, background: { r: 40, g: 110, b: 170 } } });
+  return format === "png" ? base.png().toBuffer() : format === "webp" ? base.webp().toBuffer() : base.jpeg().toBuffer();
+}
+
+/** A JPEG carrying EXIF with a camera make and a GPS position (a reader's phone photo). */
+export function jpegWithGps(): Promise<Buffer> {
+  return sharp({ create: { width: 3000, height: 2000, channels: 3, background: { r: 200, g: 160, b: 90 } } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: "JianglanPhone", Model: "X1" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "30/1 15/1 0/1", GPSLongitudeRef: "E", GPSLongitude: "120/1 10/1 0/1" },
+    })
+    .toBuffer();
+}
+
+export interface FilePart {
+  bytes: Buffer;
+  name: string;
+  type: string;
+}
+
+export const tipText = "江澜路与滨江大道交叉口的井盖松动，车辆经过时响声很大，已有电动车差点摔倒。";
+
+/** Posts a tip as multipart through fetch, as a browser's FormData would. */
+export async function postTip(
+  server: TestServer,
+  token: string | null,
+  fields: Record<string, string>,
+  files: FilePart[] = [],
+): Promise<{ status: number; body: any }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const file of files)
+    form.append("pictures", new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  const response = await fetch(`${server.base}/guzzle/v1/tips`, {
+    method: "POST",
+    body: form,
+    headers: token ? { authorization: token } : {},
+    signal: AbortSignal.timeout(60_000),
+  });
+  const text = await response.text();
+  try {
+    return { status: response.status, body: JSON.parse(text) };
+  } catch {
+    return { status: response.status, body: text };
+  }
+}
+
+/**
+ * Streams a multipart upload of `bytes` bytes in one file part on a raw connection, generated as it
+ * goes (the test never holds it whole), with or without Content-Length (then chunked), and reads the
+ * answer as soon as it arrives: the server may answer and close before the body is through, and a
+ * write refused after that (EPIPE, reset) only ends the sending.
+ */
+export function streamHugeUpload(
+  server: TestServer,
+  token: string,
+  bytes: number,
+  withLength: boolean,
+): Promise<{ status: number; body: any; sent: number; ms: number }> {
+  const boundary = "----tipboundary7MA4YWxkTrZu0gW";
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="text"\r\n\r\n${tipText}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="pictures"; filename="huge.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const url = new URL(server.base);
+  const length = head.length + bytes + tail.length;
+  const requestHead =
+    `POST /guzzle/v1/tips HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: ${token}\r\n` +
+    `Content-Type: multipart/form-data; boundary=${boundary}\r\n` +
+    (withLength ? `Content-Length: ${length}\r\n` : "Transfer-Encoding: chunked\r\n") +
+    "\r\n";
+  const frame = (piece: Buffer) =>
+    withLength ? piece : Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n")]);
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let received = Buffer.alloc(0);
+    let stopped = false;
+    const socket = connect(Number(url.port), url.hostname);
+    const timer = setTimeout(() => socket.destroy(), 30_000);
+    const answer = () => {
+      const text = received.toString("utf8");
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(text);
+      const body = text.slice(text.indexOf("\r\n\r\n") + 4);
+      const json = body.slice(body.indexOf("{"), body.lastIndexOf("}") + 1);
+      return status && json
+        ? { status: Number(status[1]), body: JSON.parse(json), sent, ms: Date.now() - started }
+        : null;
+    };
+    socket.on("data", (data: Buffer) => {
+      received = Buffer.concat([received, data]);
+      const done = answer();
+      if (done && /\r\n\r\n[\s\S]*\}/.test(received.toString("utf8"))) {
+        stopped = true;
+        clearTimeout(timer);
+        socket.destroy();
+        resolve(done);
+      }
+    });
+    socket.on("error", () => {
+      stopped = true;
+    });
+    socket.on("close", () => {
+      clearTimeout(timer);
+      if (!stopped || !answer()) {
+        const done = answer();
+        if (done) resolve(done);
+        else reject(new Error(`no answer after ${sent} bytes`));
+      }
+    });
+    const chunk = Buffer.alloc(256 * 1024, 0x41);
+    const pump = () => {
+      while (!stopped && sent < bytes) {
+        const piece = chunk.subarray(0, Math.min(chunk.length, bytes - sent));
+        sent += piece.length;
+        if (!socket.write(frame(piece))) {
+          socket.once("drain", pump);
+          return;
+        }
+      }
+      if (!stopped) socket.write(withLength ? tail : Buffer.concat([frame(tail), Buffer.from("0\r\n\r\n")]));
+    };
+    socket.on("connect", () => {
+      socket.write(requestHead);
+      socket.write(frame(head));
+      pump();
+    });
+  });
+}
