@@ -40,9 +40,11 @@ export function parseFrame(text: string): ClientFrame | null {
   const frame = value as Record<string, unknown>;
   switch (frame.type) {
     case "connect":
-      return typeof frame.token === "string" && frame.token.length > 0 && frame.token.length <= 512
-        ? { type: "connect", token: frame.token }
-        : null;
+      // a missing or impossible token is a bad token (4401), not a bad frame
+      return {
+        type: "connect",
+        token: typeof frame.token === "string" && frame.token.length <= 512 ? frame.token : "",
+      };
     case "subscribe": {
       const since = frame.since ?? null;
       const validSince = since === null || (Number.isSafeInteger(since) && (since as number) >= 0);
@@ -135,7 +137,8 @@ export function createLiveSocketServer(deps: {
       if (ended) return;
       if (frame.type === "connect") {
         if (authenticated) return end(liveCloseCodes.badFrame, "already connected");
-        const session = await deps.findSession(frame.token).catch(() => null);
+        // a database fault is not a bad token: it closes 1011 (the client retries) through the frame chain
+        const session = frame.token ? await deps.findSession(frame.token) : null;
         if (!session) return end(liveCloseCodes.badToken, "bad token");
         clearTimeout(connectTimer);
         authenticated = true;
