@@ -18,7 +18,7 @@
  * Usage: npm run bench:live [-- --self-test[=faulty] --clients=5000 --rate=12 --seconds=6 --burst=40 --chaos-seconds=24]
  */
 import { mkdirSync, writeFileSync } from "node:fs";
-import { availableParallelism, cpus, totalmem } from "node:os";
+import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { root } from "../scripts/ops/launch.ts";
 import { type Result, table } from "./lib/stats.ts";
@@ -88,6 +88,7 @@ async function part(name: string, run: () => Promise<Result[]>) {
 }
 
 const started = Date.now();
+const loadAtStart = loadavg()[0] as number;
 try {
   log(`starting the target${args.has("self-test") ? " (self-test stand-in)" : ""}…`);
   target = await makeTarget();
@@ -128,7 +129,8 @@ try {
 }
 
 const machine = `${availableParallelism()} × ${cpus()[0]?.model.trim() ?? "CPU"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-const text = `Live rooms, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${machine}, ${Math.round((Date.now() - started) / 1000)} s, against ${target?.name ?? "nothing"}:\n\n${table(results)}\n`;
+const load = `load average ${loadAtStart.toFixed(1)} at the start, ${(loadavg()[0] as number).toFixed(1)} at the end`;
+const text = `Live rooms, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${machine}, ${load}, ${Math.round((Date.now() - started) / 1000)} s, against ${target?.name ?? "nothing"}:\n\n${table(results)}\n`;
 console.log(text);
 mkdirSync(join(root, ".bench"), { recursive: true });
 writeFileSync(join(root, ".bench/live.md"), text);

@@ -25,7 +25,7 @@ export interface ChaosOptions {
 
 export const defaultChaos: ChaosOptions = {
   seconds: 24,
-  rate: 10,
+  rate: 5,
   disconnects: 1000,
   killAt: 4000,
   restartAfter: 2000,
@@ -59,7 +59,12 @@ export async function chaos(target: LiveTarget, pool: ClientPool, options: Chaos
     const preferred = i % 2;
     return down.has(preferred) ? 1 - preferred : preferred;
   };
-  const sending = stream(target, Math.round(options.rate * options.seconds), options.rate, through, "混沌");
+  const sending = stream(target, Math.round(options.rate * options.seconds), options.rate, through, "混沌").then(
+    (result) => {
+      note("stream ended");
+      return result;
+    },
+  );
 
   const faults = (async () => {
     await at(options.killAt);
@@ -90,7 +95,6 @@ export async function chaos(target: LiveTarget, pool: ClientPool, options: Chaos
   })();
 
   const [{ sent }] = await Promise.all([sending, faults, drops]);
-  note("stream ended");
   let finalSeq = lastSeq(sent);
   for (let i = 0; i < target.instances.length; i++) {
     finalSeq = Math.max(finalSeq, await target.latestSeq(i).catch(() => 0));

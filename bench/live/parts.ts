@@ -5,7 +5,7 @@
  */
 import type { Result } from "../lib/stats.ts";
 import type { ClientPool, Measured, Summary } from "./pool.ts";
-import { type LiveTarget, type Sent, sleep } from "./target.ts";
+import { type LiveTarget, machineCpu, type Sent, sleep } from "./target.ts";
 
 export const log = (line: string) => process.stderr.write(`${line}\n`);
 const int = (n: number) => Math.round(n).toLocaleString("en");
@@ -96,8 +96,10 @@ interface Window {
   summary: Summary;
   /** Messages the room got in the window (by sequence: a send that timed out may still be stored). */
   messages: number;
-  /** Server CPU over the window, as a share of one core, per instance sent through. */
+  /** Server CPU over the window, as a share of one core, per instance. */
   serverBusy: number[];
+  /** Cores the rest of the machine kept busy meanwhile (neither the servers nor the bench). */
+  othersBusy: number;
 }
 
 async function measureStream(
@@ -111,6 +113,8 @@ async function measureStream(
   const seqBefore = await target.latestSeq(0);
   const instances = target.instances.map((_, i) => i);
   const cpuBefore = instances.map((i) => target.cpu(i));
+  const machineBefore = machineCpu();
+  const benchBefore = process.cpuUsage();
   const t0 = Date.now();
   await pool.startMeasuring();
   const { sent, startedAt } = await stream(target, count, perSecond, through, label);
@@ -119,13 +123,17 @@ async function measureStream(
   const measured = await pool.stopMeasuring();
   const seconds = (Date.now() - t0) / 1000;
   const serverBusy = instances.map((i) => (target.cpu(i) - (cpuBefore[i] as number)) / seconds);
+  const bench = process.cpuUsage(benchBefore);
+  const ours = serverBusy.reduce((a, b) => a + b, 0) + (bench.user + bench.system) / 1e6 / seconds;
+  const othersBusy = Math.max(0, (machineCpu() - machineBefore) / seconds - ours);
   const failed = failures(sent);
   if (Object.keys(failed).length) log(`${label}: sends failed ${JSON.stringify(failed)}`);
-  return { measured, sent, startedAt, summary, messages: seqAfter - seqBefore, serverBusy };
+  return { measured, sent, startedAt, summary, messages: seqAfter - seqBefore, serverBusy, othersBusy };
 }
 
+/** Who was busy over a window: near 100% for a server or client thread says who limits the rate. */
 const busy = (w: Window) =>
-  `server CPU ${w.serverBusy.map((b) => `${Math.round(b * 100)}%`).join(" + ")}, busiest client thread ${Math.round(w.measured.clientBusy * 100)}%`;
+  `server CPU ${w.serverBusy.map((b) => `${Math.round(b * 100)}%`).join(" + ")}, busiest client thread ${Math.round(w.measured.clientBusy * 100)}%, other processes ${w.othersBusy.toFixed(1)} cores`;
 
 export async function fanOut(
   target: LiveTarget,

@@ -49,6 +49,13 @@ export interface LiveTarget {
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
+/** CPU seconds the whole machine has spent busy (every core, every process), from /proc/stat. */
+export function machineCpu(): number {
+  const line = readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "";
+  const [user, nice, system, , , irq, softirq, steal] = line.split(/\s+/).slice(1).map(Number);
+  return ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) / 100;
+}
+
 /** CPU seconds a process has used (user + system), from /proc. */
 export function cpuOf(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
