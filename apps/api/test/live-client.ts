@@ -1,6 +1,5 @@
 import { WebSocket } from "ws";
 
-// biome-ignore lint/suspicious/noExplicitAny: frames are checked field by field by the tests
 export type Frame = Record<string, any>;
 
 /** A live WebSocket client for tests: every frame received kept in order, waits with timeouts. */
