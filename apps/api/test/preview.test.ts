@@ -119,6 +119,48 @@ describe("editors' previews", () => {
     expect((await open(fresh)).body.data.title).toBe("草稿标题：江澜新桥合龙");
   });
 
+  it("R-PREVIEW-1 a special's preview link shows it unpublished, with its draft revision, groups and expiry; older links, other items' tokens and articles are refused", async () => {
+    const specialId = await server.demoPostId("demo-special-renewal");
+    const db = server.database.handle.db;
+    await db.updateTable("contents").set({ state: 100 }).where("external_id", "=", "demo-special-renewal").execute();
+    const openSpecial = (link: { token: string; actor: string }, id = specialId) =>
+      server.get(
+        `/inner/preview/special/${id}?token=${encodeURIComponent(link.token)}&actor=${encodeURIComponent(link.actor)}`,
+        token,
+      );
+    // unpublished: the public call no longer has it
+    expect((await server.get(`/inner/special?gid=${specialId}`, token)).status).toBe(404);
+    const link = (await mint({ editor: "erin" }, specialId)).body.data;
+    expect(link.url).toMatch(
+      new RegExp(`/davmu/share/preview-erin/special/\\d{4}/\\d{2}/${specialId}/index\\.html\\?token=`),
+    );
+    const shown = await openSpecial(link);
+    expect(shown.status).toBe(200);
+    expect(shown.body.data.post_id).toBe(specialId);
+    expect(shown.body.data.expired_at).toBe(link.expired_at);
+    expect(shown.body.data.groups.length).toBeGreaterThan(0);
+    expect(shown.body.data.groups[0].content_list.length).toBeGreaterThan(0);
+    const raw = await fetch(
+      `${server.base}/inner/preview/special/${specialId}?token=${link.token}&actor=${link.actor}`,
+      { headers: { authorization: token } },
+    );
+    expect(raw.headers.get("cache-control")).toBe("private, no-store");
+    await raw.text();
+    // a draft revision of the special
+    const drafted = (
+      await mint({ editor: "erin", draft: { title: "【草稿】老城更新专题", summary: "草稿导语" } }, specialId)
+    ).body.data;
+    const draft = await openSpecial(drafted);
+    expect(draft.body.data).toMatchObject({ title: "【草稿】老城更新专题", summary: "草稿导语" });
+    expect((await openSpecial(link)).status).toBe(403);
+    // an article's token does not open the special; an article through the special call is 404
+    const article = (await mint({ editor: "erin" })).body.data;
+    expect((await openSpecial(article)).status).toBe(403);
+    expect((await openSpecial(article, postId)).status).toBe(404);
+    expect((await openSpecial({ token: "x.y", actor: "preview-erin" })).status).toBe(403);
+    expect((await openSpecial({ token: "bad", actor: "preview-erin" })).status).toBe(400);
+  });
+
   it("R-PREVIEW-1 concurrent revocations each get their own revision (one statement each)", async () => {
     const start = (await server.post(`/editor/v1/preview/${postId}/revoke`, undefined, null, key)).body.data.revision;
     const answers = await Promise.all(

@@ -1,5 +1,5 @@
 import { type Static, Type } from "typebox";
-import { ContentIdParams } from "./content.ts";
+import { ContentIdParams, SpecialDetail } from "./content.ts";
 
 /** How long a preview link stays valid when the editor names no time (spec §10: 30 minutes). */
 export const previewDefaultMinutes = 30;
@@ -51,3 +51,10 @@ export const PreviewDetailQuery = Type.Object({
   actor: Type.String({ minLength: 9, maxLength: 40, pattern: "^preview-[A-Za-z0-9_]+$" }),
 });
 export type PreviewDetailQuery = Static<typeof PreviewDetailQuery>;
+
+/** GET /inner/preview/special/{id}: a special as its preview link shows it, with the link's expiry. */
+export const PreviewSpecial = Type.Object({
+  ...SpecialDetail.properties,
+  expired_at: Type.String({ format: "date-time" }),
+});
+export type PreviewSpecial = Static<typeof PreviewSpecial>;

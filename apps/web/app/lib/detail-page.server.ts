@@ -21,6 +21,7 @@ import {
   loadComments,
   loadContent,
   loadPreviewContent,
+  loadPreviewSpecial,
   loadSpecial,
 } from "./detail.server.ts";
 import { environmentFromUserAgent } from "./environment.ts";
@@ -93,17 +94,24 @@ export function detailLoader<L extends DetailLists, V extends object, X = undefi
 export function detailLoader<V extends object>(
   args: LoaderArgs,
   page: SpecialPage<V>,
-): Promise<V & { env: PageEnvironment; share: ShareFacts }>;
+): Promise<V & { env: PageEnvironment; share: ShareFacts; preview: PreviewInfo | null }>;
 export async function detailLoader(
   { request, params }: LoaderArgs,
   page: ContentPage<DetailLists, unknown, object> | SpecialPage<object>,
 ): Promise<object> {
   if (page.accepts === "special") {
-    const [special, shareContext] = await Promise.all([loadSpecial(params), loadShareContext()]);
+    // a special's preview (R-PREVIEW-1) loads through the specials' preview call
+    const previewed = isPreviewActor(params.actor) ? await loadPreviewSpecial(request, params) : null;
+    const [special, shareContext] = await Promise.all([
+      previewed ? previewed.special : loadSpecial(params),
+      loadShareContext(),
+    ]);
     const context = detailContext(request, "special");
     // a special carries its own share link
     const view = page.view(special, { ...context, comments: null, extra: undefined });
-    return { ...view, env: context.env, share: specialShareFacts(special, shareContext) };
+    const preview = previewed ? previewed.preview : null;
+    const result = { ...view, env: context.env, share: specialShareFacts(special, shareContext), preview };
+    return preview ? data(result, { headers: previewHeaders }) : result;
   }
   // a preview (actor preview-…) loads through its own call and is answered private, no-store, noindex
   const previewed = isPreviewActor(params.actor) ? await loadPreviewContent(request, params, page.accepts) : null;

@@ -76,6 +76,30 @@ export async function loadPreviewContent(
   params: DetailParams,
   accepts: readonly ContentType[],
 ): Promise<{ item: ContentItem; preview: PreviewInfo }> {
+  const { answer, preview } = await loadPreview(request, params, (id, query) =>
+    callApi((c) => c.previewDetail({ params: { id }, query })),
+  );
+  if (!accepts.includes(answer.content_type)) throw redirect("/404");
+  return { item: answer, preview };
+}
+
+/** A special's preview page (R-PREVIEW-1): the same steps through the specials' preview call. */
+export async function loadPreviewSpecial(
+  request: Request,
+  params: DetailParams,
+): Promise<{ special: SpecialDetail; preview: PreviewInfo }> {
+  const { answer, preview } = await loadPreview(request, params, (id, query) =>
+    callApi((c) => c.previewSpecial({ params: { id }, query })),
+  );
+  const { expired_at: _expiry, ...special } = answer;
+  return { special, preview };
+}
+
+async function loadPreview<T extends { expired_at?: string | null }>(
+  request: Request,
+  params: DetailParams,
+  fetch: (id: string, query: { token: string; actor: string }) => Promise<{ code: number; msg: string; data: T }>,
+): Promise<{ answer: T; preview: PreviewInfo }> {
   requireIndexSegment(params.index);
   const id = requirePublicId(params.post_id ?? params.id, params.actor);
   const actor = params.actor ?? "";
@@ -85,13 +109,14 @@ export async function loadPreviewContent(
     throw redirect(`${url.pathname.slice(siteBasePath.length)}${url.search}`);
   }
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const answer = await callApi((c) => c.previewDetail({ params: { id }, query: { token, actor } }));
+  const answer = await fetch(id, { token, actor });
   if (answer.code === ErrorCode.notFound) throw redirect("/404");
   if (answer.code !== 0) throw redirect(previewExpiredPath(previewReason(answer.code, answer.msg)));
-  const item = answer.data;
-  if (!accepts.includes(item.content_type)) throw redirect("/404");
-  const preview = { editor: actor.slice("preview-".length), expiresAt: Date.parse(item.expired_at ?? "") || 0 };
-  return { item, preview };
+  const preview = {
+    editor: actor.slice("preview-".length),
+    expiresAt: Date.parse(answer.data.expired_at ?? "") || 0,
+  };
+  return { answer: answer.data, preview };
 }
 
 /** The item with its media account as the account's own call describes it (`/dinner/mp/info/{id}`). */

@@ -1,7 +1,14 @@
 import { defineCall } from "../call.ts";
 import { ContentItem } from "../content.ts";
 import { answers } from "../envelope.ts";
-import { MintPreviewBody, PreviewDetailQuery, PreviewIdParams, PreviewLink, PreviewRevision } from "../preview.ts";
+import {
+  MintPreviewBody,
+  PreviewDetailQuery,
+  PreviewIdParams,
+  PreviewLink,
+  PreviewRevision,
+  PreviewSpecial,
+} from "../preview.ts";
 import { EditorKeyHeaders } from "./editor-headers.ts";
 
 export const previewDetail = defineCall({
@@ -14,6 +21,18 @@ export const previewDetail = defineCall({
   params: PreviewIdParams,
   query: PreviewDetailQuery,
   responses: answers(ContentItem),
+});
+
+export const previewSpecial = defineCall({
+  method: "GET",
+  path: "/inner/preview/special/:id",
+  access: "token",
+  tags: ["content"],
+  summary:
+    "A special as its preview link shows it (any state, its draft revision, its groups' published items): a forged, expired or revoked token, or another actor, answers 403",
+  params: PreviewIdParams,
+  query: PreviewDetailQuery,
+  responses: answers(PreviewSpecial),
 });
 
 export const mintPreview = defineCall({

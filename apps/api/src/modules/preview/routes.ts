@@ -8,6 +8,7 @@ import { forbidden, notFound } from "../../lib/api-error.ts";
 import { route } from "../../lib/route.ts";
 import { contentPath, toContentItem } from "../content/present.ts";
 import type { ContentRow } from "../content/repository.ts";
+import { previewedSpecial } from "./special.ts";
 import { checkToken, mintToken, previewKey } from "./token.ts";
 
 const refusals = {
@@ -74,22 +75,36 @@ export async function previewRoutes(app: FastifyInstance) {
     return { code: 0, msg: "ok", data: { revision } };
   });
 
-  route(app, calls.previewDetail, async (request, reply) => {
-    reply.header("cache-control", "private, no-store");
-    const row = await anyItem(request.params.id);
+  /** The item of a preview request and the claims of its token, or 403 with the reason. */
+  async function previewed(id: string, query: { token: string; actor: string }) {
+    const row = await anyItem(id);
     const state = await app.previews.state(row.id);
-    const check = checkToken(key, request.query.token, {
+    const check = checkToken(key, query.token, {
       contentId: row.id,
       revision: state.revision,
-      actor: request.query.actor,
+      actor: query.actor,
       now: Date.now(),
     });
     if (!check.ok) throw forbidden(refusals[check.reason]);
+    return { row: withDraft(row, state.draft), expiredAt: new Date(check.claims.expiresAt).toISOString() };
+  }
+
+  route(app, calls.previewDetail, async (request, reply) => {
+    reply.header("cache-control", "private, no-store");
+    const { row, expiredAt } = await previewed(request.params.id, request.query);
     const [related, mp] = await Promise.all([
       app.contents.relatedTo(row.id, unavailableStates),
       row.mp_id === null ? null : app.contents.findMediaAccount(row.mp_id),
     ]);
-    const item = toContentItem(withDraft(row, state.draft), related, mp ?? null, links);
-    return { code: 0, msg: "ok", data: { ...item, expired_at: new Date(check.claims.expiresAt).toISOString() } };
+    const item = toContentItem(row, related, mp ?? null, links);
+    return { code: 0, msg: "ok", data: { ...item, expired_at: expiredAt } };
+  });
+
+  // specials have their own shape (sections and groups), so their preview has its own call
+  route(app, calls.previewSpecial, async (request, reply) => {
+    reply.header("cache-control", "private, no-store");
+    const { row, expiredAt } = await previewed(request.params.id, request.query);
+    if (row.content_type !== "special") throw notFound("该内容不是专题");
+    return { code: 0, msg: "ok", data: { ...(await previewedSpecial(app, row)), expired_at: expiredAt } };
   });
 }
