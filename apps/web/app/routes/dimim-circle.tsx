@@ -1,0 +1,121 @@
+import type { CircleDetail, CirclePost } from "@davmu/contracts/circles";
+import communityCss from "../components/community/community.css?url";
+import { ListState } from "../components/community/ListState.tsx";
+import { loadOptional, loadRequired, queryPublicId } from "../components/community/load.server.ts";
+import { communityMeta } from "../components/community/meta.ts";
+import { communityPaths } from "../components/community/model.ts";
+import { PostCard } from "../components/community/PostCard.tsx";
+import { usePagedList } from "../components/community/paged.ts";
+import { communityShare } from "../components/community/share.server.ts";
+import { ListHeader } from "../components/ListHeader.tsx";
+import { noStore, pageCacheHeaders } from "../lib/cache-headers.ts";
+import { emitOpenApp } from "../lib/events.ts";
+import { formatBigNumber } from "../lib/format.ts";
+import { data } from "../lib/router.ts";
+import { useSession } from "../lib/session.tsx";
+import type { Route } from "./+types/dimim-circle";
+
+/** Posts per page of the circle's list. */
+const pageSize = 5;
+
+/**
+ * /dimim/circle/index.html?id={circle} (R-ROUTE-1, decision 035): a circle's cover, name, members and
+ * hashtags, and its posts, newest first, five at a time (more on 加载更多).
+ */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const id = queryPublicId(request, params.index);
+  const [circle, posts] = await Promise.all([
+    loadRequired("circle", (c) => c.circleDetail({ query: { id } })),
+    loadOptional("circle posts", (c) => c.circlePosts({ query: { id, page: 1, size: pageSize } })),
+  ]);
+  const share = await communityShare({
+    kind: "collection",
+    title: `${circle.name} · 圈子`,
+    summary: circle.intro,
+    link: circle.share_link,
+    image: circle.cover || null,
+  });
+  return data({ circle, posts, share }, { headers: posts ? {} : noStore });
+}
+
+export const headers: Route.HeadersFunction = pageCacheHeaders;
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: communityCss }];
+
+export const meta = communityMeta;
+
+function Members({ circle }: { circle: CircleDetail }) {
+  return (
+    <div className="cc-members">
+      <ul className="cc-avatars" aria-label="最近加入的成员">
+        {circle.members.map((member) => (
+          <li key={member.user_id}>
+            <img src={member.avatar || undefined} alt={member.alias} width={28} height={28} loading="lazy" />
+          </li>
+        ))}
+      </ul>
+      <span className="cc-member-text">{formatBigNumber(circle.member_count)} 位成员</span>
+      <button type="button" className="cc-join" onClick={emitOpenApp}>
+        加入圈子
+      </button>
+    </div>
+  );
+}
+
+export default function CirclePage({ loaderData }: Route.ComponentProps) {
+  const { circle } = loaderData;
+  const session = useSession();
+  const posts = usePagedList<CirclePost>(loaderData.posts, (page) =>
+    session.api().client.circlePosts({ query: { id: circle.id, page, size: pageSize } }),
+  );
+  return (
+    <>
+      <ListHeader />
+      <main className="cm-page cc-page">
+        <header className="cc-hero">
+          {circle.cover ? <img className="cc-cover" src={circle.cover} alt="" width={750} height={422} /> : null}
+          <div className="cc-hero-text">
+            <h1 className="cc-name">{circle.name}</h1>
+            <p className="cc-counts">
+              {formatBigNumber(circle.member_count)} 成员 · {formatBigNumber(circle.post_count)} 动态
+            </p>
+          </div>
+        </header>
+        <section className="cm-card cc-about" aria-label="圈子简介">
+          <p className="cc-intro">{circle.intro}</p>
+          <Members circle={circle} />
+          {circle.topics.length ? (
+            <ul className="cm-topics cc-topics" aria-label="热门话题">
+              {circle.topics.map((topic) => (
+                <li key={topic.name}>
+                  <a className="cm-topic" href={communityPaths.topic(topic.name, circle.id)}>
+                    #{topic.name}# <span className="cm-topic-count">{topic.post_count}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+        <section className="cm-section" aria-labelledby="circle-posts-title">
+          <h2 id="circle-posts-title" className="cm-section-title">
+            圈子动态
+          </h2>
+          {posts.items.length ? (
+            <ul className="cm-posts">
+              {posts.items.map((post) => (
+                <PostCard key={post.id} post={post} />
+              ))}
+            </ul>
+          ) : null}
+          <ListState
+            state={posts.state}
+            empty={posts.items.length === 0}
+            hasMore={posts.hasMore}
+            emptyText="圈子里还没有动态，打开客户端发第一条吧"
+            onMore={posts.more}
+          />
+        </section>
+      </main>
+    </>
+  );
+}

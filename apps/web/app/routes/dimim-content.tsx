@@ -1,0 +1,146 @@
+import { CommunityFooter } from "../components/community/CommunityFooter.tsx";
+import communityCss from "../components/community/community.css?url";
+import { loadRequired, queryPublicId } from "../components/community/load.server.ts";
+import { communityMeta } from "../components/community/meta.ts";
+import { communityPaths, postSummary } from "../components/community/model.ts";
+import { PictureGrid } from "../components/community/PictureGrid.tsx";
+import { AuthorLine, TopicChips } from "../components/community/PostCard.tsx";
+import { communityShare, person } from "../components/community/share.server.ts";
+import { ThumbIcon } from "../components/icons.tsx";
+import { ListHeader } from "../components/ListHeader.tsx";
+import { pageCacheHeaders } from "../lib/cache-headers.ts";
+import { emitOpenApp } from "../lib/events.ts";
+import { formatBigNumber, formatRelativeTime } from "../lib/format.ts";
+import { data } from "../lib/router.ts";
+import type { Route } from "./+types/dimim-content";
+
+/**
+ * /dimim/content/index.html?id={post} (R-ROUTE-1, decision 035): a circle post, its text, pictures
+ * (with a viewer), author, likes, hashtags and newest comments; commenting and liking open the app.
+ */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const id = queryPublicId(request, params.index);
+  const post = await loadRequired("circle post", (c) => c.circlePost({ query: { id } }));
+  const summary = postSummary(post.text);
+  const share = await communityShare({
+    kind: "article",
+    title: `${post.author.alias}在「${post.circle.name}」：${postSummary(post.text, 24)}`,
+    summary,
+    link: post.share_link,
+    image: post.pictures[0]?.url ?? (post.circle.cover || null),
+    published: post.created_at,
+    jsonLd: {
+      "@type": "DiscussionForumPosting",
+      headline: postSummary(post.text, 100),
+      text: post.text,
+      author: person(post.author.alias),
+      datePublished: post.created_at,
+      image: post.pictures.map((p) => new URL(p.url, post.share_link).href),
+      isPartOf: { "@type": "WebPage", name: post.circle.name, url: post.circle.share_link },
+      commentCount: post.comment_count,
+      interactionStatistic: [
+        {
+          "@type": "InteractionCounter",
+          interactionType: "https://schema.org/LikeAction",
+          userInteractionCount: post.like_count,
+        },
+        {
+          "@type": "InteractionCounter",
+          interactionType: "https://schema.org/CommentAction",
+          userInteractionCount: post.comment_count,
+        },
+      ],
+    },
+  });
+  return data({ post, share });
+}
+
+export const headers: Route.HeadersFunction = pageCacheHeaders;
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: communityCss }];
+
+export const meta = communityMeta;
+
+export default function CirclePostPage({ loaderData }: Route.ComponentProps) {
+  const { post } = loaderData;
+  const more = post.comment_count - post.comments.length;
+  return (
+    <>
+      <ListHeader />
+      <main className="cm-page cp-page">
+        <a className="cp-circle" href={communityPaths.circle(post.circle.id)}>
+          {post.circle.cover ? <img src={post.circle.cover} alt="" width={32} height={32} /> : null}
+          <span>
+            来自圈子 <strong>{post.circle.name}</strong>
+          </span>
+          <span className="cp-circle-go" aria-hidden="true">
+            ›
+          </span>
+        </a>
+        <article className="cm-card cp-post" aria-labelledby="post-title">
+          <h1 id="post-title" className="visually-hidden">
+            {post.author.alias}的动态
+          </h1>
+          <AuthorLine alias={post.author.alias} avatar={post.author.avatar} time={post.created_at} />
+          <p className="cp-text">{post.text}</p>
+          <PictureGrid pictures={post.pictures} label="动态图片" eager />
+          <TopicChips topics={post.topics} circle={post.circle.id} />
+          <p className="cp-stats">
+            <span>{formatBigNumber(post.like_count)} 赞</span>
+            <span>{formatBigNumber(post.comment_count)} 评论</span>
+          </p>
+        </article>
+        <section className="cm-section comments" id="comments" aria-labelledby="comments-title">
+          <h2 id="comments-title" className="section-title">
+            评论{" "}
+            <span className="comments-count">{post.comment_count > 0 ? formatBigNumber(post.comment_count) : ""}</span>
+          </h2>
+          {post.comments.length === 0 ? (
+            <p className="comments-empty">还没有评论，打开客户端抢沙发</p>
+          ) : (
+            <ul className="comment-list">
+              {post.comments.map((comment) => (
+                <li key={comment.id} className="comment" data-testid="comment">
+                  <img
+                    className="comment-avatar"
+                    src={comment.author.avatar || undefined}
+                    alt=""
+                    width={34}
+                    height={34}
+                    loading="lazy"
+                  />
+                  <div className="comment-main">
+                    <div className="comment-head">
+                      <span className="comment-alias">{comment.author.alias}</span>
+                      <button
+                        type="button"
+                        className="comment-star"
+                        aria-label={`点赞，${comment.like_count} 人赞过`}
+                        onClick={emitOpenApp}
+                      >
+                        <ThumbIcon />
+                        <span>{comment.like_count > 0 ? formatBigNumber(comment.like_count) : "赞"}</span>
+                      </button>
+                    </div>
+                    <p className="comment-text">{comment.text}</p>
+                    <div className="comment-foot">
+                      <time dateTime={comment.created_at} suppressHydrationWarning>
+                        {formatRelativeTime(comment.created_at)}
+                      </time>
+                    </div>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+          {more > 0 ? (
+            <button type="button" className="cm-more" onClick={emitOpenApp}>
+              打开客户端查看全部 {formatBigNumber(post.comment_count)} 条评论
+            </button>
+          ) : null}
+        </section>
+      </main>
+      <CommunityFooter likes={post.like_count} prompt="写评论…" />
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import type { CirclePost } from "@davmu/contracts/circles";
+import communityCss from "../components/community/community.css?url";
+import { ListState } from "../components/community/ListState.tsx";
+import { loadRequired } from "../components/community/load.server.ts";
+import { communityMeta } from "../components/community/meta.ts";
+import { communityPaths } from "../components/community/model.ts";
+import { PostCard } from "../components/community/PostCard.tsx";
+import { usePagedList } from "../components/community/paged.ts";
+import { communityShare } from "../components/community/share.server.ts";
+import { ListHeader } from "../components/ListHeader.tsx";
+import { pageCacheHeaders } from "../lib/cache-headers.ts";
+import { formatBigNumber } from "../lib/format.ts";
+import { requireIndexSegment, requirePublicId } from "../lib/guards.server.ts";
+import { data, redirect } from "../lib/router.ts";
+import { useSession } from "../lib/session.tsx";
+import type { Route } from "./+types/dimim-topic";
+
+const pageSize = 10;
+
+/**
+ * /dimim/topic/index.html?name={hashtag}&circle={circle?} (R-ROUTE-1, decision 035): the posts under a
+ * hashtag, newest first, in one circle when the link names it. Unknown hashtags and circles, and names
+ * the API refuses, go to /404.
+ */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  requireIndexSegment(params.index);
+  const search = new URL(request.url).searchParams;
+  const name = search.get("name") ?? "";
+  if (!name.trim() || name.length > 200) throw redirect("/404");
+  const circleParam = search.get("circle");
+  const circle = circleParam === null ? undefined : requirePublicId(circleParam, undefined);
+  const query = { name, ...(circle ? { circle } : {}) };
+  // the hashtag's facts come with its first page: without them there is no page to draw
+  const first = await loadRequired("circle topic", (c) =>
+    c.circleTopic({ query: { ...query, page: 1, size: pageSize } }),
+  );
+  const share = await communityShare({
+    kind: "collection",
+    title: `#${first.name}#${first.circle ? ` · ${first.circle.name}` : ""}`,
+    summary: first.intro || `${first.post_count} 条动态`,
+    link: first.share_link,
+    image: first.list.find((post) => post.pictures.length)?.pictures[0]?.url ?? first.circle?.cover ?? null,
+  });
+  return data({ topic: first, query, share });
+}
+
+export const headers: Route.HeadersFunction = pageCacheHeaders;
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: communityCss }];
+
+export const meta = communityMeta;
+
+export default function TopicPage({ loaderData }: Route.ComponentProps) {
+  const { topic, query } = loaderData;
+  const session = useSession();
+  const posts = usePagedList<CirclePost>(topic, (page) =>
+    session.api().client.circleTopic({ query: { ...query, page, size: pageSize } }),
+  );
+  return (
+    <>
+      <ListHeader />
+      <main className="cm-page ct-page">
+        <header className="ct-hero">
+          <h1 className="ct-name">#{topic.name}#</h1>
+          {topic.intro ? <p className="ct-intro">{topic.intro}</p> : null}
+          <p className="ct-counts">
+            {formatBigNumber(topic.post_count)} 条动态
+            {topic.circle ? (
+              <>
+                {" · 来自 "}
+                <a href={communityPaths.circle(topic.circle.id)}>{topic.circle.name}</a>
+              </>
+            ) : null}
+          </p>
+        </header>
+        <section className="cm-section" aria-labelledby="topic-posts-title">
+          <h2 id="topic-posts-title" className="cm-section-title">
+            最新动态
+          </h2>
+          {posts.items.length ? (
+            <ul className="cm-posts">
+              {posts.items.map((post) => (
+                <PostCard key={post.id} post={post} showCircle={!topic.circle} />
+              ))}
+            </ul>
+          ) : null}
+          <ListState
+            state={posts.state}
+            empty={posts.items.length === 0}
+            hasMore={posts.hasMore}
+            emptyText="这个话题下还没有动态"
+            onMore={posts.more}
+          />
+        </section>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,158 @@
+import type { LawAnswer } from "@davmu/contracts/law";
+import communityCss from "../components/community/community.css?url";
+import { ListState } from "../components/community/ListState.tsx";
+import { loadOptional, loadRequired, queryPublicId } from "../components/community/load.server.ts";
+import { communityMeta } from "../components/community/meta.ts";
+import { postSummary } from "../components/community/model.ts";
+import { usePagedList } from "../components/community/paged.ts";
+import { communityShare, person } from "../components/community/share.server.ts";
+import { ThumbIcon } from "../components/icons.tsx";
+import { ListHeader } from "../components/ListHeader.tsx";
+import { noStore, pageCacheHeaders } from "../lib/cache-headers.ts";
+import { emitOpenApp } from "../lib/events.ts";
+import { formatBigNumber, formatRelativeTime } from "../lib/format.ts";
+import { data } from "../lib/router.ts";
+import { useSession } from "../lib/session.tsx";
+import type { Route } from "./+types/fazak-problem-share";
+
+const pageSize = 10;
+
+/**
+ * /fazak/problemShare/index.html?id={question} (R-ROUTE-1, decision 035): a reader's legal question
+ * and lawyers' answers, the accepted one first. Both calls go without X-Request-Id (spec §7).
+ */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const id = queryPublicId(request, params.index);
+  const [question, answers] = await Promise.all([
+    loadRequired("law question", (c) => c.lawQuestion({ query: { id } })),
+    loadOptional("law answers", (c) => c.lawAnswers({ query: { id, page: 1, size: pageSize } })),
+  ]);
+  const toAnswer = (answer: LawAnswer) => ({
+    "@type": "Answer",
+    text: answer.content,
+    dateCreated: answer.created_at,
+    upvoteCount: answer.like_count,
+    author: { ...person(answer.lawyer.name), jobTitle: answer.lawyer.title, worksFor: answer.lawyer.firm },
+  });
+  const accepted = answers?.list.find((answer) => answer.accepted);
+  const share = await communityShare({
+    kind: "article",
+    title: question.title,
+    summary: postSummary(question.content, 80),
+    link: question.share_link,
+    image: null,
+    published: question.created_at,
+    jsonLd: {
+      "@type": "QAPage",
+      mainEntity: {
+        "@type": "Question",
+        name: question.title,
+        text: question.content,
+        answerCount: question.answer_count,
+        dateCreated: question.created_at,
+        author: person(question.asker.alias),
+        acceptedAnswer: accepted ? toAnswer(accepted) : undefined,
+        suggestedAnswer: answers?.list.filter((answer) => !answer.accepted).map(toAnswer),
+      },
+    },
+  });
+  return data({ question, answers, share }, { headers: answers ? {} : noStore });
+}
+
+export const headers: Route.HeadersFunction = pageCacheHeaders;
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: communityCss }];
+
+export const meta = communityMeta;
+
+function Answer({ answer }: { answer: LawAnswer }) {
+  const { lawyer } = answer;
+  return (
+    <li className={answer.accepted ? "la-answer is-accepted" : "la-answer"} data-testid="law-answer">
+      {answer.accepted ? <p className="la-best">最佳答案</p> : null}
+      <div className="la-lawyer">
+        <img className="cm-avatar" src={lawyer.avatar || undefined} alt="" width={40} height={40} loading="lazy" />
+        <div className="la-lawyer-text">
+          <p className="la-lawyer-name">
+            <span className="cm-alias">{lawyer.name}</span>
+            <span className="la-lawyer-title">{lawyer.title}</span>
+          </p>
+          <p className="cm-meta">{lawyer.firm}</p>
+        </div>
+      </div>
+      <p className="la-text">{answer.content}</p>
+      <div className="la-foot">
+        <time dateTime={answer.created_at} suppressHydrationWarning>
+          {formatRelativeTime(answer.created_at)}
+        </time>
+        <button
+          type="button"
+          className="cm-stat"
+          aria-label={`有用，${answer.like_count} 人觉得有用`}
+          onClick={emitOpenApp}
+        >
+          <ThumbIcon />
+          <span>有用 {answer.like_count > 0 ? formatBigNumber(answer.like_count) : ""}</span>
+        </button>
+      </div>
+    </li>
+  );
+}
+
+export default function LawQuestionPage({ loaderData }: Route.ComponentProps) {
+  const { question } = loaderData;
+  const session = useSession();
+  const answers = usePagedList<LawAnswer>(loaderData.answers, (page) =>
+    session.api().client.lawAnswers({ query: { id: question.id, page, size: pageSize } }),
+  );
+  return (
+    <>
+      <ListHeader />
+      <main className="cm-page la-page">
+        <article className="cm-card la-question" aria-labelledby="question-title">
+          <p className="la-tags">
+            <span className="la-category">{question.category}</span>
+            {question.solved ? <span className="la-solved">已解决</span> : <span className="la-open">待解决</span>}
+          </p>
+          <h1 id="question-title" className="la-title">
+            {question.title}
+          </h1>
+          <p className="la-body">{question.content}</p>
+          <div className="la-asker">
+            <img className="la-asker-avatar" src={question.asker.avatar || undefined} alt="" width={24} height={24} />
+            <span>{question.asker.alias}</span>
+            <time dateTime={question.created_at} suppressHydrationWarning>
+              {formatRelativeTime(question.created_at)}
+            </time>
+            <span className="la-views">{formatBigNumber(question.view_count)} 浏览</span>
+          </div>
+        </article>
+        <section className="cm-card cm-section" aria-labelledby="answers-title">
+          <h2 id="answers-title" className="cm-section-title">
+            律师解答 <span className="comments-count">{question.answer_count}</span>
+          </h2>
+          {answers.items.length ? (
+            <ul className="la-answers">
+              {answers.items.map((answer) => (
+                <Answer key={answer.id} answer={answer} />
+              ))}
+            </ul>
+          ) : null}
+          <ListState
+            state={answers.state}
+            empty={answers.items.length === 0}
+            hasMore={answers.hasMore}
+            emptyText="还没有律师解答，打开客户端邀请律师回答"
+            onMore={answers.more}
+          />
+        </section>
+        <p className="la-note">以上解答仅供参考，具体问题请结合实际情况咨询专业律师。</p>
+      </main>
+      <div className="la-cta">
+        <button type="button" className="la-cta-button" onClick={emitOpenApp}>
+          打开客户端，免费咨询律师
+        </button>
+      </div>
+    </>
+  );
+}
