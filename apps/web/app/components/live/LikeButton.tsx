@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { formatBigNumber } from "../../lib/format.ts";
 import { createLikeBatcher, type LikeBatcher } from "../../lib/live/likes.ts";
 import type { RoomApi } from "../../lib/live/room-api.ts";
+import { HeartIcon } from "./HeartIcon.tsx";
 
 const heartColors = ["#ff4a26", "#ff7a45", "#ff4d8d", "#ffb020", "#ff6b6b"];
 
@@ -53,12 +54,7 @@ export function LikeButton(props: { api: () => RoomApi; total: number | null; in
         ))}
       </span>
       <button type="button" className="live-like-button" aria-label="点赞" onClick={tap} data-testid="live-like">
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-          <path
-            fill="currentColor"
-            d="M12 21s-7.5-4.6-9.5-9.1C1.1 8.7 3 5 6.6 5c2 0 3.4 1.1 4.4 2.5C12 6.1 13.4 5 15.4 5 19 5 20.9 8.7 19.5 11.9 17.5 16.4 12 21 12 21z"
-          />
-        </svg>
+        <HeartIcon />
       </button>
       <span className="live-like-count">{formatBigNumber(shown)}</span>
     </div>

@@ -1,45 +1,14 @@
-import { useEffect, useRef, useState } from "react";
 import { formatDateTime } from "../../lib/format.ts";
-import { countdownParts, createStartWatch } from "../../lib/live/start-watch.ts";
-import type { LiveRoomStatus } from "../../lib/live/types.ts";
+import { countdownParts } from "../../lib/live/clock.ts";
 
 const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /**
- * The time left before a live (R-LIVE-3): days, hours, minutes and seconds, ticking once a second;
- * at zero it asks the server and hands the new status to `onStatus` (the page then shows the player).
- * `statusSeen` is the status the room's socket reported; anything but upcoming ends the countdown.
+ * The time left before a live (R-LIVE-3): days, hours, minutes and seconds once the clock runs
+ * (`left`, from StartWatch in the room's parts), the start time until then (and on the server).
  */
-export function LiveCountdown(props: {
-  startTime: string;
-  text: string;
-  showClock: boolean;
-  statusSeen: LiveRoomStatus;
-  confirm(): Promise<LiveRoomStatus>;
-  onStatus(status: LiveRoomStatus): void;
-}) {
-  // the server renders the start time; the ticking clock starts in the browser
-  const [left, setLeft] = useState<number | null>(null);
-  const latest = useRef(props);
-  latest.current = props;
-  const watch = useRef<ReturnType<typeof createStartWatch> | null>(null);
-
-  useEffect(() => {
-    const made = createStartWatch({
-      startTime: props.startTime,
-      confirm: () => latest.current.confirm(),
-      onTick: setLeft,
-      onStatus: (status) => latest.current.onStatus(status),
-    });
-    watch.current = made;
-    made.start();
-    return () => made.stop();
-  }, [props.startTime]);
-
-  useEffect(() => {
-    watch.current?.statusChanged(props.statusSeen);
-  }, [props.statusSeen]);
-
+export function CountdownFace(props: { startTime: string; text: string; showClock: boolean; left: number | null }) {
+  const { left } = props;
   const parts = countdownParts(left ?? 0);
   return (
     <div className="live-countdown" data-testid="live-countdown">

@@ -4,15 +4,12 @@ import { formatBigNumber } from "../../lib/format.ts";
 import { useContentT } from "../../lib/i18n/content.ts";
 import { useI18n } from "../../lib/i18n/context.tsx";
 import type { Lang } from "../../lib/i18n/lang.ts";
-import { roomApi, socketUrl } from "../../lib/live/room-client.ts";
 import type { RoomTab, RoomView } from "../../lib/live/room-view.ts";
 import type { LiveRoomStatus } from "../../lib/live/types.ts";
 import { useSession } from "../../lib/session.tsx";
-import { BookingButton } from "./BookingButton.tsx";
-import { ChatComposer, ChatList } from "./ChatPanel.tsx";
-import { LikeButton } from "./LikeButton.tsx";
+import { HeartIcon } from "./HeartIcon.tsx";
 import { LiveStage } from "./LiveStage.tsx";
-import { useRoomLive } from "./useRoomLive.ts";
+import { type LiveParts, loadLiveParts, useRoomLive } from "./useRoomLive.ts";
 
 const badgeText: Record<Lang, Record<LiveRoomStatus, string>> = {
   "zh-CN": { upcoming: "未开始", live: "直播中", ended: "已结束", replay: "回放" },
@@ -82,19 +79,27 @@ export function LiveRoom(props: { room: RoomView; title: string; source: string;
   const publicApiBase = (useRouteLoaderData("root") as { publicApiBase?: string } | undefined)?.publicApiBase ?? "";
   const [status, setStatus] = useState<LiveRoomStatus>(room.status);
   const liveId = room.liveId;
-  const api = useCallback(() => roomApi(() => session.api().client, liveId ?? ""), [session, liveId]);
-  const live = useRoomLive(
-    liveId,
-    api,
-    () => socketUrl(publicApiBase, window.location.origin),
-    () => {
+  const apiOf = useCallback(
+    (parts: LiveParts) => parts.roomApi(() => session.api().client, liveId ?? ""),
+    [session, liveId],
+  );
+  const live = useRoomLive(liveId, {
+    api: apiOf,
+    socketUrl: (parts) => parts.socketUrl(publicApiBase, window.location.origin),
+    token: () => {
       const values = session.api().values;
       return values.token() ?? values.anonymousToken();
     },
-    String(session.user?.user_id ?? ""),
-    setStatus,
-  );
-  const confirm = useCallback(() => api().status(), [api]);
+    userKey: String(session.user?.user_id ?? ""),
+    onStatus: setStatus,
+  });
+  const parts = live.parts;
+  const api = useCallback(() => {
+    if (!parts) throw new Error("live room parts not loaded");
+    return apiOf(parts);
+  }, [parts, apiOf]);
+  // the countdown's question at zero: the room's calls come with the parts
+  const confirm = useCallback(() => loadLiveParts().then((loaded) => apiOf(loaded).status()), [apiOf]);
   const portrait = room.orientation === "portrait";
   const hasChat = liveId !== null && room.tabs.some((tab) => tab.kind === "chat");
   const online = live.online ?? room.online;
@@ -114,7 +119,14 @@ export function LiveRoom(props: { room: RoomView; title: string; source: string;
     </header>
   );
 
-  const chatList = hasChat ? <ChatList messages={live.messages} mode={live.mode} overlay={portrait} /> : null;
+  // the chat's list comes with the parts; until then an empty live region of the same place
+  const chatList = !hasChat ? null : parts ? (
+    <parts.ChatList messages={live.messages} mode={live.mode} overlay={portrait} />
+  ) : (
+    <div className={portrait ? "live-chat is-overlay" : "live-chat"}>
+      <ol className="chat-list" aria-live="polite" aria-label="直播聊天" />
+    </div>
+  );
 
   return (
     <div
@@ -125,6 +137,7 @@ export function LiveRoom(props: { room: RoomView; title: string; source: string;
       {portrait ? head : null}
       <LiveStage
         room={room}
+        parts={parts}
         title={title}
         status={status}
         confirm={confirm}
@@ -132,15 +145,23 @@ export function LiveRoom(props: { room: RoomView; title: string; source: string;
         overlay={portrait ? chatList : null}
         waiting={
           liveId !== null && status === "upcoming" ? (
-            <BookingButton
-              api={api}
-              liveId={liveId}
-              title={title}
-              start={room.startTime}
-              end={room.endTime}
-              url={props.shareLink}
-              intro={room.intro}
-            />
+            parts ? (
+              <parts.BookingButton
+                api={api}
+                liveId={liveId}
+                title={title}
+                start={room.startTime}
+                end={room.endTime}
+                url={props.shareLink}
+                intro={room.intro}
+              />
+            ) : (
+              <div className="live-booking">
+                <button type="button" className="booking-button" disabled>
+                  预约直播
+                </button>
+              </div>
+            )
           ) : null
         }
       />
@@ -171,8 +192,23 @@ export function LiveRoom(props: { room: RoomView; title: string; source: string;
       {room.disclaimer ? <p className="live-disclaimer">{room.disclaimer}</p> : null}
       {liveId !== null ? (
         <div className="live-dock">
-          {hasChat ? <ChatComposer api={api} onSent={live.add} /> : <span className="live-dock-fill" />}
-          <LikeButton api={api} total={live.likes} initial={room.likes} />
+          {!hasChat ? (
+            <span className="live-dock-fill" />
+          ) : parts ? (
+            <parts.ChatComposer api={api} onSent={live.add} />
+          ) : (
+            <span className="chat-login">说点什么…</span>
+          )}
+          {parts ? (
+            <parts.LikeButton api={api} total={live.likes} initial={room.likes} />
+          ) : (
+            <div className="live-like">
+              <button type="button" className="live-like-button" aria-label="点赞" disabled>
+                <HeartIcon />
+              </button>
+              <span className="live-like-count">{formatBigNumber(room.likes)}</span>
+            </div>
+          )}
         </div>
       ) : null}
     </div>

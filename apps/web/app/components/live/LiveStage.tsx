@@ -2,7 +2,8 @@ import { type ReactNode, useState } from "react";
 import type { RoomView } from "../../lib/live/room-view.ts";
 import type { LiveRoomStatus } from "../../lib/live/types.ts";
 import { VideoPlayer } from "../MediaPlayer.tsx";
-import { LiveCountdown } from "./LiveCountdown.tsx";
+import { CountdownFace } from "./LiveCountdown.tsx";
+import type { LiveParts } from "./useRoomLive.ts";
 
 /**
  * The room's stage (R-LIVE-3): before the start the cover with the countdown (and `waiting`, the
@@ -12,6 +13,8 @@ import { LiveCountdown } from "./LiveCountdown.tsx";
  */
 export function LiveStage(props: {
   room: RoomView;
+  /** the room's interactive parts, once fetched: the countdown's clock and the stream picker */
+  parts: LiveParts | null;
   title: string;
   status: LiveRoomStatus;
   confirm(): Promise<LiveRoomStatus>;
@@ -21,6 +24,8 @@ export function LiveStage(props: {
 }) {
   const { room, status } = props;
   const [index, setIndex] = useState(0);
+  const [left, setLeft] = useState<number | null>(null);
+  const { parts } = props;
   const streams = room.playlists.filter((p) => p.play_url);
   const stream = streams[index] ?? streams[0];
   const picture = room.background || stream?.cover || "";
@@ -32,14 +37,16 @@ export function LiveStage(props: {
     body = (
       <div className="live-stage-wait" style={shade}>
         <div className="live-stage-dim">
-          <LiveCountdown
-            startTime={room.startTime}
-            text={room.countdownText}
-            showClock={room.countdown}
-            statusSeen={status}
-            confirm={props.confirm}
-            onStatus={props.onStatus}
-          />
+          <CountdownFace startTime={room.startTime} text={room.countdownText} showClock={room.countdown} left={left} />
+          {parts ? (
+            <parts.StartWatch
+              startTime={room.startTime}
+              statusSeen={status}
+              confirm={props.confirm}
+              onTick={setLeft}
+              onStatus={props.onStatus}
+            />
+          ) : null}
           {props.waiting}
         </div>
       </div>
@@ -71,20 +78,8 @@ export function LiveStage(props: {
         {body}
         {props.overlay}
       </div>
-      {streams.length > 1 && (status === "live" || status === "replay") ? (
-        <div className="live-streams">
-          {streams.map((s, i) => (
-            <button
-              key={s.play_url}
-              type="button"
-              className={s === stream ? "live-stream is-current" : "live-stream"}
-              aria-pressed={s === stream}
-              onClick={() => setIndex(i)}
-            >
-              {s.name || `${status === "replay" ? "回放" : "机位"}${i + 1}`}
-            </button>
-          ))}
-        </div>
+      {parts && streams.length > 1 && (status === "live" || status === "replay") ? (
+        <parts.StreamPicker streams={streams} current={index} replay={status === "replay"} onPick={setIndex} />
       ) : null}
     </>
   );

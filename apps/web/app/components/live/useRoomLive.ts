@@ -3,7 +3,24 @@ import type { ChatClient, ChatMode } from "../../lib/live/chat-client.ts";
 import type { RoomApi } from "../../lib/live/room-api.ts";
 import { type ChatMessage, type LiveRoomStatus, statusName } from "../../lib/live/types.ts";
 
+export type LiveParts = typeof import("./live-parts.ts");
+
+let pending: Promise<LiveParts> | null = null;
+
+/** The interactive parts' chunk, fetched once; a failed fetch is tried again next time. */
+export function loadLiveParts(): Promise<LiveParts> {
+  if (!pending) {
+    pending = import("./live-parts.ts").catch((error) => {
+      pending = null;
+      throw error;
+    });
+  }
+  return pending;
+}
+
 export interface RoomLive {
+  /** the interactive parts, once fetched (null on the server and until then) */
+  parts: LiveParts | null;
   messages: readonly ChatMessage[];
   online: number | null;
   likes: number | null;
@@ -12,39 +29,43 @@ export interface RoomLive {
   add(message: ChatMessage): void;
 }
 
+export interface RoomLiveOptions {
+  api(parts: LiveParts): RoomApi;
+  socketUrl(parts: LiveParts): string;
+  /** the visitor's token at each connection */
+  token(): string | null;
+  /** changes on a login or logout: the connection is made again with the new token */
+  userKey: string;
+  onStatus(status: LiveRoomStatus): void;
+}
+
 /**
- * The room's live side (R-LIVE-1): after hydration it fetches the chat client (its own chunk, so the
- * page's first script stays small) and keeps the chat, the online count and the likes current; a
- * status change goes to `onStatus`. `token` is read at each connection; a change of `userKey`
- * (a login or logout) reconnects so the new token is used.
+ * The room's live side (R-LIVE-1): after hydration it fetches the interactive parts and starts the
+ * chat client, which keeps the chat, the online count and the likes current; a status change goes to
+ * `onStatus`.
  */
-export function useRoomLive(
-  liveId: string | null,
-  api: () => RoomApi,
-  socketUrl: () => string,
-  token: () => string | null,
-  userKey: string,
-  onStatus: (status: LiveRoomStatus) => void,
-): RoomLive {
+export function useRoomLive(liveId: string | null, options: RoomLiveOptions): RoomLive {
+  const [parts, setParts] = useState<LiveParts | null>(null);
   const [messages, setMessages] = useState<readonly ChatMessage[]>([]);
   const [online, setOnline] = useState<number | null>(null);
   const [likes, setLikes] = useState<number | null>(null);
   const [mode, setMode] = useState<ChatMode>("stopped");
   const client = useRef<ChatClient | null>(null);
-  const latest = useRef({ api, socketUrl, token, onStatus });
-  latest.current = { api, socketUrl, token, onStatus };
+  const latest = useRef(options);
+  latest.current = options;
 
   useEffect(() => {
     if (!liveId) return;
     let cancelled = false;
-    import("../../lib/live/chat-client.ts")
-      .then(({ createChatClient }) => {
+    loadLiveParts()
+      .then((loaded) => {
         if (cancelled) return;
-        const made = createChatClient({
+        setParts(loaded);
+        const made = loaded.createChatClient({
           room: liveId,
-          url: latest.current.socketUrl(),
+          url: latest.current.socketUrl(loaded),
           token: () => latest.current.token(),
-          fetchChat: (since) => latest.current.api().chat(since),
+          fetchChat: (since) => latest.current.api(loaded).chat(since),
           onMessages: setMessages,
           onOnline: setOnline,
           onLikes: setLikes,
@@ -54,7 +75,7 @@ export function useRoomLive(
         client.current = made;
         made.start();
       })
-      .catch((error) => console.warn("live chat failed to load:", error));
+      .catch((error) => console.warn("live room parts failed to load:", error));
     return () => {
       cancelled = true;
       client.current?.stop();
@@ -62,19 +83,12 @@ export function useRoomLive(
     };
   }, [liveId]);
 
-  // a login or logout: the next connection sends the new token
-  const firstKey = useRef(userKey);
+  const firstKey = useRef(options.userKey);
   useEffect(() => {
-    if (userKey === firstKey.current) return;
-    firstKey.current = userKey;
+    if (options.userKey === firstKey.current) return;
+    firstKey.current = options.userKey;
     client.current?.reconnect();
-  }, [userKey]);
+  }, [options.userKey]);
 
-  return {
-    messages,
-    online,
-    likes,
-    mode,
-    add: (message) => client.current?.add(message),
-  };
+  return { parts, messages, online, likes, mode, add: (message) => client.current?.add(message) };
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { countdownParts, createStartWatch } from "./start-watch.ts";
+import { countdownParts } from "./clock.ts";
+import { createStartWatch } from "./start-watch.ts";
 import type { LiveRoomStatus } from "./types.ts";
 
 describe("countdown before a live", () => {

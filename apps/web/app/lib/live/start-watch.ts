@@ -1,17 +1,6 @@
 import { createCountdown } from "../countdown.ts";
 import type { LiveRoomStatus } from "./types.ts";
 
-/** Days, hours, minutes and seconds of a countdown, for the digits of the clock. */
-export function countdownParts(totalSeconds: number) {
-  const s = Math.max(0, Math.floor(totalSeconds));
-  return {
-    days: Math.floor(s / 86400),
-    hours: Math.floor((s % 86400) / 3600),
-    minutes: Math.floor((s % 3600) / 60),
-    seconds: s % 60,
-  };
-}
-
 export interface StartWatchOptions {
   startTime: string;
   now?: () => number;
