@@ -33,6 +33,7 @@ export const pageTypes: PageType[] = [
   { name: "live", routes: ["root", "routes/local-live"] },
   { name: "mini-prog", routes: ["root", "routes/mini-program"] },
   { name: "special", routes: ["root", "special"] },
+  { name: "form", routes: ["root", "routes/form"] },
   { name: "content-model", routes: ["root", "routes/content-model"] },
   { name: "list", routes: ["root", "routes/list"] },
   { name: "fly-card", routes: ["root", "routes/fly-card"] },
