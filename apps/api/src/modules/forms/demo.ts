@@ -1,5 +1,6 @@
 import type { FormField } from "@davmu/contracts/form-rules";
 import type { Kysely } from "kysely";
+import { demoThumb } from "../../db/demo/demo-content.ts";
 import type { Database } from "../../db/schema.ts";
 import { checkImport, writeImport } from "../content/ingest.ts";
 import { createFormRepository } from "./repository.ts";
@@ -58,6 +59,7 @@ export async function seedDemoForm(db: Kysely<Database>, now = Date.now()): Prom
       "<p>填写下方表单即可报名，每位读者限报一次，工作人员将电话联系确认场次。</p>",
     ].join("\n"),
     cover_url: "/media/covers/article-07.jpg",
+    thumb_url: demoThumb("/media/covers/article-07.jpg"),
     publish_at: new Date(now - 2 * 60 * 60 * 1000).toISOString(),
     group_id: "city",
     view_count: 1860,
