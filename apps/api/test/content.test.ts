@@ -153,8 +153,8 @@ describe("content", () => {
     const first = await server.get("/peony/v1/content?pageindex=1&pagesize=5", token);
     const second = await server.get("/peony/v1/content?pageindex=2&pagesize=5", token);
     expect(first.body.data.list).toHaveLength(5);
-    // 12 demo articles, the items of other types and the unsafe one; the withheld one is hidden
-    expect(first.body.data.total).toBe(13 + demoTypeItems().length);
+    // 12 demo articles, the items of other types, the demo form and the unsafe one; the withheld one is hidden
+    expect(first.body.data.total).toBe(13 + demoTypeItems().length + 1);
     const dates = [...first.body.data.list, ...second.body.data.list].map((i: { publish_at: string }) => i.publish_at);
     expect([...dates].sort().reverse()).toEqual(dates);
     const ids = new Set([...first.body.data.list, ...second.body.data.list].map((i: { post_id: string }) => i.post_id));
