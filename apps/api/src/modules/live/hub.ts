@@ -5,8 +5,8 @@ import type { LiveRoomRow } from "./tables.ts";
 
 /** One subscription of a socket to a room: where its stream stands, and how to send it a frame. */
 export interface Subscriber {
-  /** Sends one frame; the socket decides what a slow reader gets (closed 4429). */
-  send(frame: string): void;
+  /** Sends one text frame (UTF-8 bytes when shared by many); the socket decides what a slow reader gets (4429). */
+  send(frame: string | Buffer): void;
   /** The highest seq this subscriber has been sent (or said it had); later ones only. */
   cursor: number;
 }
@@ -60,6 +60,8 @@ interface Room {
 }
 
 const frame = (value: object) => JSON.stringify(value);
+/** A frame for many subscribers, encoded once. */
+const shared = (value: object) => Buffer.from(JSON.stringify(value));
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
@@ -77,7 +79,7 @@ export function createHub(store: HubStore, fanout: LiveFanout, options: HubOptio
   const tickMs = options.tickMs ?? 1000;
   let closed = false;
 
-  function broadcast(room: Room, text: string) {
+  function broadcast(room: Room, text: Buffer) {
     for (const subscriber of room.subscribers) subscriber.send(text);
   }
 
@@ -85,7 +87,7 @@ export function createHub(store: HubStore, fanout: LiveFanout, options: HubOptio
     room.delivered = message.seq;
     room.ring.push(message);
     if (room.ring.length > options.historySize) room.ring.splice(0, room.ring.length - options.historySize);
-    const text = frame({ type: "chat", room: room.liveId, seq: message.seq, message });
+    const text = shared({ type: "chat", room: room.liveId, seq: message.seq, message });
     for (const subscriber of room.subscribers) {
       if (message.seq <= subscriber.cursor) continue;
       subscriber.cursor = message.seq;
@@ -153,7 +155,7 @@ export function createHub(store: HubStore, fanout: LiveFanout, options: HubOptio
       room.likesSentAt = Date.now();
       const delta = room.likesDelta;
       room.likesDelta = 0;
-      broadcast(room, frame({ type: "likes", room: room.liveId, total: room.likesTotal, delta }));
+      broadcast(room, shared({ type: "likes", room: room.liveId, total: room.likesTotal, delta }));
     }, wait);
   }
 
@@ -161,7 +163,7 @@ export function createHub(store: HubStore, fanout: LiveFanout, options: HubOptio
     if (room.status === status) return;
     room.status = status;
     room.startTime = startTime;
-    broadcast(room, frame({ type: "status", room: room.liveId, status, start_time: iso(startTime) }));
+    broadcast(room, shared({ type: "status", room: room.liveId, status, start_time: iso(startTime) }));
   }
 
   function onEvent(event: LiveEvent) {
@@ -241,7 +243,7 @@ export function createHub(store: HubStore, fanout: LiveFanout, options: HubOptio
       const count = online(room);
       if (count !== room.onlineSent && room.subscribers.size > 0) {
         room.onlineSent = count;
-        broadcast(room, frame({ type: "online", room: room.liveId, count }));
+        broadcast(room, shared({ type: "online", room: room.liveId, count }));
       }
       if (room.subscribers.size === 0 && Date.now() - room.idleSince > 30_000 && !room.filling) {
         if (room.gapTimer) clearTimeout(room.gapTimer);

@@ -104,13 +104,13 @@ export function createLiveSocketServer(deps: {
       setTimeout(() => ws.terminate(), 1000).unref();
     };
 
-    const send = (text: string) => {
+    const send = (text: string | Buffer) => {
       if (ended || ws.readyState !== ws.OPEN) return;
       if (ws.bufferedAmount > liveSocketLimits.maxBufferedBytes) {
         end(liveCloseCodes.tooFast, "too slow");
         return;
       }
-      ws.send(text);
+      ws.send(text, { binary: false });
     };
 
     const connectTimer = setTimeout(
