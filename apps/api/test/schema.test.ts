@@ -53,7 +53,8 @@ describe("migrations and demo data", () => {
             .executeTakeFirstOrThrow()
         ).n,
       );
-    expect(await count("contents")).toBe(first.articles + first.otherItems);
+    // and the demo form's item (R-FORM-1)
+    expect(await count("contents")).toBe(first.articles + first.otherItems + 1);
     expect(await count("media_accounts")).toBe(first.mediaAccounts);
     const otherRelations = demoTypeItems().reduce((n, item) => n + (item.relations?.length ?? 0), 0);
     expect(await count("content_relations")).toBe(first.articles * 3 + otherRelations);
