@@ -170,9 +170,41 @@ const reports: DemoReport[] = [
   },
 ];
 
+/** Short tips from the neighbourhood, so the busiest topic fills more than one page of its channel list. */
+const shortTips: Array<[title: string, text: string, alias: string, views: number]> = [
+  [
+    "菜市场门口的减速带松了，车一过哐哐响",
+    "东门菜市场入口的减速带螺丝掉了好几颗，每过一辆车都响得厉害。",
+    "早起买菜的刘姐",
+    488,
+  ],
+  ["小区充电桩坏了两个，晚上排队充电", "幸福里小区东侧六个电动车充电桩坏了两个，下班回来要排很久。", "幸福里住户", 402],
+  [
+    "公园健身器材扶手断了，孩子差点受伤",
+    "滨河公园北角的漫步机扶手断了，断口很锋利，希望尽快围起来维修。",
+    "带娃的小王",
+    377,
+  ],
+  [
+    "老年食堂中午排长队，能否增加窗口",
+    "桂花社区老年食堂中午十一点半开始排队，只开一个窗口，老人站不住。",
+    "桂花社区志愿者",
+    351,
+  ],
+  ["人行道上的共享单车堆成山", "文化路地铁口的人行道被共享单车堆满，推婴儿车根本过不去。", "文化路上班族", 298],
+  [
+    "路口红绿灯时间太短，老人过不完马路",
+    "人民路与解放路路口行人绿灯只有15秒，老人走到一半就变红灯了。",
+    "热心市民老周",
+    263,
+  ],
+  ["学校门口早高峰临停拥堵", "实验小学门口每天早上七点半送孩子的车排到主路上，希望安排疏导。", "二年级家长", 219],
+  ["楼道里的消防栓没有水", "翠湖苑5栋楼道的消防栓打开是空的，请物业和消防部门看看。", "翠湖苑业主", 187],
+];
+
 /**
  * The demo clue reports (dejin): two reporters with their news items, three recommended topics,
- * five reports with pictures (one with a video), follow-up timelines and replies; and an open column
+ * five reports with pictures (one with a video), follow-up timelines and replies, eight short tips; and an open column
  * (picho) with two catalogs of items. Idempotent by stable keys.
  */
 export async function seedDemoClueReports(db: Kysely<Database>, now = Date.now()): Promise<void> {
@@ -206,6 +238,22 @@ export async function seedDemoClueReports(db: Kysely<Database>, now = Date.now()
         relatedPostIds: ids(posts),
         timeline: steps?.map((s) => ({ status: s.status, note: s.note, at: now - s.hoursAgo * hour })),
         reply: reply ? { content: reply.content, repliedAt: now - (replyHoursAgo ?? 0) * hour } : null,
+      },
+      now,
+    );
+  }
+  for (const [index, [title, content, alias, viewSum]] of shortTips.entries()) {
+    await createClueReport(
+      db,
+      {
+        externalKey: `demo-clue-tip-${index + 1}`,
+        title,
+        content,
+        author: { alias, avatar: `/media/avatars/reader-${(index % 6) + 1}.svg` },
+        topics: ["街坊身边事"],
+        status: index % 3 === 0 ? "accepted" : "pending",
+        reportedAt: now - (2 + index * 7) * hour,
+        viewSum,
       },
       now,
     );
