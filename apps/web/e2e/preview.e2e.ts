@@ -50,7 +50,7 @@ describe("editors' preview pages", () => {
   });
   afterAll(() => browser?.close());
 
-  it("R-ROUTE-5 R-UI-PREVIEWBAR R-PREVIEW-1 a preview link shows the draft with the countdown bar instead of the header, a watermark, private and noindex", async () => {
+  it("R-ROUTE-5 R-UI-PREVIEWBAR R-PREVIEW-1 R-CONTENT-11 a preview link shows the draft with the countdown bar (expired_at − now, 30 minutes by default) instead of the header, a watermark, private and noindex", async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     const tracked = trackerRequests(page);
@@ -62,6 +62,11 @@ describe("editors' preview pages", () => {
     expect(await page.locator("h1.article-title").textContent()).toBe(draftTitle);
     expect(await page.locator(".open-app-banner").count()).toBe(0);
     await expect.poll(() => page.locator(".preview-bar-time").textContent()).toMatch(/^(29|30):\d\d后失效$/);
+    // the bar counts down to the link's expired_at: what it shows is expired_at − now, to the second
+    const shown = (await page.locator(".preview-bar-time").textContent())?.match(/^(\d\d):(\d\d)/);
+    const shownSeconds = Number(shown?.[1]) * 60 + Number(shown?.[2]);
+    const expectedSeconds = (Date.parse(link.expired_at) - Date.now()) / 1000;
+    expect(Math.abs(shownSeconds - expectedSeconds)).toBeLessThanOrEqual(3);
     expect(await page.locator(".preview-bar").textContent()).toContain("e2e");
     expect(await page.locator(".preview-watermark span").count()).toBeGreaterThan(10);
     expect(await axeViolations(page)).toEqual([]);
@@ -91,6 +96,33 @@ describe("editors' preview pages", () => {
     await hydrated(page);
     await page.waitForTimeout(500);
     expect(new URL(page.url()).searchParams.get("_")).toBe(stamp);
+    await context.close();
+  });
+
+  it("R-PREVIEW-1 a special's preview link shows its draft revision with the countdown bar, private and noindex; a stale link gets the expired page", async () => {
+    const special = (await demoCards(origin)).find((card) => card.content_type === "special");
+    if (!special) throw new Error("no demo special");
+    const draft = "【草稿】专题预览：老城更新进行时";
+    const first = await mint(special.post_id, { editor: "e2e" });
+    const specialLink = await mint(special.post_id, { editor: "e2e", draft: { title: draft } });
+    expect(specialLink.url).toContain("/davmu/share/preview-e2e/special/");
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    const response = await page.goto(specialLink.url);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()["cache-control"]).toBe("private, no-store");
+    expect(response?.headers()["x-robots-tag"]).toBe("noindex");
+    await hydrated(page);
+    expect(await page.locator(".special-banner h1").textContent()).toBe(draft);
+    expect(await page.locator(".open-app-banner").count()).toBe(0);
+    await expect.poll(() => page.locator(".preview-bar-time").textContent()).toMatch(/^(29|30):\d\d后失效$/);
+    expect(await page.getByTestId("special-group").count()).toBeGreaterThan(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/preview-special.png` });
+    // the link minted before the draft was saved is stale
+    const stale = await page.goto(first.url);
+    expect(stale?.status()).toBe(403);
+    expect(await page.locator("h1").textContent()).toBe("预览链接已失效");
     await context.close();
   });
 
