@@ -1,0 +1,75 @@
+import dejinCss from "../components/dejin/dejin.css?url";
+import { LoadFailed } from "../components/dejin/LoadFailed.tsx";
+import { ListHeader } from "../components/ListHeader.tsx";
+import { callApi } from "../lib/api.server.ts";
+import { noStore } from "../lib/cache-headers.ts";
+import { dejinMeta } from "../lib/dejin/meta.ts";
+import { dejinRoutes } from "../lib/dejin/paths.ts";
+import { isUuid, pichoQuery } from "../lib/dejin/picho.ts";
+import { dejinShareFacts } from "../lib/dejin/share.server.ts";
+import { load } from "../lib/dejin/store.ts";
+import { formatBigNumber, formatDateTime } from "../lib/format.ts";
+import { requireIndexSegment } from "../lib/guards.server.ts";
+import { data, Link, redirect } from "../lib/router.ts";
+import type { Route } from "./+types/dejin-content";
+
+/**
+ * /dejin/content/index.html?rid={column}&uuid={item} (R-ROUTE-1): an item of an open column (picho),
+ * news style: title, source, author, time, views and the body. Without rid or uuid, or for an unknown
+ * item, /404.
+ */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  requireIndexSegment(params.index);
+  const query = pichoQuery(request.url);
+  if (!query || !isUuid(query.uuid)) throw redirect("/404");
+  const { rid, uuid } = query;
+  const item = await load(`picho ${rid}/${uuid}`, callApi, (c) => c.pichoContent({ params: { rid, uuid } }));
+  if (item.state === "missing") throw redirect("/404");
+  if (item.state === "failed") return data({ rid, item: null, share: null }, { status: 503, headers: noStore });
+  const share = await dejinShareFacts({
+    kind: "article",
+    link: item.data.share_link,
+    title: item.data.title,
+    summary: item.data.summary,
+    image: item.data.cover,
+    published: item.data.publish_at,
+    author: item.data.source,
+  });
+  return { rid, item: item.data, share };
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: dejinCss }];
+
+export const meta = dejinMeta();
+
+export default function DejinContent({ loaderData }: Route.ComponentProps) {
+  const { rid, item } = loaderData;
+  return (
+    <div className="dj-page">
+      <ListHeader />
+      <main className="dj-main">
+        {item ? (
+          <article className="dj-news" data-testid="dejin-news">
+            {item.catalog_name ? (
+              <Link className="dj-news-catalog" to={dejinRoutes.pichoCatalog(rid, item.catalog_id)}>
+                {item.catalog_name}
+              </Link>
+            ) : null}
+            <h1 className="dj-title">{item.title}</h1>
+            <p className="dj-news-meta">
+              <span>{item.source}</span>
+              {item.author ? <span>记者 {item.author}</span> : null}
+              <time dateTime={item.publish_at}>{formatDateTime(item.publish_at)}</time>
+            </p>
+            {item.summary ? <p className="dj-news-summary">{item.summary}</p> : null}
+            {/* sanitised by the API */}
+            <div className="dj-news-body" dangerouslySetInnerHTML={{ __html: item.content }} />
+            <p className="dj-views">{formatBigNumber(item.view_count)}次阅读</p>
+          </article>
+        ) : (
+          <LoadFailed what="文章" />
+        )}
+      </main>
+    </div>
+  );
+}

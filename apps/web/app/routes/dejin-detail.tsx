@@ -1,0 +1,54 @@
+import { DejinFooter } from "../components/dejin/DejinFooter.tsx";
+import dejinCss from "../components/dejin/dejin.css?url";
+import { LoadFailed } from "../components/dejin/LoadFailed.tsx";
+import { ReportView } from "../components/dejin/ReportView.tsx";
+import { ListHeader } from "../components/ListHeader.tsx";
+import { callApi } from "../lib/api.server.ts";
+import { noStore } from "../lib/cache-headers.ts";
+import { dejinMeta } from "../lib/dejin/meta.ts";
+import { dejinShareFacts } from "../lib/dejin/share.server.ts";
+import { initReport } from "../lib/dejin/store.ts";
+import { requireIndexSegment, requirePublicId } from "../lib/guards.server.ts";
+import { data, redirect } from "../lib/router.ts";
+import type { Route } from "./+types/dejin-detail";
+
+/**
+ * /dejin/detail/{post_id}/index.html (R-ROUTE-1, R-LAYOUT-2): a clue report in the dejin layout —
+ * header, the report (text, pictures, video, status and timeline, the reporter's reply, related posts),
+ * comment footer. A report that does not exist goes to /404; one that cannot be loaded says so.
+ */
+export async function loader({ params }: Route.LoaderArgs) {
+  requireIndexSegment(params.index);
+  const id = requirePublicId(params.post_id, undefined);
+  const loaded = await initReport(callApi, id);
+  if (loaded.state === "missing") throw redirect("/404");
+  if (loaded.state === "failed") {
+    return data({ report: null, share: null, now: Date.now() }, { status: 503, headers: noStore });
+  }
+  const report = loaded.data;
+  const share = await dejinShareFacts({
+    kind: "article",
+    link: report.share_link,
+    title: report.title,
+    summary: report.summary,
+    image: report.cover,
+    published: report.reported_at,
+    author: report.author.alias,
+  });
+  return { report, share, now: Date.now() };
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: dejinCss }];
+
+export const meta = dejinMeta();
+
+export default function DejinDetail({ loaderData }: Route.ComponentProps) {
+  const { report, now } = loaderData;
+  return (
+    <div className="dj-page dj-with-footer">
+      <ListHeader />
+      <main className="dj-main">{report ? <ReportView report={report} now={now} /> : <LoadFailed what="报料" />}</main>
+      {report ? <DejinFooter views={report.view_sum} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { ChannelList } from "../components/dejin/ChannelList.tsx";
+import dejinCss from "../components/dejin/dejin.css?url";
+import { LoadFailed } from "../components/dejin/LoadFailed.tsx";
+import { ListHeader } from "../components/ListHeader.tsx";
+import { callApi } from "../lib/api.server.ts";
+import { noStore } from "../lib/cache-headers.ts";
+import { dejinMeta } from "../lib/dejin/meta.ts";
+import { dejinShareFacts } from "../lib/dejin/share.server.ts";
+import { changeChannelType } from "../lib/dejin/store.ts";
+import { formatBigNumber } from "../lib/format.ts";
+import { requireIndexSegment } from "../lib/guards.server.ts";
+import { data, redirect } from "../lib/router.ts";
+import { pageParam } from "../model/lists.ts";
+import navCss from "../nav.css?url";
+import type { Route } from "./+types/dejin-topic";
+
+/**
+ * /dejin/topic/{topic_name}/index.html (R-ROUTE-1, R-STORE-1): a topic and its channel list, the most
+ * read first, 10 at a time with 加载更多 (`?page=N`). Unknown topics go to /404.
+ */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  requireIndexSegment(params.index);
+  const name = (params.topic_name ?? "").trim();
+  if (!name) throw redirect("/404");
+  const page = pageParam(new URL(request.url).searchParams.get("page"));
+  const loaded = await changeChannelType(callApi, name, page);
+  if (loaded.state === "missing") throw redirect("/404");
+  if (loaded.state === "failed") {
+    return data({ name, detail: null, share: null, now: Date.now() }, { status: 503, headers: noStore });
+  }
+  const { topic } = loaded.data;
+  const share = await dejinShareFacts({
+    kind: "collection",
+    link: topic.share_link,
+    title: `#${topic.name}#`,
+    summary: topic.description || `${topic.report_count}条报料，${topic.view_sum}次阅读`,
+    image: topic.cover || loaded.data.list[0]?.cover || "",
+  });
+  return { name, detail: loaded.data, share, now: Date.now() };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: navCss },
+  { rel: "stylesheet", href: dejinCss },
+];
+
+export const meta = dejinMeta();
+
+export default function DejinTopic({ loaderData }: Route.ComponentProps) {
+  const { name, detail, now } = loaderData;
+  return (
+    <div className="dj-page">
+      <ListHeader />
+      <main className="dj-main">
+        <header className="dj-topic-head">
+          {detail?.topic.cover ? (
+            <img className="dj-topic-cover" src={detail.topic.cover} alt="" width={750} height={300} />
+          ) : null}
+          <div className="dj-topic-shade">
+            <h1 className="dj-topic-name">#{name}#</h1>
+            {detail ? (
+              <p className="dj-topic-stats">
+                {detail.topic.report_count}条报料 · {formatBigNumber(detail.topic.view_sum)}次阅读
+              </p>
+            ) : null}
+          </div>
+        </header>
+        {detail?.topic.description ? <p className="dj-topic-desc">{detail.topic.description}</p> : null}
+        <h2 className="dj-list-title">最热报料</h2>
+        {detail ? (
+          <ChannelList
+            list={detail.list}
+            page={detail.page}
+            total={detail.total}
+            now={now}
+            empty="这个话题还没有报料"
+          />
+        ) : (
+          <LoadFailed what="话题" />
+        )}
+      </main>
+    </div>
+  );
+}
