@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { liveSocketLimits } from "../src/modules/live/socket.ts";
+import type { LiveTables } from "../src/modules/live/tables.ts";
 import { startTestServer, type TestServer, testEditorKey } from "./helper.ts";
 import { type Frame, joinLive, openLive, sleep } from "./live-client.ts";
 
@@ -157,6 +158,22 @@ describe("the live WebSocket", () => {
     const status = await client.next((f) => f.type === "status");
     expect(status).toMatchObject({ type: "status", room: concert, status: 1 });
     expect(Date.parse(status.start_time)).toBeLessThanOrEqual(Date.now());
+    client.close();
+  });
+
+  it("R-LIVE-3 an upcoming room whose start time comes is started and announced by the server", async () => {
+    const db = server.database.handle.db.withTables<LiveTables>();
+    const id = server.app.publicIds.decode(market) as number;
+    await db
+      .updateTable("live_rooms")
+      .set({ status: 0, start_time: Date.now() + 300 })
+      .where("content_id", "=", id)
+      .execute();
+    const { client, subscribed } = await joinLive(server.base, anonymous, market);
+    expect(subscribed.status).toBe(0);
+    const status = await client.next((f) => f.type === "status", 4000);
+    expect(status).toMatchObject({ room: market, status: 1 });
+    expect((await server.get(`/peony/v3/live/info/${market}`)).body.data.status).toBe(1);
     client.close();
   });
 
