@@ -133,6 +133,16 @@ describe("POST /tracker/log", () => {
     b.take(events, false);
     await Promise.all([a.flush(), b.flush(), a.flush(), b.flush()]);
     expect(await storedEvents()).toBe(before + 2 + 80);
+    // and counted once in the roll-ups: only the writer that stored a row counts it
+    const exposures = await trackingDb(server.database.handle.db)
+      .selectFrom("tracking_hourly")
+      .select(["content_id", (eb) => eb.fn.sum<number>("exposures").as("n")])
+      .where("content_id", "in", [5, 6])
+      .groupBy("content_id")
+      .orderBy("content_id")
+      .execute();
+    expect(exposures.map((row) => Number(row.n))).toEqual([40, 40]);
+    await Promise.all([a.close(), b.close()]);
   });
 
   it("R-TRACK-5 robots' events are ignored", async () => {

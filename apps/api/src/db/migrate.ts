@@ -16,6 +16,7 @@ import * as clueReports from "./migrations/013-clue-reports.ts";
 import * as tips from "./migrations/014-tips.ts";
 import * as circlesLaw from "./migrations/015-circles-law.ts";
 import * as cloudForms from "./migrations/016-cloud-forms.ts";
+import * as trackingIngest from "./migrations/017-tracking-ingest.ts";
 import type { Database } from "./schema.ts";
 
 /** Every migration, in order. Names sort in the order they must run. */
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   "014-tips": tips,
   "015-circles-law": circlesLaw,
   "016-cloud-forms": cloudForms,
+  "017-tracking-ingest": trackingIngest,
 };
 
 export function createMigrator(db: Kysely<Database>): Migrator {

@@ -148,6 +148,23 @@ export async function seedDemoEvents(database: Kysely<Database>, contentIds: rea
       .onConflict((oc) => oc.columns(["event_id", "content_id"]).doNothing())
       .execute();
   }
+  // each read of the raw hours is a visit of its own, counted in its hour
+  const reads = raw
+    .filter((row) => row.behavior === "read")
+    .map((row) => ({
+      visit: row.visit,
+      content_id: row.content_id,
+      hour: row.hour,
+      duration: row.duration ?? 0,
+      percent: row.percent ?? 0,
+    }));
+  for (let i = 0; i < reads.length; i += 800) {
+    await db
+      .insertInto("tracking_reads")
+      .values(reads.slice(i, i + 800))
+      .onConflict((oc) => oc.columns(["visit", "content_id"]).doNothing())
+      .execute();
+  }
   for (let hour = firstRaw; hour <= lastHour; hour += hourMs) await rollUpHour(db, hour);
   return { rollUps: hourly.length, events: raw.length };
 }

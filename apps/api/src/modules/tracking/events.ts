@@ -10,7 +10,6 @@ import {
   ViewEvent,
 } from "@davmu/contracts/tracking";
 import { Compile } from "typebox/compile";
-import { hourMs, type TrackingEventsTable } from "./tables.ts";
 
 const checks = {
   read: Compile(ReadEvent),
@@ -22,11 +21,17 @@ const checks = {
 /** Events may be late (kept on the device and sent on its next visit) but not from the future. */
 const futureSlackMs = 10 * 60_000;
 
+/** A good event of a batch: where it is, its id, its device and the content ids its `tid` names. */
+export interface CheckedEvent {
+  index: number;
+  eventId: string;
+  device: string;
+  contentIds: number[];
+}
+
 export interface CheckedBatch {
-  /** rows to store, one per content id of each good event */
-  rows: TrackingEventsTable[];
-  /** good events: id and device, in batch order */
-  events: Array<{ eventId: string; device: string; rows: number }>;
+  /** good events, in batch order */
+  events: CheckedEvent[];
   rejected: TrackRejection[];
 }
 
@@ -51,91 +56,99 @@ function reasonOf(value: unknown): string | null {
 /**
  * Checks each event of a batch on its own (R-TRACK-5): its declaration (`TrackEvent` for its
  * behavior), its time (not in the future, not older than the raw events are kept), and its content
- * ids (public ids of this deployment). Good events become rows; bad ones get their reason.
+ * ids (public ids of this deployment). Good events are listed with their content ids; bad ones get
+ * their reason. Nothing else is built here: the rows are made from the batch by the writer
+ * (store.ts), off the request path.
  */
 export function checkBatch(
   values: readonly unknown[],
   options: { codec: PublicIdCodec; now: number; retentionMs: number },
 ): CheckedBatch {
-  const out: CheckedBatch = { rows: [], events: [], rejected: [] };
-  for (const [index, value] of values.entries()) {
-    const eventId =
-      typeof value === "object" && value !== null && typeof (value as { event_id?: unknown }).event_id === "string"
-        ? ((value as { event_id: string }).event_id as string)
-        : null;
-    const refuse = (reason: string) => {
-      out.rejected.push({ index, event_id: eventId, reason });
-    };
+  const out: CheckedBatch = { events: [], rejected: [] };
+  const latest = options.now + futureSlackMs;
+  const earliest = options.now - options.retentionMs;
+  for (let index = 0; index < values.length; index++) {
+    const value = values[index];
     const reason = reasonOf(value);
     if (reason) {
-      refuse(reason);
+      const id = typeof value === "object" && value !== null ? (value as { event_id?: unknown }).event_id : null;
+      out.rejected.push({ index, event_id: typeof id === "string" ? id : null, reason });
       continue;
     }
     const event = value as TrackEvent;
+    const refuse = (why: string) => out.rejected.push({ index, event_id: event.event_id, reason: why });
     const at = event.timestamp * 1000;
-    if (at > options.now + futureSlackMs) {
+    if (at > latest) {
       refuse("timestamp：时间在未来");
       continue;
     }
-    if (at < options.now - options.retentionMs) {
+    if (at < earliest) {
       refuse("timestamp：时间过早，超出保留期限");
       continue;
     }
-    const ids = event.tid.split("|");
-    if (ids.length > maxTrackIds) {
-      refuse(`tid：至多 ${maxTrackIds} 个内容 id`);
+    const contentIds = contentIdsOf(event.tid, options.codec);
+    if (typeof contentIds === "string") {
+      refuse(contentIds);
       continue;
     }
-    const contentIds: number[] = [];
-    const unknown = ids.find((publicId) => {
-      const id = options.codec.decode(publicId);
-      if (id !== null && !contentIds.includes(id)) contentIds.push(id);
-      return id === null;
-    });
-    if (unknown !== undefined) {
-      refuse(`tid：无效的内容 id ${unknown}`);
-      continue;
-    }
-    for (const contentId of contentIds) {
-      out.rows.push({
-        event_id: event.event_id,
-        content_id: contentId,
-        behavior: event.behavior,
-        at,
-        hour: Math.floor(at / hourMs) * hourMs,
-        visit: event.visit ?? event.event_id,
-        duration: event.behavior === "read" ? event.duration : null,
-        percent: event.behavior === "read" ? event.percent : null,
-        page_type: event.behavior === "view" ? (event.page_type ?? null) : null,
-        series: event.behavior === "view" ? (event.series ?? null) : null,
-        outcome: event.behavior === "open_app" ? event.outcome : null,
-        device_type: event.device_type,
-        device_os: event.device_os,
-        user_id: event.user_id,
-        received_at: options.now,
-      });
-    }
-    out.events.push({ eventId: event.event_id, device: event.user_id, rows: contentIds.length });
+    out.events.push({ index, eventId: event.event_id, device: event.user_id, contentIds });
   }
   return out;
 }
 
+/** The content ids a `tid` names (each once), or why it names none. */
+function contentIdsOf(tid: string, codec: PublicIdCodec): number[] | string {
+  if (tid.indexOf("|") < 0) {
+    const id = codec.decode(tid);
+    return id === null ? `tid：无效的内容 id ${tid}` : [id];
+  }
+  const ids = tid.split("|");
+  if (ids.length > maxTrackIds) return `tid：至多 ${maxTrackIds} 个内容 id`;
+  const contentIds: number[] = [];
+  for (const publicId of ids) {
+    const id = codec.decode(publicId);
+    if (id === null) return `tid：无效的内容 id ${publicId}`;
+    if (!contentIds.includes(id)) contentIds.push(id);
+  }
+  return contentIds;
+}
+
 /**
  * Event ids seen lately by this process: a re-sent event is answered as a duplicate at once. The
- * database's unique key (event_id, content_id) is what stores it once, across processes too.
+ * database's unique key (event_id, content_id) is what stores it once, across processes too. Two
+ * generations of at most `capacity / 2` ids each: when the newer is full it becomes the older and the
+ * older is dropped, so an id is remembered for at least `capacity / 2` later ids, in constant time.
+ * (One set whose oldest id was deleted at each insert cost time growing with the deleted ids that
+ * iteration skips: milliseconds per batch once full.)
  */
 export function recentIds(capacity: number) {
-  const seen = new Set<string>();
+  const half = Math.max(1, Math.floor(capacity / 2));
+  let older = new Set<string>();
+  let newer = new Set<string>();
   return {
-    has: (id: string) => seen.has(id),
+    has: (id: string) => newer.has(id) || older.has(id),
     add(id: string) {
-      seen.add(id);
-      if (seen.size > capacity) {
-        // sets iterate in insertion order: the oldest goes
-        const oldest = seen.values().next().value;
-        if (oldest !== undefined) seen.delete(oldest);
+      if (newer.size >= half) {
+        older = newer;
+        newer = new Set();
       }
+      newer.add(id);
     },
+    size: () => older.size + newer.size,
+  };
+}
+
+/** Whether a user agent is a robot's, remembered for the few agents that send most beacons. */
+export function botCheck(isBot: (userAgent: string) => boolean, capacity = 2000) {
+  const known = new Map<string, boolean>();
+  return (userAgent: string): boolean => {
+    let bot = known.get(userAgent);
+    if (bot === undefined) {
+      bot = isBot(userAgent);
+      if (known.size >= capacity) known.clear();
+      known.set(userAgent, bot);
+    }
+    return bot;
   };
 }
 

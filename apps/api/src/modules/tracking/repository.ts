@@ -5,12 +5,14 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { createWriteBuffer } from "./buffer.ts";
-import { checkBatch, deviceLimiter, recentIds } from "./events.ts";
-import { hoursReceivedSince, removeExpiredEvents, rollUpHour } from "./rollup.ts";
-import { hourMs, type TrackingEventsTable, trackingDb } from "./tables.ts";
+import type { RedisCounterClient } from "../../plugins/counter-store.ts";
+import { createWriteBuffer, type WriteTarget } from "./buffer.ts";
+import { checkBatch, recentIds } from "./events.ts";
+import { trackingLimiter } from "./limiter.ts";
+import { removeExpiredEvents } from "./rollup.ts";
+import { hourMs, trackingDb } from "./tables.ts";
 
-/** What taking a batch came to: the answer, or the device is over its limit, or the buffer is full. */
+/** What taking a batch came to: the answer, or a device is over its limit, or the buffer is full. */
 export type TakeOutcome = { kind: "taken"; result: TrackLogResult } | { kind: "limited" } | { kind: "busy" };
 
 /** Public ids decoded lately: a beacon names the same few items again and again. */
@@ -30,14 +32,15 @@ function cachedDecode(codec: PublicIdCodec): PublicIdCodec {
   };
 }
 
-/** How often the roll-ups of hours with new events are counted again, and old events removed. */
-const rollUpEveryMs = 60_000;
+/** How often raw events past their retention are removed. */
 const retentionEveryMs = hourMs;
 
 /**
- * The tracking repository (R-TRACK-5): takes checked events into the write buffer, drops those it
- * has seen, keeps each device under its limit, counts the hourly roll-ups of hours with new events,
- * and removes raw events past their retention. `close` writes what the buffer holds.
+ * The tracking repository (R-TRACK-5, decision 037). Taking a batch only checks it, drops events
+ * seen lately (the unique key stores each once in the end), keeps each device under its limit (shared
+ * through Redis when there is one) and hands the batch to the write buffer, which stores and counts
+ * it into the hourly roll-ups off the request path. Raw events are removed past their retention.
+ * `close` writes what the buffer holds.
  */
 export function createTracking(
   database: Kysely<Database>,
@@ -45,8 +48,9 @@ export function createTracking(
     config: TrackingConfig;
     codec: PublicIdCodec;
     dialect: "sqlite" | "postgres";
-    /** the SQLite file, whose tracking writes then go to a thread of their own */
-    sqlitePath?: string;
+    /** a database the writer thread opens on its own connection; without it, writes use `database` */
+    target?: WriteTarget;
+    redis?: RedisCounterClient | null;
     log: FastifyBaseLogger;
     now?: () => number;
   },
@@ -55,109 +59,82 @@ export function createTracking(
   const { config, log } = options;
   const codec = cachedDecode(options.codec);
   const now = options.now ?? Date.now;
-  const seen = recentIds(200_000);
-  const limiter = deviceLimiter(config.perDevicePerMinute, now);
-  const dirtyHours = new Set<number>();
-  const buffer = createWriteBuffer(db, options.dialect, {
-    sqlitePath: options.sqlitePath,
+  const seen = recentIds(400_000);
+  const limiter = trackingLimiter(config.perDevicePerMinute, options.redis ?? null, log, now);
+  const buffer = createWriteBuffer(db, options.dialect, options.target ?? null, {
     size: config.bufferSize,
     flushMs: config.flushMs,
-    maxPending: Math.max(config.bufferSize * 20, 50_000),
-    onStored: (hours) => {
-      for (const hour of hours) dirtyHours.add(hour);
-    },
+    maxPending: Math.max(config.bufferSize * 20, 100_000),
     onError: (error, rows) =>
       log.error({ err: error, rows }, "tracking events not written yet; kept for the next write"),
   });
-  let rollingUp: Promise<number> | null = null;
-  // after a restart, the hours of events received in the last day are recounted once (a process
-  // that stopped between a write and its roll-up left them behind); later, the writes say which
-  let recountRecent = true;
-
-  async function rollUpNow(): Promise<number> {
-    if (recountRecent) {
-      for (const hour of await hoursReceivedSince(db, now() - 24 * hourMs)) dirtyHours.add(hour);
-      recountRecent = false;
-    }
-    const hours = [...dirtyHours].sort((a, b) => a - b);
-    dirtyHours.clear();
-    let rows = 0;
-    try {
-      for (const hour of hours) rows += await rollUpHour(db, hour);
-    } catch (error) {
-      for (const hour of hours) dirtyHours.add(hour);
-      throw error;
-    }
-    return rows;
-  }
-
   const timers: NodeJS.Timeout[] = [];
 
+  /** Drops the events seen lately and hands the others to the buffer. */
+  function keep(
+    checked: ReturnType<typeof checkBatch>,
+    text: string,
+    receivedAt: number,
+    rejected: TrackLogResult["rejected"],
+  ): TakeOutcome {
+    let duplicates = 0;
+    const picks: number[] = [];
+    for (const event of checked.events) {
+      if (seen.has(event.eventId)) {
+        duplicates += 1;
+        continue;
+      }
+      seen.add(event.eventId);
+      picks.push(event.index, event.contentIds.length, ...event.contentIds);
+    }
+    buffer.add({ text, picks, receivedAt });
+    const accepted = checked.events.length - duplicates;
+    return { kind: "taken", result: { accepted, duplicates, ignored: 0, rejected } };
+  }
+
   return {
-    /** Takes a batch (already an array): answers what became of each event. */
-    take(values: readonly unknown[], fromBot: boolean): TakeOutcome {
+    /**
+     * Takes a batch (already an array; `text` is the JSON it was read from, kept until it is written):
+     * answers what became of each event, at once or once a shared limit has answered.
+     */
+    take(values: readonly unknown[], fromBot: boolean, text?: string): TakeOutcome | Promise<TakeOutcome> {
       if (fromBot)
         return { kind: "taken", result: { accepted: 0, duplicates: 0, ignored: values.length, rejected: [] } };
       if (!buffer.accepting()) return { kind: "busy" };
-      const checked = checkBatch(values, { codec, now: now(), retentionMs: config.retentionDays * 24 * hourMs });
+      const receivedAt = now();
+      const checked = checkBatch(values, { codec, now: receivedAt, retentionMs: config.retentionDays * 24 * hourMs });
+      const json = text ?? JSON.stringify(values);
+      if (checked.events.length === 0) return keep(checked, json, receivedAt, checked.rejected);
       const counts = new Map<string, number>();
       for (const event of checked.events) counts.set(event.device, (counts.get(event.device) ?? 0) + 1);
-      if (counts.size > 0 && !limiter.take(counts)) return { kind: "limited" };
-      let duplicates = 0;
-      let offset = 0;
-      const rows: TrackingEventsTable[] = [];
-      for (const event of checked.events) {
-        const eventRows = checked.rows.slice(offset, offset + event.rows);
-        offset += event.rows;
-        if (seen.has(event.eventId)) {
-          duplicates += 1;
-          continue;
-        }
-        seen.add(event.eventId);
-        rows.push(...eventRows);
-      }
-      buffer.add(rows);
-      return {
-        kind: "taken",
-        result: {
-          accepted: checked.events.length - duplicates,
-          duplicates,
-          ignored: 0,
-          rejected: checked.rejected,
-        },
-      };
+      const allowed = limiter.take(counts);
+      if (allowed === true) return keep(checked, json, receivedAt, checked.rejected);
+      if (allowed === false) return { kind: "limited" };
+      return allowed.then((ok) => (ok ? keep(checked, json, receivedAt, checked.rejected) : { kind: "limited" }));
     },
     /** Writes what the buffer holds now. */
     flush: () => buffer.flush(),
-    /** Writes the buffer, then counts the roll-ups of every hour with new events (the stats page calls it first). */
+    /**
+     * Brings the roll-ups up to date: each write of the buffer counts what it stores, so writing
+     * what waits is enough (the stats page calls it first). Answers the rows still waiting (0).
+     */
     async rollUp(): Promise<number> {
       await buffer.flush();
-      while (rollingUp) await rollingUp.catch(() => 0);
-      rollingUp = rollUpNow();
-      try {
-        return await rollingUp;
-      } finally {
-        rollingUp = null;
-      }
+      return buffer.pendingRows();
     },
     removeExpired: () => removeExpiredEvents(db, now(), config.retentionDays),
     stats: () => ({ pending: buffer.pendingRows(), stored: buffer.storedRows() }),
     start() {
-      const rollUp = setInterval(() => {
-        void this.rollUp().catch((error) => log.error({ err: error }, "tracking roll-up failed"));
-      }, rollUpEveryMs);
       const expire = setInterval(() => {
         void this.removeExpired().catch((error) => log.error({ err: error }, "removing old tracking events failed"));
       }, retentionEveryMs);
-      rollUp.unref();
       expire.unref();
-      timers.push(rollUp, expire);
+      timers.push(expire);
     },
-    /** On shutdown: every event taken is written (then the roll-ups are brought up to date). */
+    /** On shutdown: every event taken is written and counted. */
     async close(): Promise<void> {
       for (const timer of timers) clearInterval(timer);
       await buffer.close();
-      await this.rollUp().catch((error) => log.warn({ err: error }, "tracking roll-up at shutdown failed"));
     },
   };
 }
@@ -173,15 +150,24 @@ declare module "fastify" {
 /**
  * The tracking repository, one per app. Its buffer is written when the server closes: Fastify runs
  * `onClose` hooks after the last request is answered and in the reverse order of registration, so
- * before the database plugin's hook closes the pool.
+ * before the database plugin's hook closes the pool. An in-memory SQLite database has one
+ * connection, so its writes go through it; any other database gets a writer thread of its own.
  */
 export const trackingPlugin = fp(
   async (app: FastifyInstance) => {
+    const database = app.config.database;
+    const target: WriteTarget =
+      database.dialect === "postgres"
+        ? { dialect: "postgres", url: database.url }
+        : database.path !== ":memory:"
+          ? { dialect: "sqlite", path: database.path }
+          : null;
     const tracking = createTracking(app.database.db, {
       config: app.config.tracking,
       codec: app.publicIds,
       dialect: app.database.dialect,
-      sqlitePath: app.config.database.dialect === "sqlite" ? app.config.database.path : undefined,
+      target,
+      redis: app.hasDecorator("redis") ? app.redis : null,
       log: app.log,
     });
     app.decorate("tracking", tracking);

@@ -9,11 +9,11 @@ function emptyRow(contentId: number, hour: number): TrackingHourlyTable {
 }
 
 /**
- * Counts one hour of raw events again into its roll-up rows, one per content item. Views,
- * exposures and open-app outcomes are events; a read is a visit: its read events (sent as the visitor
- * reads on, each with the time so far and the deepest scroll so far) count once, with their largest
- * duration and percent. Recounting from the raw events makes a roll-up right however often it runs,
- * and in whichever process; two writing the same hour write the same numbers.
+ * Counts one hour again from what is stored, into its roll-up rows, one per content item: views,
+ * exposures and open-app outcomes from its raw events, reads from the visits counted in this hour
+ * (`tracking_reads`: a visit's read events count once, in the hour of its first one, with their
+ * longest time and deepest scroll). The beacon's writes keep the roll-ups up to date as they store
+ * (store.ts); this recount gives the same numbers, for the demo data and for checking.
  */
 export async function rollUpHour(db: TrackingDb, hour: number): Promise<number> {
   const counts = await db
@@ -23,25 +23,19 @@ export async function rollUpHour(db: TrackingDb, hour: number): Promise<number> 
     .where("behavior", "<>", "read")
     .groupBy(["content_id", "behavior", "outcome"])
     .execute();
-  const visits = db
-    .selectFrom("tracking_events")
-    .select(["content_id", "visit", (eb) => eb.fn.max("duration").as("d"), (eb) => eb.fn.max("percent").as("p")])
-    .where("hour", "=", hour)
-    .where("behavior", "=", "read")
-    .groupBy(["content_id", "visit"])
-    .as("v");
   const reads = await db
-    .selectFrom(visits)
+    .selectFrom("tracking_reads as v")
     .select([
       "v.content_id",
       (eb) => eb.fn.countAll<number>().as("reads"),
-      sql<number>`coalesce(sum(v.d), 0)`.as("seconds"),
-      sql<number>`sum(case when v.p < 25 then 1 else 0 end)`.as("depth_0"),
-      sql<number>`sum(case when v.p >= 25 and v.p < 50 then 1 else 0 end)`.as("depth_25"),
-      sql<number>`sum(case when v.p >= 50 and v.p < 75 then 1 else 0 end)`.as("depth_50"),
-      sql<number>`sum(case when v.p >= 75 and v.p < 100 then 1 else 0 end)`.as("depth_75"),
-      sql<number>`sum(case when v.p >= 100 then 1 else 0 end)`.as("depth_100"),
+      sql<number>`coalesce(sum(v.duration), 0)`.as("seconds"),
+      sql<number>`sum(case when v.percent < 25 then 1 else 0 end)`.as("depth_0"),
+      sql<number>`sum(case when v.percent >= 25 and v.percent < 50 then 1 else 0 end)`.as("depth_25"),
+      sql<number>`sum(case when v.percent >= 50 and v.percent < 75 then 1 else 0 end)`.as("depth_50"),
+      sql<number>`sum(case when v.percent >= 75 and v.percent < 100 then 1 else 0 end)`.as("depth_75"),
+      sql<number>`sum(case when v.percent >= 100 then 1 else 0 end)`.as("depth_100"),
     ])
+    .where("v.hour", "=", hour)
     .groupBy("v.content_id")
     .execute();
 
@@ -99,21 +93,11 @@ export async function upsertHourly(db: TrackingDb, rows: readonly TrackingHourly
   }
 }
 
-/** Hours with events received since `since` (epoch ms): those whose roll-ups may be behind. */
-export async function hoursReceivedSince(db: TrackingDb, since: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom("tracking_events")
-    .select("hour")
-    .distinct()
-    .where("received_at", ">=", since)
-    .execute();
-  return rows.map((row) => Number(row.hour));
-}
-
-/** Removes raw events older than the retention (their roll-ups stay); answers how many went. */
+/** Removes raw events and visits older than the retention (their roll-ups stay); answers how many events went. */
 export async function removeExpiredEvents(db: TrackingDb, now: number, retentionDays: number): Promise<number> {
   // whole hours only, so an hour is never left half counted by a later recount
   const cutoff = Math.floor((now - retentionDays * 24 * hourMs) / hourMs) * hourMs;
   const result = await db.deleteFrom("tracking_events").where("hour", "<", cutoff).executeTakeFirst();
+  await db.deleteFrom("tracking_reads").where("hour", "<", cutoff).execute();
   return Number(result.numDeletedRows ?? 0);
 }

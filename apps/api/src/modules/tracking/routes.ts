@@ -1,31 +1,48 @@
 import { calls } from "@davmu/contracts/calls";
 import { ErrorCode } from "@davmu/contracts/error-codes";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isbot } from "isbot";
 import { badRequest, tooManyRequests, unavailable } from "../../lib/api-error.ts";
 import { route } from "../../lib/route.ts";
+import { botCheck } from "./events.ts";
+import type { TakeOutcome } from "./repository.ts";
 
 /**
  * The tracking beacon, `POST /tracker/log` (R-TRACK-1, R-TRACK-5). Pages send it with
  * `navigator.sendBeacon`, whose body is text/plain when it goes to another origin (a JSON type would
- * need a preflight a beacon cannot make), so a text/plain body is read as JSON here too.
+ * need a preflight a beacon cannot make), so a text/plain body is read as JSON here too. Both are read
+ * with `JSON.parse` and their text is kept for the writer, which makes the rows from it off the request
+ * path (decision 037); a key such as `__proto__` is refused by the events' declarations
+ * (`additionalProperties: false`) and nothing is merged into another object.
  */
 export async function trackingRoutes(app: FastifyInstance) {
-  app.removeContentTypeParser("text/plain");
-  app.addContentTypeParser("text/plain", { parseAs: "string" }, (_request, body, done) => {
+  const texts = new WeakMap<FastifyRequest, string>();
+  const parse = (
+    request: FastifyRequest,
+    body: string | Buffer,
+    done: (error: Error | null, value?: unknown) => void,
+  ) => {
     try {
-      done(null, JSON.parse(body as string));
+      const text = body as string;
+      const value = JSON.parse(text);
+      texts.set(request, text);
+      done(null, value);
     } catch {
       done(badRequest("请求体不是 JSON"), undefined);
     }
-  });
+  };
+  app.removeContentTypeParser(["text/plain", "application/json"]);
+  app.addContentTypeParser(["text/plain", "application/json"], { parseAs: "string" }, parse);
+  const isBot = botCheck(isbot);
 
   route(
     app,
     calls.trackerLog,
     async (request, reply) => {
+      const text = texts.get(request);
       const values = Array.isArray(request.body) ? request.body : [request.body];
-      const outcome = app.tracking.take(values, isbot(request.headers["user-agent"] ?? ""));
+      const taken = app.tracking.take(values, isBot(request.headers["user-agent"] ?? ""), text);
+      const outcome: TakeOutcome = taken instanceof Promise ? await taken : taken;
       if (outcome.kind === "limited") throw tooManyRequests("上报过于频繁，请稍后再试");
       if (outcome.kind === "busy") throw unavailable("统计服务繁忙，请稍后再试");
       const { result } = outcome;

@@ -57,9 +57,23 @@ export interface TrackingHourlyTable extends HourlyCounts {
   outcomes_json: string;
 }
 
+/**
+ * A read: one page visit on one content item (migration 017). It counts once, in the hour of its
+ * first read event, with the longest time and the deepest scroll of all its read events.
+ */
+export interface TrackingReadsTable {
+  visit: string;
+  content_id: number;
+  /** epoch ms of the hour the read counts in (its first read event's hour) */
+  hour: number;
+  duration: number;
+  percent: number;
+}
+
 export interface TrackingTables {
   tracking_events: TrackingEventsTable;
   tracking_hourly: TrackingHourlyTable;
+  tracking_reads: TrackingReadsTable;
 }
 
 /** The database as the tracking module sees it: the application's tables and its own. */

@@ -1,0 +1,338 @@
+import type { TrackEvent } from "@davmu/contracts/tracking";
+import { hourMs, type TrackingEventsTable } from "./tables.ts";
+
+/**
+ * A batch taken by the beacon, as the buffer keeps it until it is written: the request's JSON text
+ * and, for each good new event, its index in the batch, how many content ids it names and those ids
+ * (`[index, n, id1 … idn, index, n, …]`). The request only checks and picks; the rows are made from
+ * the text here, by the writer.
+ */
+export interface PlannedBatch {
+  text: string;
+  picks: number[];
+  receivedAt: number;
+}
+
+/** One statement in the write's transaction; answers the rows it returns. */
+export interface Executor {
+  dialect: "sqlite" | "postgres";
+  query(sql: string, parameters: readonly unknown[]): Promise<ReadonlyArray<Record<string, unknown>>>;
+}
+
+export const eventColumns = [
+  "event_id",
+  "content_id",
+  "behavior",
+  "at",
+  "hour",
+  "visit",
+  "duration",
+  "percent",
+  "page_type",
+  "series",
+  "outcome",
+  "device_type",
+  "device_os",
+  "user_id",
+  "received_at",
+] as const satisfies ReadonlyArray<keyof TrackingEventsTable>;
+
+/** The rows of the planned batches: one per content id of each picked event. */
+export function rowsOf(batches: readonly PlannedBatch[]): TrackingEventsTable[] {
+  const rows: TrackingEventsTable[] = [];
+  for (const { text, picks, receivedAt } of batches) {
+    const parsed = JSON.parse(text) as TrackEvent | TrackEvent[];
+    const values = Array.isArray(parsed) ? parsed : [parsed];
+    for (let i = 0; i < picks.length; ) {
+      const event = values[picks[i] as number] as TrackEvent;
+      const n = picks[i + 1] as number;
+      const at = event.timestamp * 1000;
+      for (let k = 0; k < n; k++) {
+        rows.push({
+          event_id: event.event_id,
+          content_id: picks[i + 2 + k] as number,
+          behavior: event.behavior,
+          at,
+          hour: Math.floor(at / hourMs) * hourMs,
+          visit: event.visit ?? event.event_id,
+          duration: event.behavior === "read" ? event.duration : null,
+          percent: event.behavior === "read" ? event.percent : null,
+          page_type: event.behavior === "view" ? (event.page_type ?? null) : null,
+          series: event.behavior === "view" ? (event.series ?? null) : null,
+          outcome: event.behavior === "open_app" ? event.outcome : null,
+          device_type: event.device_type,
+          device_os: event.device_os,
+          user_id: event.user_id,
+          received_at: receivedAt,
+        });
+      }
+      i += 2 + n;
+    }
+  }
+  return rows;
+}
+
+/** Rows per SQLite statement: at most 15 columns each, under SQLite's 32,766 parameters. */
+const sqliteRows = 1000;
+const texts = new Map<string, string>();
+
+/**
+ * `insert into table (columns) … suffix` for `rows` rows: multi-row VALUES on SQLite, one array per
+ * column through `unnest` on PostgreSQL (as many parameters as columns, whatever the rows). Written
+ * once per shape: at these rates building each statement cost more than running it.
+ */
+function insertSql(
+  dialect: Executor["dialect"],
+  table: string,
+  columns: Record<string, string>,
+  rows: number,
+  suffix: string,
+) {
+  const key = `${dialect}|${table}|${rows}|${suffix}`;
+  let text = texts.get(key);
+  if (!text) {
+    const names = Object.keys(columns);
+    const list = names.join(",");
+    if (dialect === "postgres") {
+      const arrays = names.map((name, i) => `$${i + 1}::${columns[name]}[]`).join(",");
+      text = `insert into ${table} as t (${list}) select * from unnest(${arrays}) ${suffix}`;
+    } else {
+      const tuple = `(${names.map(() => "?").join(",")})`;
+      text = `insert into ${table} as t (${list}) values ${Array(rows).fill(tuple).join(",")} ${suffix}`;
+    }
+    if (texts.size > 256) texts.clear();
+    texts.set(key, text);
+  }
+  return text;
+}
+
+/** Runs an insert of `rows` (each an array in the columns' order), in parts; answers the rows returned. */
+async function insert(
+  db: Executor,
+  table: string,
+  columns: Record<string, string>,
+  rows: readonly unknown[][],
+  suffix: string,
+): Promise<Array<Record<string, unknown>>> {
+  const out: Array<Record<string, unknown>> = [];
+  const width = Object.keys(columns).length;
+  const step = db.dialect === "postgres" ? 20_000 : Math.floor((sqliteRows * 15) / width);
+  for (let start = 0; start < rows.length; start += step) {
+    const part = rows.slice(start, start + step);
+    let parameters: unknown[];
+    if (db.dialect === "postgres") {
+      parameters = Array.from({ length: width }, (_, c) => part.map((row) => row[c]));
+    } else {
+      parameters = [];
+      for (const row of part) for (const value of row) parameters.push(value);
+    }
+    const returned = await db.query(insertSql(db.dialect, table, columns, part.length, suffix), parameters);
+    for (const row of returned) out.push(row);
+  }
+  return out;
+}
+
+const eventTypes: Record<(typeof eventColumns)[number], string> = {
+  event_id: "text",
+  content_id: "int",
+  behavior: "text",
+  at: "bigint",
+  hour: "bigint",
+  visit: "text",
+  duration: "int",
+  percent: "int",
+  page_type: "text",
+  series: "text",
+  outcome: "text",
+  device_type: "text",
+  device_os: "text",
+  user_id: "text",
+  received_at: "bigint",
+};
+const readTypes = { visit: "text", content_id: "int", hour: "bigint", duration: "int", percent: "int" };
+const hourlyTypes = {
+  content_id: "int",
+  hour: "bigint",
+  views: "int",
+  reads: "int",
+  read_seconds: "bigint",
+  depth_0: "int",
+  depth_25: "int",
+  depth_50: "int",
+  depth_75: "int",
+  depth_100: "int",
+  exposures: "int",
+};
+const counters = Object.keys(hourlyTypes).slice(2);
+const addCounts = `on conflict (content_id, hour) do update set ${counters.map((c) => `${c} = t.${c} + excluded.${c}`).join(", ")}`;
+
+/** The bucket of `depthColumns` a deepest scroll falls in. */
+export const depthBucket = (percent: number) => (percent >= 100 ? 4 : Math.max(0, Math.floor(percent / 25)));
+
+interface Tally {
+  content_id: number;
+  hour: number;
+  /** in the order of `counters`: views, reads, read_seconds, depth_0 … depth_100, exposures */
+  counts: number[];
+  outcomes: Record<string, number> | null;
+}
+const bump = (t: Tally, counter: number, by: number) => {
+  t.counts[counter] = (t.counts[counter] ?? 0) + by;
+};
+
+/**
+ * Stores rows and counts them into the roll-ups, in the caller's transaction (decision 037). Only
+ * the rows this insert stored are counted: an event stored before (by this process or another, the
+ * unique key decides) counts nothing. Views, exposures and open-app outcomes add one each to their
+ * item's hour; a read is a visit (`tracking_reads`): its first read event counts it in that event's
+ * hour, a later one adds only the time and depth it goes beyond. Answers the rows stored.
+ */
+export async function storeRows(db: Executor, rows: readonly TrackingEventsTable[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const pg = db.dialect === "postgres";
+  const returned = await insert(
+    db,
+    "tracking_events",
+    eventTypes,
+    rows.map((row) => eventColumns.map((column) => row[column])),
+    "on conflict (event_id, content_id) do nothing returning event_id, content_id",
+  );
+  let stored = rows;
+  if (returned.length < rows.length) {
+    const fresh = new Set(returned.map((r) => `${r.event_id}\u0000${Number(r.content_id)}`));
+    stored = rows.filter((row) => fresh.has(`${row.event_id}\u0000${row.content_id}`));
+  }
+
+  const tallies = new Map<string, Tally>();
+  const tally = (contentId: number, hour: number) => {
+    const key = `${contentId}:${hour}`;
+    let t = tallies.get(key);
+    if (!t) {
+      t = { content_id: contentId, hour, counts: counters.map(() => 0), outcomes: null };
+      tallies.set(key, t);
+    }
+    return t;
+  };
+  const reads = new Map<
+    string,
+    { visit: string; content_id: number; hour: number; duration: number; percent: number }
+  >();
+  for (const row of stored) {
+    if (row.behavior === "read") {
+      const key = `${row.visit}\u0000${row.content_id}`;
+      const read = reads.get(key);
+      if (!read) {
+        const { visit, content_id, hour } = row;
+        reads.set(key, { visit, content_id, hour, duration: row.duration ?? 0, percent: row.percent ?? 0 });
+      } else {
+        read.hour = Math.min(read.hour, row.hour);
+        read.duration = Math.max(read.duration, row.duration ?? 0);
+        read.percent = Math.max(read.percent, row.percent ?? 0);
+      }
+      continue;
+    }
+    const t = tally(row.content_id, row.hour);
+    if (row.behavior === "view") bump(t, 0, 1);
+    else if (row.behavior === "expose") bump(t, 8, 1);
+    else if (row.behavior === "open_app" && row.outcome) {
+      t.outcomes ??= {};
+      t.outcomes[row.outcome] = (t.outcomes[row.outcome] ?? 0) + 1;
+    }
+  }
+
+  if (reads.size > 0) {
+    const wanted = [...reads.values()].sort((a, b) =>
+      a.visit < b.visit ? -1 : a.visit > b.visit ? 1 : a.content_id - b.content_id,
+    );
+    const readRows = wanted.map((r) => [r.visit, r.content_id, r.hour, r.duration, r.percent]);
+    const created = await insert(
+      db,
+      "tracking_reads",
+      readTypes,
+      readRows,
+      "on conflict (visit, content_id) do nothing returning visit, content_id",
+    );
+    const isNew = new Set(created.map((r) => `${r.visit}\u0000${Number(r.content_id)}`));
+    const known = wanted.filter((r) => !isNew.has(`${r.visit}\u0000${r.content_id}`));
+    for (const r of wanted) {
+      if (!isNew.has(`${r.visit}\u0000${r.content_id}`)) continue;
+      const t = tally(r.content_id, r.hour);
+      bump(t, 1, 1);
+      bump(t, 2, r.duration);
+      bump(t, 3 + depthBucket(r.percent), 1);
+    }
+    if (known.length > 0) {
+      // visits counted before: what this write goes beyond, in the hour they count in
+      const before = new Map<string, { hour: number; duration: number; percent: number }>();
+      const visits = [...new Set(known.map((r) => r.visit))];
+      for (let i = 0; i < visits.length; i += 500) {
+        const part = visits.slice(i, i + 500);
+        const found = pg
+          ? await db.query(
+              "select visit, content_id, hour, duration, percent from tracking_reads where visit = any($1::text[]) order by visit, content_id for update",
+              [part],
+            )
+          : await db.query(
+              `select visit, content_id, hour, duration, percent from tracking_reads where visit in (${part.map(() => "?").join(",")})`,
+              part,
+            );
+        for (const f of found) {
+          const hour = Number(f.hour);
+          before.set(`${f.visit}\u0000${Number(f.content_id)}`, {
+            hour,
+            duration: Number(f.duration),
+            percent: Number(f.percent),
+          });
+        }
+      }
+      const changed: unknown[][] = [];
+      for (const r of known) {
+        const old = before.get(`${r.visit}\u0000${r.content_id}`);
+        if (!old || (r.duration <= old.duration && r.percent <= old.percent)) continue;
+        const duration = Math.max(old.duration, r.duration);
+        const percent = Math.max(old.percent, r.percent);
+        const t = tally(r.content_id, old.hour);
+        bump(t, 2, duration - old.duration);
+        bump(t, 3 + depthBucket(old.percent), -1);
+        bump(t, 3 + depthBucket(percent), 1);
+        changed.push([r.visit, r.content_id, old.hour, duration, percent]);
+      }
+      if (changed.length > 0) {
+        const max = pg ? "greatest" : "max";
+        await insert(
+          db,
+          "tracking_reads",
+          readTypes,
+          changed,
+          `on conflict (visit, content_id) do update set duration = ${max}(t.duration, excluded.duration), percent = ${max}(t.percent, excluded.percent)`,
+        );
+      }
+    }
+  }
+
+  // the hours' rows in one order, so concurrent writers lock them in the same order
+  const hourly = [...tallies.values()].sort((a, b) => a.content_id - b.content_id || a.hour - b.hour);
+  if (hourly.length > 0) {
+    await insert(
+      db,
+      "tracking_hourly",
+      hourlyTypes,
+      hourly.map((t) => [t.content_id, t.hour, ...t.counts]),
+      addCounts,
+    );
+  }
+  for (const t of hourly) {
+    if (!t.outcomes) continue;
+    const [row] = await db.query(
+      `select outcomes_json from tracking_hourly where content_id = ${pg ? "$1" : "?"} and hour = ${pg ? "$2" : "?"}${pg ? " for update" : ""}`,
+      [t.content_id, t.hour],
+    );
+    const outcomes = JSON.parse(String(row?.outcomes_json ?? "{}")) as Record<string, number>;
+    for (const [name, n] of Object.entries(t.outcomes)) outcomes[name] = (outcomes[name] ?? 0) + n;
+    await db.query(
+      `update tracking_hourly set outcomes_json = ${pg ? "$1" : "?"} where content_id = ${pg ? "$2" : "?"} and hour = ${pg ? "$3" : "?"}`,
+      [JSON.stringify(outcomes), t.content_id, t.hour],
+    );
+  }
+  return stored.length;
+}

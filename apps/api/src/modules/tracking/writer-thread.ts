@@ -1,0 +1,108 @@
+import { parentPort, workerData } from "node:worker_threads";
+import SQLite from "better-sqlite3";
+import pg from "pg";
+import { type Executor, type PlannedBatch, rowsOf, storeRows } from "./store.ts";
+
+/**
+ * The tracking buffer's writer, on a thread of its own (buffer.ts, decision 037): it makes the rows
+ * of the batches it is sent (parsing their JSON again here, off the request thread), stores them and
+ * counts them into the roll-ups in one transaction per message, on its own connection (SQLite in WAL,
+ * so the server's reads go on; or one PostgreSQL connection), and answers when they are stored.
+ * Messages are written one after another, in the order sent.
+ */
+type Target = { dialect: "sqlite"; path: string } | { dialect: "postgres"; url: string };
+const target = workerData as Target;
+
+/** Runs `write` in a transaction of this thread's connection. */
+let transaction: (write: (db: Executor) => Promise<number>) => Promise<number>;
+let close: () => Promise<void>;
+
+if (target.dialect === "sqlite") {
+  const db = new SQLite(target.path);
+  db.pragma("journal_mode = WAL");
+  db.pragma("busy_timeout = 5000");
+  db.pragma("synchronous = NORMAL");
+  const statements = new Map<string, SQLite.Statement>();
+  const executor: Executor = {
+    dialect: "sqlite",
+    async query(sql, parameters) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = db.prepare(sql);
+        if (statements.size > 64) statements.clear();
+        statements.set(sql, statement);
+      }
+      if (statement.reader) return statement.all(...parameters) as Array<Record<string, unknown>>;
+      statement.run(...parameters);
+      return [];
+    },
+  };
+  transaction = async (write) => {
+    db.exec("begin immediate");
+    try {
+      const stored = await write(executor);
+      db.exec("commit");
+      return stored;
+    } catch (error) {
+      if (db.inTransaction) db.exec("rollback");
+      throw error;
+    }
+  };
+  close = async () => {
+    db.close();
+  };
+} else {
+  // connected when first needed, and again after the connection was lost (the failed write is retried)
+  let client: pg.Client | null = null;
+  const connection = async () => {
+    if (!client) {
+      const fresh = new pg.Client({ connectionString: target.url });
+      fresh.on("error", () => {
+        if (client === fresh) client = null;
+      });
+      client = fresh;
+      await fresh.connect().catch((error) => {
+        client = null;
+        throw error;
+      });
+    }
+    return client;
+  };
+  transaction = async (write) => {
+    const c = await connection();
+    const executor: Executor = {
+      dialect: "postgres",
+      query: async (sql, parameters) => (await c.query(sql, parameters as unknown[])).rows,
+    };
+    await c.query("begin");
+    try {
+      const stored = await write(executor);
+      await c.query("commit");
+      return stored;
+    } catch (error) {
+      await c.query("rollback").catch(() => {});
+      throw error;
+    }
+  };
+  close = async () => {
+    await client?.end();
+  };
+}
+
+let queue: Promise<void> = Promise.resolve();
+parentPort?.on("message", (message: { id: number; batches?: PlannedBatch[]; stop?: boolean }) => {
+  queue = queue.then(async () => {
+    if (message.stop) {
+      await close().catch(() => {});
+      parentPort?.postMessage({ id: message.id, ok: true, stored: 0 });
+      return;
+    }
+    try {
+      const rows = rowsOf(message.batches ?? []);
+      const stored = await transaction((db) => storeRows(db, rows));
+      parentPort?.postMessage({ id: message.id, ok: true, stored });
+    } catch (error) {
+      parentPort?.postMessage({ id: message.id, ok: false, error: (error as Error).message });
+    }
+  });
+});
