@@ -175,6 +175,10 @@ describe("live rooms over HTTP", () => {
       expect((await server.post(path, body, anonymous)).status, JSON.stringify(body)).toBe(400);
     }
     expect((await server.post("/peony/v3/live/room/AAAAAAAAAA/like", { count: 1 }, anonymous)).status).toBe(404);
+    // a day later the msg_id is forgotten (housekeeping)
+    expect(await server.app.live.purgeLikeRequests(Date.now() + 1)).toBeGreaterThanOrEqual(1);
+    const later = await server.post(path, { count: 1, msg_id: "tap-1" }, anonymous);
+    expect(later.body.data.delta).toBe(1);
   });
 
   it("R-CONTENT-10 booking once per user, un-booking idempotent, the booking list full and tiny", async () => {

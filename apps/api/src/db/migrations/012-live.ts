@@ -54,6 +54,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .addPrimaryKeyConstraint("live_like_requests_pk", ["content_id", "actor", "msg_id"])
     .execute();
+  await db.schema.createIndex("live_like_requests_time").on("live_like_requests").column("created_at").execute();
   await db.schema
     .createTable("live_bookings")
     .addColumn("content_id", "integer", (c) => c.notNull().references("contents.id").onDelete("cascade"))

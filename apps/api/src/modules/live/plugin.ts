@@ -56,7 +56,15 @@ export const livePlugin = fp(
     app.server.on("upgrade", (request, socket, head) => {
       if (!sockets.handleUpgrade(request, socket, head) && app.server.listenerCount("upgrade") === 1) socket.destroy();
     });
+    // like requests are kept a day for their msg_id, then removed with the other short-lived rows
+    const purge = setInterval(() => {
+      live.purgeLikeRequests(Date.now() - 24 * 60 * 60 * 1000).catch((error: unknown) => {
+        app.log.warn({ err: error }, "old like requests not purged");
+      });
+    }, app.config.ops.housekeepingIntervalMs);
+    purge.unref();
     app.addHook("preClose", async () => {
+      clearInterval(purge);
       await sockets.close();
       hub.close();
     });

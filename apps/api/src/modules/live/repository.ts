@@ -160,6 +160,12 @@ export function createLiveRepository(database: Kysely<Database>) {
       });
     },
 
+    /** Forgets like requests older than `before` (a retry comes within seconds, not a day later). */
+    async purgeLikeRequests(before: number): Promise<number> {
+      const deleted = await db.deleteFrom("live_like_requests").where("created_at", "<", before).executeTakeFirst();
+      return Number(deleted.numDeletedRows);
+    },
+
     /** Books a room once per user (the primary key refuses a second); false when already booked. */
     book(contentId: number, userId: number, now = Date.now()) {
       return db.transaction().execute(async (tx) => {
