@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { PostgresAdapter, sql } from "kysely";
 import { hourMs, type TrackingDb, type TrackingHourlyTable, zeroCounts } from "./tables.ts";
 
 /** Scroll depth buckets of a read, by its deepest percent: under 25, 25–49, 50–74, 75–99, 100. */
@@ -93,11 +93,37 @@ export async function upsertHourly(db: TrackingDb, rows: readonly TrackingHourly
   }
 }
 
-/** Removes raw events and visits older than the retention (their roll-ups stay); answers how many events went. */
+/** Rows one delete of the retention removes: a long delete would hold SQLite's writer (and this thread). */
+const deleteChunk = 5000;
+
+/** Deletes up to `deleteChunk` rows of `table` from hours before `cutoff`; answers how many went. */
+async function deleteOldRows(db: TrackingDb, table: "tracking_events" | "tracking_reads", cutoff: number) {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const result = postgres
+    ? await sql`delete from ${sql.table(table)} where ctid = any(array(select ctid from ${sql.table(table)} where hour < ${cutoff} limit ${deleteChunk}))`.execute(
+        db,
+      )
+    : await sql`delete from ${sql.table(table)} where rowid in (select rowid from ${sql.table(table)} where hour < ${cutoff} limit ${deleteChunk})`.execute(
+        db,
+      );
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/**
+ * Removes raw events and visits older than the retention (their roll-ups stay), a few thousand rows
+ * at a time with other work let in between; answers how many events went.
+ */
 export async function removeExpiredEvents(db: TrackingDb, now: number, retentionDays: number): Promise<number> {
   // whole hours only, so an hour is never left half counted by a later recount
   const cutoff = Math.floor((now - retentionDays * 24 * hourMs) / hourMs) * hourMs;
-  const result = await db.deleteFrom("tracking_events").where("hour", "<", cutoff).executeTakeFirst();
-  await db.deleteFrom("tracking_reads").where("hour", "<", cutoff).execute();
-  return Number(result.numDeletedRows ?? 0);
+  let removed = 0;
+  for (const table of ["tracking_events", "tracking_reads"] as const) {
+    for (;;) {
+      const n = await deleteOldRows(db, table, cutoff);
+      if (table === "tracking_events") removed += n;
+      if (n < deleteChunk) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  return removed;
 }
