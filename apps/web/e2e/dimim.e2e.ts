@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { pageBytes } from "../../../scripts/page-bytes.ts";
 import { hydrated, launchBrowser, phoneContext } from "./browser.ts";
 import { axeViolations } from "./content-pages.ts";
 
@@ -142,6 +143,21 @@ describe("circles (dimim)", () => {
       const response = await fetch(`${base}${path}`);
       expect(response.status, path).toBe(404);
       await response.arrayBuffer();
+    }
+  });
+
+  it("the circle, post, hashtag and question pages each load at most 100 KiB of JavaScript (gzip), their own CSS included in 15 KiB", async () => {
+    const build = new URL("../build/", import.meta.url).pathname;
+    const routes = ["dimim-circle", "dimim-content", "dimim-topic", "fazak-problem-share"];
+    const pages = await pageBytes(
+      build,
+      routes.map((name) => ({ name, routes: ["root", `routes/${name}`] })),
+    );
+    for (const page of pages) {
+      expect(page.jsGzip, page.name).toBeLessThanOrEqual(100 * 1024);
+      expect(page.cssGzip, page.name).toBeLessThanOrEqual(15 * 1024);
+      // the picture viewer is a chunk of its own, fetched on the first tap
+      expect(page.js.map((f) => f.file).join(" "), page.name).not.toMatch(/PictureViewer/);
     }
   });
 });
