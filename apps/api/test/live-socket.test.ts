@@ -19,7 +19,13 @@ describe("the live WebSocket", () => {
   let closed = false;
 
   beforeAll(async () => {
-    server = await startTestServer({ LIVE_HISTORY_SIZE: "10", LIVE_CHAT_PER_USER_PER_MINUTE: "1000" });
+    // HTTP's request and header timeouts at their shortest: they must not cut upgraded sockets
+    server = await startTestServer({
+      LIVE_HISTORY_SIZE: "10",
+      LIVE_CHAT_PER_USER_PER_MINUTE: "1000",
+      REQUEST_TIMEOUT_MS: "1000",
+      HEADERS_TIMEOUT_MS: "1000",
+    });
     marathon = await server.demoPostId("demo-live-marathon");
     ginkgo = await server.demoPostId("demo-live-ginkgo");
     market = await server.demoPostId("demo-live-market");
@@ -130,7 +136,7 @@ describe("the live WebSocket", () => {
     client.close();
   });
 
-  it("R-LIVE-2 likes are coalesced and online counts sent at most once a second per room", async () => {
+  it("R-LIVE-2 likes are coalesced and online counts sent at most once a second per room; sockets outlive HTTP timeouts", async () => {
     const watcher = await joinLive(server.base, anonymous, concert);
     const started = Date.now();
     const others = await Promise.all([1, 2, 3].map(() => joinLive(server.base, anonymous, concert)));
@@ -148,6 +154,8 @@ describe("the live WebSocket", () => {
     expect(likes.at(-1)?.total).toBe(total);
     expect(online.length).toBeLessThanOrEqual(Math.ceil((Date.now() - started) / 1000));
     expect(online.at(-1)?.count).toBe(4);
+    // open for 3 s, past REQUEST_TIMEOUT_MS
+    expect(watcher.client.ws.readyState).toBe(watcher.client.ws.OPEN);
     for (const other of [watcher, ...others]) other.client.close();
   });
 
