@@ -38,6 +38,7 @@ const clients = number("clients", 5000);
 const deadlineSeconds = number("deadline", 360);
 
 const results: Result[] = [];
+let starting: Promise<LiveTarget> | null = null;
 let target: LiveTarget | null = null;
 let pool: ClientPool | null = null;
 let cleaning: Promise<void> | null = null;
@@ -46,14 +47,16 @@ function cleanup(): Promise<void> {
   cleaning ??= (async () => {
     await pool?.closeAll();
     await pool?.terminate().catch(() => undefined);
-    await target?.stop().catch((error: Error) => log(`stopping: ${error.message}`));
+    // interrupted while the target was starting: let it finish starting, then stop all of it
+    const started = target ?? (await starting?.catch(() => null)) ?? null;
+    await started?.stop().catch((error: Error) => log(`stopping: ${error.message}`));
   })();
   return cleaning;
 }
 
 async function abort(why: string, code: number) {
   log(why);
-  const forced = setTimeout(() => process.exit(code), 30000);
+  const forced = setTimeout(() => process.exit(code), 120000);
   forced.unref();
   await cleanup();
   process.exit(code);
@@ -73,6 +76,7 @@ async function makeTarget(): Promise<LiveTarget> {
 }
 
 async function part(name: string, run: () => Promise<Result[]>) {
+  if (cleaning) return; // interrupted or past the deadline: stopping
   try {
     results.push(...(await run()));
   } catch (error) {
@@ -91,7 +95,8 @@ const started = Date.now();
 const loadAtStart = loadavg()[0] as number;
 try {
   log(`starting the target${args.has("self-test") ? " (self-test stand-in)" : ""}…`);
-  target = await makeTarget();
+  starting = makeTarget();
+  target = await starting;
   log(`target: ${target.name}, instances ${target.instances.map((i) => i.port).join(", ")}, room ${target.room}`);
   pool = new ClientPool(number("workers", Math.max(2, availableParallelism())));
   await pool.init(
