@@ -47,6 +47,48 @@ async function login(page: Page, tel: string) {
   await expect.poll(() => popup(page).count(), { timeout: 8000 }).toBe(0);
 }
 
+/** A new cloud_form item made a form through the editors' API; answers its page's address. */
+async function editorsForm(externalId: string, settings: Record<string, unknown>): Promise<string> {
+  const headers = { "content-type": "application/json", "x-api-key": editorKey };
+  const imported = await fetch(`${origin}/editor/v1/contents`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify([
+      {
+        external_id: externalId,
+        content_type: "cloud_form",
+        title: "问卷｜你心目中的江澜夜市",
+        summary: "",
+        source_alias: "江澜新闻",
+        body_html: "<p>花一分钟，说说你常去的夜市。</p>",
+        publish_at: new Date().toISOString(),
+      },
+    ]),
+  }).then((r) => r.json());
+  const postId = imported.data.items[0].post_id as string;
+  const fields = [
+    {
+      key: "market",
+      label: "最常去的夜市",
+      type: "choice",
+      required: true,
+      multiple: false,
+      options: ["老街夜市", "滨江夜市"],
+    },
+    { key: "wish", label: "希望增加什么", type: "text", required: false, max_length: 50 },
+  ];
+  const defined = await fetch(`${origin}/editor/v1/form/${postId}`, {
+    method: "PUT",
+    headers,
+    body: JSON.stringify({ fields, deadline: null, login_required: false, ...settings }),
+  }).then((r) => r.json());
+  if (defined.code !== 0) throw new Error(`form definition refused: ${JSON.stringify(defined)}`);
+  const item = await fetch(`${origin}/inner/static/content/${postId}`, {
+    headers: { authorization: await anonymousToken() },
+  }).then((r) => r.json());
+  return new URL(item.data.content_link, origin).toString();
+}
+
 describe("cloud form page", () => {
   let browser: Browser;
   let form: { url: string; postId: string };
@@ -160,6 +202,35 @@ describe("cloud form page", () => {
     await expectToast(page, "有1项填写不正确");
     expect(await message(page, "phone").textContent()).toBe("请输入正确的手机号");
     expect(await page.getByLabel("姓名").inputValue()).toBe("陈一");
+    await context.close();
+  });
+
+  it("R-FORM-1 a form open to anonymous visitors takes one answer without login; a closed form says so and takes none", async () => {
+    const open = await editorsForm("e2e-form-anonymous", {});
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(open);
+    await hydrated(page);
+    expect(await page.locator(".form-login-note").count()).toBe(0);
+    await page.getByLabel("滨江夜市").check();
+    await page.getByRole("button", { name: "提交" }).click();
+    await expectToast(page, "提交成功");
+    await page.getByRole("heading", { name: "您已提交过此表单" }).waitFor({ timeout: 5000 });
+    await page.reload();
+    await hydrated(page);
+    await page.getByRole("heading", { name: "您已提交过此表单" }).waitFor({ timeout: 8000 });
+
+    const closed = await editorsForm("e2e-form-closed", { closed: true });
+    await page.goto(closed);
+    await hydrated(page);
+    expect(await page.locator(".form-closed").textContent()).toBe("表单已关闭，不再接受提交");
+    expect(await page.locator(".form-submit").isDisabled()).toBe(true);
+    expect(await page.getByLabel("老街夜市").isDisabled()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/form-closed.png` });
+    const ended = await editorsForm("e2e-form-ended", { deadline: new Date(Date.now() - 60_000).toISOString() });
+    await page.goto(ended);
+    expect(await page.locator(".form-closed").textContent()).toBe("表单已截止，不再接受提交");
     await context.close();
   });
 });
