@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -32,6 +32,26 @@ describe("tip moderation", () => {
   }
   const act = (receipt: string, body: unknown, headers: Record<string, string> = key) =>
     server.post(`/editor/v1/tips/${receipt}`, body, null, headers);
+
+  it("R-TIP-1 the demo data puts two readers' tips with pictures in the queue, each picture with its renditions", async () => {
+    await server.demoPostId();
+    const queue = await server.get("/editor/v1/tips?status=received", null, key);
+    const demo = queue.body.data.list.filter((t: { receipt: string }) => ["JL7QH2WX", "KM4TD9RB"].includes(t.receipt));
+    expect(demo).toHaveLength(2);
+    for (const tip of demo) {
+      expect(tip.pictures.length).toBeGreaterThan(0);
+      expect(tip.user.alias).not.toBe("");
+    }
+    // the pictures are files of the repository's demo media, each with its renditions
+    const demoMedia = new URL("../demo-media/", import.meta.url).pathname;
+    for (const picture of demo.flatMap(
+      (t: { pictures: { url: string; avif: string; webp: string }[] }) => t.pictures,
+    )) {
+      for (const url of [picture.url, picture.avif, picture.webp]) {
+        expect(existsSync(join(demoMedia, url.slice("/media/".length))), url).toBe(true);
+      }
+    }
+  });
 
   it("R-TIP-1 editors list the queue by status with contact and pictures; the editor key is required", async () => {
     const { receipt } = await sendTip("老城区菜市场门口的路灯坏了一个多月，晚上很黑，老人买菜不方便。", 2);

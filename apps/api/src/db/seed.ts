@@ -12,6 +12,7 @@ import { demoLocalInfo } from "../modules/lbs/demo.ts";
 import { seedDemoLive } from "../modules/live/demo.ts";
 import { saveLocalInfo } from "../modules/lbs/routes.ts";
 import { rebuildSearchIndex } from "../modules/search/repository.ts";
+import { seedDemoTips } from "../modules/tips/demo.ts";
 import { seedDemoEvents } from "../modules/tracking/demo-events.ts";
 import { demoAgreementSettings } from "./demo/demo-agreements.ts";
 import { demoGroupCycle, demoHotWords, demoNavigationItems, demoSettings } from "./demo/demo-app.ts";
@@ -160,6 +161,8 @@ export async function seedDemoData(db: Kysely<Database>, now = Date.now()) {
     await seedDemoLaw(trx, now);
     // a volunteers' sign-up form (R-FORM-1)
     await seedDemoForm(trx, now);
+    // two readers' tips with pictures waiting in the editors' queue (R-TIP-1)
+    await seedDemoTips(trx, now);
     // the local channel's city and weather, as editors keep them (R-LBS-1)
     await saveLocalInfo(trx, demoLocalInfo.group, demoLocalInfo.update, now);
     // live rooms: one live now with its chat, one upcoming and booked, one replay (R-ENT-LIVE)
