@@ -138,6 +138,18 @@ ${servers}
     listen 127.0.0.1:${port} backlog=4096;
     client_max_body_size 2m;
     server_tokens off;
+    # the live rooms' WebSocket (docs/live.md): the upgrade passed on, a read timeout above the 20 s pings
+    location = /peony/v3/live/ws {
+      proxy_pass http://davmu;
+      proxy_http_version 1.1;
+      proxy_set_header Upgrade $http_upgrade;
+      proxy_set_header Connection "upgrade";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_connect_timeout 2s;
+      proxy_read_timeout 60s;
+    }
     location / {
       proxy_pass http://davmu;
       proxy_http_version 1.1;

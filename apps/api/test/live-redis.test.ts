@@ -1,12 +1,13 @@
 import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startRedis } from "../../../scripts/ops/launch.ts";
+import { startNginx, startRedis } from "../../../scripts/ops/launch.ts";
 import { type App, buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/plugins/config.ts";
 import { startTestServer, type TestServer } from "./helper.ts";
 import { joinLive, sleep } from "./live-client.ts";
 
 const hasRedis = existsSync("/usr/bin/redis-server");
+const hasNginx = existsSync("/usr/sbin/nginx");
 let phone = 13955550000;
 const nextPhone = () => String(phone++);
 
@@ -125,6 +126,27 @@ describe.skipIf(!hasRedis)("live rooms on two instances sharing Redis", () => {
     expect(likes?.delta).toBe(7);
     for (const { client } of watchers) client.close();
   });
+
+  it.runIf(hasNginx)(
+    "R-LIVE-2 through nginx in front of both instances (npm run cluster's), sockets upgrade and receive",
+    async () => {
+      const port = (base: string) => Number(new URL(base).port);
+      const nginx = await startNginx([port(a.base), port(bBase)]);
+      try {
+        const viewers = [
+          await joinLive(nginx.origin, anonymous, marathon),
+          await joinLive(nginx.origin, anonymous, marathon),
+        ];
+        const sent = await sendThrough(nginx.origin, marathon, "经过负载均衡也能收到");
+        for (const { client } of viewers) {
+          expect((await client.next((f) => f.type === "chat", 2000)).seq).toBe(sent.body.data.seq);
+          client.close();
+        }
+      } finally {
+        await nginx.child.stop();
+      }
+    },
+  );
 
   it("R-LIVE-2 Redis gone: each instance still serves its viewers; back, fan-out resumes", async () => {
     const port = redis.port;
