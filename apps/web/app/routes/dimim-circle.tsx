@@ -6,13 +6,14 @@ import { communityMeta } from "../components/community/meta.ts";
 import { communityPaths } from "../components/community/model.ts";
 import { PostCard } from "../components/community/PostCard.tsx";
 import { usePagedList } from "../components/community/paged.ts";
-import { communityShare } from "../components/community/share.server.ts";
 import { ListHeader } from "../components/ListHeader.tsx";
 import { noStore, pageCacheHeaders } from "../lib/cache-headers.ts";
 import { emitOpenApp } from "../lib/events.ts";
 import { formatBigNumber } from "../lib/format.ts";
 import { data } from "../lib/router.ts";
 import { useSession } from "../lib/session.tsx";
+import { loadShareContext } from "../lib/share-context.server.ts";
+import type { ShareContext } from "../lib/share-meta.ts";
 import type { Route } from "./+types/dimim-circle";
 
 /** Posts per page of the circle's list. */
@@ -24,17 +25,11 @@ const pageSize = 5;
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const id = queryPublicId(request, params.index);
-  const [circle, posts] = await Promise.all([
+  const [circle, posts, share] = await Promise.all([
     loadRequired("circle", (c) => c.circleDetail({ query: { id } })),
     loadOptional("circle posts", (c) => c.circlePosts({ query: { id, page: 1, size: pageSize } })),
+    loadShareContext(),
   ]);
-  const share = await communityShare({
-    kind: "collection",
-    title: `${circle.name} · 圈子`,
-    summary: circle.intro,
-    link: circle.share_link,
-    image: circle.cover || null,
-  });
   return data({ circle, posts, share }, { headers: posts ? {} : noStore });
 }
 
@@ -42,7 +37,13 @@ export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: communityCss }];
 
-export const meta = communityMeta;
+export const meta = communityMeta<{ circle: CircleDetail; share: ShareContext }>(({ circle }) => ({
+  kind: "collection",
+  title: `${circle.name} · 圈子`,
+  summary: circle.intro,
+  link: circle.share_link,
+  image: circle.cover || null,
+}));
 
 function Members({ circle }: { circle: CircleDetail }) {
   return (

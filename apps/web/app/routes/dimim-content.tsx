@@ -1,17 +1,19 @@
+import type { CirclePostDetail } from "@davmu/contracts/circles";
 import { CommunityFooter } from "../components/community/CommunityFooter.tsx";
 import communityCss from "../components/community/community.css?url";
 import { loadRequired, queryPublicId } from "../components/community/load.server.ts";
-import { communityMeta } from "../components/community/meta.ts";
+import { communityMeta, person } from "../components/community/meta.ts";
 import { communityPaths, postSummary } from "../components/community/model.ts";
 import { PictureGrid } from "../components/community/PictureGrid.tsx";
 import { AuthorLine, TopicChips } from "../components/community/PostCard.tsx";
-import { communityShare, person } from "../components/community/share.server.ts";
 import { ThumbIcon } from "../components/icons.tsx";
 import { ListHeader } from "../components/ListHeader.tsx";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { emitOpenApp } from "../lib/events.ts";
 import { formatBigNumber, formatRelativeTime } from "../lib/format.ts";
 import { data } from "../lib/router.ts";
+import { loadShareContext } from "../lib/share-context.server.ts";
+import type { ShareContext } from "../lib/share-meta.ts";
 import type { Route } from "./+types/dimim-content";
 
 /**
@@ -20,38 +22,10 @@ import type { Route } from "./+types/dimim-content";
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const id = queryPublicId(request, params.index);
-  const post = await loadRequired("circle post", (c) => c.circlePost({ query: { id } }));
-  const summary = postSummary(post.text);
-  const share = await communityShare({
-    kind: "article",
-    title: `${post.author.alias}在「${post.circle.name}」：${postSummary(post.text, 24)}`,
-    summary,
-    link: post.share_link,
-    image: post.pictures[0]?.url ?? (post.circle.cover || null),
-    published: post.created_at,
-    jsonLd: {
-      "@type": "DiscussionForumPosting",
-      headline: postSummary(post.text, 100),
-      text: post.text,
-      author: person(post.author.alias),
-      datePublished: post.created_at,
-      image: post.pictures.map((p) => new URL(p.url, post.share_link).href),
-      isPartOf: { "@type": "WebPage", name: post.circle.name, url: post.circle.share_link },
-      commentCount: post.comment_count,
-      interactionStatistic: [
-        {
-          "@type": "InteractionCounter",
-          interactionType: "https://schema.org/LikeAction",
-          userInteractionCount: post.like_count,
-        },
-        {
-          "@type": "InteractionCounter",
-          interactionType: "https://schema.org/CommentAction",
-          userInteractionCount: post.comment_count,
-        },
-      ],
-    },
-  });
+  const [post, share] = await Promise.all([
+    loadRequired("circle post", (c) => c.circlePost({ query: { id } })),
+    loadShareContext(),
+  ]);
   return data({ post, share });
 }
 
@@ -59,7 +33,36 @@ export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: communityCss }];
 
-export const meta = communityMeta;
+export const meta = communityMeta<{ post: CirclePostDetail; share: ShareContext }>(({ post }) => ({
+  kind: "article",
+  title: `${post.author.alias}在「${post.circle.name}」：${postSummary(post.text, 24)}`,
+  summary: postSummary(post.text),
+  link: post.share_link,
+  image: post.pictures[0]?.url ?? (post.circle.cover || null),
+  published: post.created_at,
+  jsonLd: {
+    "@type": "DiscussionForumPosting",
+    headline: postSummary(post.text, 100),
+    text: post.text,
+    author: person(post.author.alias),
+    datePublished: post.created_at,
+    image: post.pictures.map((p) => new URL(p.url, post.share_link).href),
+    isPartOf: { "@type": "WebPage", name: post.circle.name, url: post.circle.share_link },
+    commentCount: post.comment_count,
+    interactionStatistic: [
+      {
+        "@type": "InteractionCounter",
+        interactionType: "https://schema.org/LikeAction",
+        userInteractionCount: post.like_count,
+      },
+      {
+        "@type": "InteractionCounter",
+        interactionType: "https://schema.org/CommentAction",
+        userInteractionCount: post.comment_count,
+      },
+    ],
+  },
+}));
 
 export default function CirclePostPage({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;

@@ -1,4 +1,4 @@
-import type { CirclePost } from "@davmu/contracts/circles";
+import type { CirclePost, CircleTopicPage } from "@davmu/contracts/circles";
 import communityCss from "../components/community/community.css?url";
 import { ListState } from "../components/community/ListState.tsx";
 import { loadRequired } from "../components/community/load.server.ts";
@@ -6,13 +6,14 @@ import { communityMeta } from "../components/community/meta.ts";
 import { communityPaths } from "../components/community/model.ts";
 import { PostCard } from "../components/community/PostCard.tsx";
 import { usePagedList } from "../components/community/paged.ts";
-import { communityShare } from "../components/community/share.server.ts";
 import { ListHeader } from "../components/ListHeader.tsx";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { formatBigNumber } from "../lib/format.ts";
 import { requireIndexSegment, requirePublicId } from "../lib/guards.server.ts";
 import { data, redirect } from "../lib/router.ts";
 import { useSession } from "../lib/session.tsx";
+import { loadShareContext } from "../lib/share-context.server.ts";
+import type { ShareContext } from "../lib/share-meta.ts";
 import type { Route } from "./+types/dimim-topic";
 
 const pageSize = 10;
@@ -31,16 +32,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const circle = circleParam === null ? undefined : requirePublicId(circleParam, undefined);
   const query = { name, ...(circle ? { circle } : {}) };
   // the hashtag's facts come with its first page: without them there is no page to draw
-  const first = await loadRequired("circle topic", (c) =>
-    c.circleTopic({ query: { ...query, page: 1, size: pageSize } }),
-  );
-  const share = await communityShare({
-    kind: "collection",
-    title: `#${first.name}#${first.circle ? ` · ${first.circle.name}` : ""}`,
-    summary: first.intro || `${first.post_count} 条动态`,
-    link: first.share_link,
-    image: first.list.find((post) => post.pictures.length)?.pictures[0]?.url ?? first.circle?.cover ?? null,
-  });
+  const [first, share] = await Promise.all([
+    loadRequired("circle topic", (c) => c.circleTopic({ query: { ...query, page: 1, size: pageSize } })),
+    loadShareContext(),
+  ]);
   return data({ topic: first, query, share });
 }
 
@@ -48,7 +43,13 @@ export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: communityCss }];
 
-export const meta = communityMeta;
+export const meta = communityMeta<{ topic: CircleTopicPage; share: ShareContext }>(({ topic }) => ({
+  kind: "collection",
+  title: `#${topic.name}#${topic.circle ? ` · ${topic.circle.name}` : ""}`,
+  summary: topic.intro || `${topic.post_count} 条动态`,
+  link: topic.share_link,
+  image: topic.list.find((post) => post.pictures.length)?.pictures[0]?.url ?? topic.circle?.cover ?? null,
+}));
 
 export default function TopicPage({ loaderData }: Route.ComponentProps) {
   const { topic, query } = loaderData;

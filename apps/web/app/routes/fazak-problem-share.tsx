@@ -1,11 +1,10 @@
-import type { LawAnswer } from "@davmu/contracts/law";
+import type { LawAnswer, LawAnswerPage, LawQuestion } from "@davmu/contracts/law";
 import communityCss from "../components/community/community.css?url";
 import { ListState } from "../components/community/ListState.tsx";
 import { loadOptional, loadRequired, queryPublicId } from "../components/community/load.server.ts";
-import { communityMeta } from "../components/community/meta.ts";
+import { communityMeta, person } from "../components/community/meta.ts";
 import { postSummary } from "../components/community/model.ts";
 import { usePagedList } from "../components/community/paged.ts";
-import { communityShare, person } from "../components/community/share.server.ts";
 import { ThumbIcon } from "../components/icons.tsx";
 import { ListHeader } from "../components/ListHeader.tsx";
 import { noStore, pageCacheHeaders } from "../lib/cache-headers.ts";
@@ -13,6 +12,8 @@ import { emitOpenApp } from "../lib/events.ts";
 import { formatBigNumber, formatRelativeTime } from "../lib/format.ts";
 import { data } from "../lib/router.ts";
 import { useSession } from "../lib/session.tsx";
+import { loadShareContext } from "../lib/share-context.server.ts";
+import type { ShareContext } from "../lib/share-meta.ts";
 import type { Route } from "./+types/fazak-problem-share";
 
 const pageSize = 10;
@@ -23,39 +24,11 @@ const pageSize = 10;
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const id = queryPublicId(request, params.index);
-  const [question, answers] = await Promise.all([
+  const [question, answers, share] = await Promise.all([
     loadRequired("law question", (c) => c.lawQuestion({ query: { id } })),
     loadOptional("law answers", (c) => c.lawAnswers({ query: { id, page: 1, size: pageSize } })),
+    loadShareContext(),
   ]);
-  const toAnswer = (answer: LawAnswer) => ({
-    "@type": "Answer",
-    text: answer.content,
-    dateCreated: answer.created_at,
-    upvoteCount: answer.like_count,
-    author: { ...person(answer.lawyer.name), jobTitle: answer.lawyer.title, worksFor: answer.lawyer.firm },
-  });
-  const accepted = answers?.list.find((answer) => answer.accepted);
-  const share = await communityShare({
-    kind: "article",
-    title: question.title,
-    summary: postSummary(question.content, 80),
-    link: question.share_link,
-    image: null,
-    published: question.created_at,
-    jsonLd: {
-      "@type": "QAPage",
-      mainEntity: {
-        "@type": "Question",
-        name: question.title,
-        text: question.content,
-        answerCount: question.answer_count,
-        dateCreated: question.created_at,
-        author: person(question.asker.alias),
-        acceptedAnswer: accepted ? toAnswer(accepted) : undefined,
-        suggestedAnswer: answers?.list.filter((answer) => !answer.accepted).map(toAnswer),
-      },
-    },
-  });
   return data({ question, answers, share }, { headers: answers ? {} : noStore });
 }
 
@@ -63,7 +36,43 @@ export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: communityCss }];
 
-export const meta = communityMeta;
+/** An answer as schema.org's QAPage names it. */
+function toAnswer(answer: LawAnswer) {
+  return {
+    "@type": "Answer",
+    text: answer.content,
+    dateCreated: answer.created_at,
+    upvoteCount: answer.like_count,
+    author: { ...person(answer.lawyer.name), jobTitle: answer.lawyer.title, worksFor: answer.lawyer.firm },
+  };
+}
+
+export const meta = communityMeta<{ question: LawQuestion; answers: LawAnswerPage | null; share: ShareContext }>(
+  ({ question, answers }) => {
+    const accepted = answers?.list.find((answer) => answer.accepted);
+    return {
+      kind: "article",
+      title: question.title,
+      summary: postSummary(question.content, 80),
+      link: question.share_link,
+      image: null,
+      published: question.created_at,
+      jsonLd: {
+        "@type": "QAPage",
+        mainEntity: {
+          "@type": "Question",
+          name: question.title,
+          text: question.content,
+          answerCount: question.answer_count,
+          dateCreated: question.created_at,
+          author: person(question.asker.alias),
+          acceptedAnswer: accepted ? toAnswer(accepted) : undefined,
+          suggestedAnswer: answers?.list.filter((answer) => !answer.accepted).map(toAnswer),
+        },
+      },
+    };
+  },
+);
 
 function Answer({ answer }: { answer: LawAnswer }) {
   const { lawyer } = answer;
