@@ -59,8 +59,13 @@ export const links: Route.LinksFunction = () => [
 
 export const meta = dejinMeta();
 
-function TabBody(props: { tab: ReporterTab; list: Loaded<ClueReportList | ReporterPosts>; now: number }) {
-  const { tab, list, now } = props;
+function TabBody(props: {
+  userId: string;
+  tab: ReporterTab;
+  list: Loaded<ClueReportList | ReporterPosts>;
+  now: number;
+}) {
+  const { userId, tab, list, now } = props;
   if (list.state !== "ready") return <LoadFailed what={tabNames[tab]} compact />;
   if (tab === "posts") {
     const posts = list.data as ReporterPosts;
@@ -75,6 +80,7 @@ function TabBody(props: { tab: ReporterTab; list: Loaded<ClueReportList | Report
       page={clues.page}
       total={clues.total}
       now={now}
+      next={(run, page) => loadReporterTab(run, userId, tab, page) as Promise<Loaded<ClueReportList>>}
       empty={tab === "clues" ? "还没有跟进的线索" : "还没有人@TA"}
     />
   );
@@ -141,7 +147,7 @@ export default function DejinPersonal({ loaderData }: Route.ComponentProps) {
           ))}
         </nav>
         <section data-testid={`dejin-tab-${tab}`}>
-          <TabBody key={tab} tab={tab} list={reporter[tab]} now={now} />
+          <TabBody key={tab} userId={profile.user_id} tab={tab} list={reporter[tab]} now={now} />
         </section>
       </main>
     </div>

@@ -73,6 +73,7 @@ export default function DejinTopic({ loaderData }: Route.ComponentProps) {
             page={detail.page}
             total={detail.total}
             now={now}
+            next={(run, page) => changeChannelType(run, name, page)}
             empty="这个话题还没有报料"
           />
         ) : (

@@ -1,53 +1,49 @@
-import type { ClueReportSummary } from "@davmu/contracts/clue-reports";
-import { type MouseEvent, useEffect, useRef, useState } from "react";
-import { appendChannelPage, type Channel, hasMore } from "../../lib/dejin/store.ts";
+import type { ClueReportList, ClueReportSummary, ClueTopicDetail } from "@davmu/contracts/clue-reports";
+import { type MouseEvent, useState } from "react";
+import { appendChannelPage, type Channel, type DejinCall, hasMore, type Loaded } from "../../lib/dejin/store.ts";
 import { holdAtLeast } from "../../lib/min-delay.ts";
-import { Link, useNavigate, useNavigation, useSearchParams } from "../../lib/router.ts";
+import { Link, useSearchParams } from "../../lib/router.ts";
+import { useSession } from "../../lib/session.tsx";
+import { toast } from "../../lib/toast.ts";
 import { EmptyList } from "./LoadFailed.tsx";
 import { ReportCard } from "./ReportCard.tsx";
 
+/** A page of the list, loaded in the browser through the store (changeChannelType, a reporter's tab). */
+export type NextPage = (run: DejinCall, page: number) => Promise<Loaded<ClueTopicDetail | ClueReportList>>;
+
 /**
- * A list of clue reports with 加载更多: the first page comes from the server; 加载更多 asks the
- * page's loader for `?page=N+1` (the store's call, 10 at a time) and appends what it brings, each
- * report once. Without JavaScript it is a plain link to that page.
+ * A list of clue reports with 加载更多: the first page comes from the server; 加载更多 loads the next
+ * 10 through the store in the browser and appends them, each report once; a failed page is logged and
+ * the button stays to try again. Without JavaScript it is a plain link to `?page=N+1`.
  */
 export function ChannelList(props: {
   list: ClueReportSummary[];
   page: number;
   total: number;
   now: number;
+  next: NextPage;
   empty?: string;
-  /** the query parameter naming the page (tabs keep their own) */
-  pageParam?: string;
 }) {
-  const name = props.pageParam ?? "page";
+  const session = useSession();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const navigation = useNavigation();
   const [channel, setChannel] = useState<Channel>({ list: props.list, page: props.page, total: props.total });
-  const shown = useRef(props.page);
-  const [held, setHeld] = useState(false);
-
-  useEffect(() => {
-    const incoming = { list: props.list, page: props.page, total: props.total };
-    setChannel((current) =>
-      props.page === shown.current + 1 ? appendChannelPage(current, { ...incoming, limit: 10 }) : incoming,
-    );
-    shown.current = props.page;
-  }, [props.list, props.page, props.total]);
+  const [loading, setLoading] = useState(false);
 
   if (channel.list.length === 0) return <EmptyList text={props.empty} />;
   const next = new URLSearchParams(params);
-  next.set(name, String(channel.page + 1));
-  const loading = held || navigation.state !== "idle";
+  next.set("page", String(channel.page + 1));
 
   function loadMore(event: MouseEvent) {
     event.preventDefault();
     if (loading) return;
-    setHeld(true);
-    holdAtLeast(Promise.resolve(navigate(`?${next.toString()}`, { preventScrollReset: true, replace: true })))
-      .catch((error) => console.warn("dejin: next page failed:", error))
-      .finally(() => setHeld(false));
+    setLoading(true);
+    const run: DejinCall = (call) => call(session.api().client);
+    holdAtLeast(props.next(run, channel.page + 1))
+      .then((loaded) => {
+        if (loaded.state === "ready") setChannel((current) => appendChannelPage(current, loaded.data));
+        else toast("加载失败，请稍后重试");
+      })
+      .finally(() => setLoading(false));
   }
 
   return (

@@ -1,0 +1,150 @@
+import { mkdirSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { hydrated, launchBrowser, phoneContext } from "./browser.ts";
+import { axeViolations } from "./content-pages.ts";
+
+const origin = inject("siteOrigin");
+const shots = process.env.DEJIN_SHOTS_DIR ?? "/tmp/davmu-dejin-shots";
+const base = `${origin}/davmu/share`;
+const rid = "jianglan";
+const lampsItem = "9f1c2a4e-0001-4c3a-9d21-5b7e3a1c0001";
+
+async function api(path: string) {
+  const auth = await fetch(`${origin}/peony/v1/auth`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ appid: 1, platform: "mobile" }),
+  }).then((r) => r.json());
+  return fetch(`${origin}${path}`, { headers: { authorization: auth.data.token } }).then((r) => r.json());
+}
+
+/** The demo's report with a reply (the street lamps), its reporter, from the busiest topic's list. */
+async function demoIds(): Promise<{ report: string; reporter: string }> {
+  const topic = await api(`/peony/v3/clue_report/topic/${encodeURIComponent("街坊身边事")}?limit=50`);
+  const lamps = topic.data.list.find((r: { title: string }) => r.title.includes("梧桐巷路灯"));
+  const detail = await api(`/peony/v3/clue_report/${lamps.id}/detail`);
+  return { report: lamps.id, reporter: detail.data.reply.reporter.user_id };
+}
+
+async function open(page: Page, path: string, status = 200) {
+  const response = await page.goto(`${base}${path}`);
+  expect(response?.status(), path).toBe(status);
+  await hydrated(page);
+}
+
+describe("dejin pages (clue reports and the open column)", () => {
+  let browser: Browser;
+  let ids: { report: string; reporter: string };
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    mkdirSync(shots, { recursive: true });
+    ids = await demoIds();
+  });
+  afterAll(() => browser?.close());
+
+  it("R-ROUTE-1 R-LAYOUT-2 a report in the dejin layout: header, the report with pictures, timeline and reply, the comment footer", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await open(page, `/dejin/detail/${ids.report}/index.html`);
+    expect(await page.locator("h1").textContent()).toContain("梧桐巷路灯");
+    expect(await page.getByTestId("dejin-status").textContent()).toBe("已办结");
+    expect(await page.locator("[data-testid=dejin-pictures] img").count()).toBe(2);
+    expect(await page.locator("[data-testid=dejin-timeline] li").count()).toBe(4);
+    expect(await page.getByTestId("dejin-reply").textContent()).toContain("林晓澜");
+    expect(await page.locator(".open-app-banner, header").count()).toBeGreaterThan(0);
+    expect(await page.getByTestId("dejin-footer").isVisible()).toBe(true);
+    const ogUrl = await page.locator('meta[property="og:url"]').getAttribute("content");
+    expect(ogUrl).toMatch(new RegExp(`/davmu/share/dejin/detail/${ids.report}/index\\.html$`));
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/dejin-detail.png` });
+    await page.screenshot({ path: `${shots}/dejin-detail-full.png`, fullPage: true });
+    // commenting and asking the reporter happen in the app
+    await page.getByRole("button", { name: "说说你的看法…" }).click();
+    await page.getByTestId("open-app-dialog").waitFor({ timeout: 5000 });
+    await context.close();
+  });
+
+  it("R-ROUTE-1 R-STORE-1 a topic lists its reports by view_sum, 10 at a time, and 加载更多 brings the rest", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await open(page, `/dejin/topic/${encodeURIComponent("街坊身边事")}/index.html`);
+    expect(await page.locator("h1").textContent()).toBe("#街坊身边事#");
+    const cards = page.locator("[data-testid=dejin-list] > li");
+    expect(await cards.count()).toBe(10);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/dejin-topic.png` });
+    await page.getByTestId("load-more").click();
+    await expect.poll(() => cards.count(), { timeout: 8000 }).toBe(11);
+    expect(await page.getByText("没有更多了").count()).toBe(1);
+    await cards.first().locator("a").click();
+    await page.waitForURL(/\/dejin\/detail\//, { timeout: 8000 });
+    await context.close();
+  });
+
+  it("R-ROUTE-1 R-STORE-1 a reporter's page: profile, their clues, the clues that mention them and their news items as tabs", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await open(page, `/dejin/personal/${ids.reporter}/index.html`);
+    expect(await page.getByTestId("dejin-profile").textContent()).toContain("林晓澜");
+    expect(await page.locator("[data-testid=dejin-tab-clues] [data-testid=dejin-list] > li").count()).toBe(2);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/dejin-personal.png` });
+    await page.getByRole("link", { name: /@TA的/ }).click();
+    await page.getByTestId("dejin-tab-mentions").waitFor({ timeout: 8000 });
+    expect(await page.locator("[data-testid=dejin-tab-mentions] [data-testid=dejin-list] > li").count()).toBe(3);
+    await page.getByRole("link", { name: /相关报道/ }).click();
+    await page.getByTestId("dejin-tab-posts").waitFor({ timeout: 8000 });
+    expect(await page.locator("[data-testid=dejin-tab-posts] li").count()).toBe(3);
+    await page.screenshot({ path: `${shots}/dejin-personal-posts.png` });
+    await context.close();
+  });
+
+  it("R-ROUTE-1 the open column's catalog and an item, news style, with their share cards", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await open(page, `/dejin/catalog/index.html?rid=${rid}&id=minsheng`);
+    expect(await page.locator("h1").textContent()).toBe("民生追踪");
+    expect(await page.locator("[data-testid=paged-list] > li").count()).toBe(3);
+    expect(await page.locator('meta[property="og:title"]').getAttribute("content")).toBe("民生追踪");
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/dejin-catalog.png` });
+    await page.getByRole("link", { name: "生态观察" }).click();
+    await page.waitForURL(/id=shengtai/, { timeout: 8000 });
+    await open(page, `/dejin/content/index.html?rid=${rid}&uuid=${lampsItem}`);
+    expect(await page.locator("h1").textContent()).toContain("梧桐巷路灯修好了");
+    expect(await page.getByTestId("dejin-news").textContent()).toContain("江澜新闻");
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/dejin-content.png` });
+    await context.close();
+  });
+
+  it("R-ROUTE-1 unknown ids, missing query names and odd topic names answer the not-found page, never a 500", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    const paths = [
+      "/dejin/detail/index.html",
+      "/dejin/detail/not-an-id/index.html",
+      "/dejin/detail/zzzzzzzzzz/index.html",
+      `/dejin/detail/${ids.report}/other.html`,
+      "/dejin/personal/index.html",
+      "/dejin/personal/nobody/index.html",
+      `/dejin/topic/${encodeURIComponent("没有 这个 话题")}/index.html`,
+      `/dejin/topic/${encodeURIComponent("🔥🔥🔥")}/index.html`,
+      `/dejin/topic/${encodeURIComponent("100%")}/index.html`,
+      `/dejin/topic/${encodeURIComponent("a/b")}/index.html`,
+      `/dejin/topic/${"x".repeat(500)}/index.html`,
+      "/dejin/catalog/index.html",
+      `/dejin/catalog/index.html?rid=${rid}&id=nothing`,
+      `/dejin/content/index.html?rid=${rid}`,
+      `/dejin/content/index.html?rid=${rid}&uuid=00000000-0000-0000-0000-000000000000`,
+      `/dejin/content/index.html?rid=${encodeURIComponent("江澜")}&uuid=${lampsItem}`,
+    ];
+    for (const path of paths) {
+      const response = await page.goto(`${base}${path}`);
+      expect([path, response?.status()]).toEqual([path, 404]);
+      expect(await page.getByText(/找不到|不存在/).count(), path).toBeGreaterThan(0);
+    }
+    await context.close();
+  });
+});
