@@ -2,7 +2,10 @@
  * Tracking ingestion (R-TRACK-5): batches of 20 events POSTed to /tracker/log over HTTP at 100
  * connections, against the API alone (SERVE_WEB=false) on a fresh SQLite file and on a throwaway
  * PostgreSQL, each round beside the Fastify hello-world: the rate as a ratio to the hello-world's,
- * its p99, and the events stored per second (rows counted in the database after each round).
+ * its p99, and the events stored per second (rows counted in the database after each round). For
+ * scale, each round also loads a bare Fastify route that only parses the same batches and answers
+ * (nothing checked or stored): the most a beacon taking them over HTTP could reach on this machine.
+ * Server CPU per batch (all its threads) is printed beside each rate.
  * Part of `npm run bench`; alone: node bench/tracking.ts [--seconds=10 --rounds=3 --only=sqlite|postgres]
  */
 import { spawn } from "node:child_process";
@@ -57,6 +60,24 @@ async function storedRows(databaseUrl: string): Promise<number> {
   }
 }
 
+/** A bare Fastify 5 route that parses each batch (Fastify's own JSON parser) and answers: no check, no store. */
+const parseOnlyServer = `
+import Fastify from "fastify";
+const app = Fastify({ logger: false });
+app.get("/", async () => ({ ok: true }));
+app.post("/tracker/log", { bodyLimit: 262144 }, async (request) => ({
+  code: 0, msg: "ok", data: { accepted: request.body.length, duplicates: 0, ignored: 0, rejected: [] },
+}));
+await app.listen({ host: "127.0.0.1", port: Number(process.env.PORT) });
+process.on("SIGTERM", () => void app.close().then(() => process.exit(0)));
+`;
+
+async function startParseOnly(): Promise<RunningServer> {
+  const port = await freePort();
+  const args = ["--input-type=module", "-e", parseOnlyServer];
+  return spawnServer(args, { PORT: String(port) }, "/", `http://127.0.0.1:${port}`);
+}
+
 async function startApi(databaseUrl: string): Promise<RunningServer> {
   const port = await freePort();
   const env = {
@@ -76,30 +97,38 @@ async function measure(
   log: (line: string) => void,
 ): Promise<Result[]> {
   const api = await startApi(databaseUrl);
+  const parseOnly = await startParseOnly();
   const salt = api.env.HASHID_SALT as string;
-  const samples: Array<{ hello: Load; ingest: IngestLoad; stored: number }> = [];
+  const samples: Array<{ hello: Load; bare: IngestLoad; ingest: IngestLoad; stored: number }> = [];
   try {
     await ingest(api.origin, 2, salt, api.pid); // warm-up
+    await ingest(parseOnly.origin, 1, salt, parseOnly.pid);
     for (let round = 1; round <= options.rounds; round++) {
       const helloLoad = await load(`${hello.origin}/`, options.seconds, {}, hello.pid);
+      const bare = await ingest(parseOnly.origin, options.seconds, salt, parseOnly.pid);
       await new Promise((r) => setTimeout(r, 1500)); // the last write of the warm-up or round lands
       const before = await storedRows(databaseUrl);
       const ingestLoad = await ingest(api.origin, options.seconds, salt, api.pid);
       await new Promise((r) => setTimeout(r, 2500)); // the write buffer's last flush (1 s) lands
       const stored = (await storedRows(databaseUrl)) - before;
-      samples.push({ hello: helloLoad, ingest: ingestLoad, stored });
+      samples.push({ hello: helloLoad, bare, ingest: ingestLoad, stored });
+      const cpu = (l: Load) =>
+        l.cpuMicrosPerAnswer === undefined ? "" : `, ${l.cpuMicrosPerAnswer.toFixed(0)} µs CPU each`;
       log(
-        `tracking ${name} round ${round}/${options.rounds}: ${ingestLoad.rate.toFixed(0)} batches/s ` +
-          `(hello ${helloLoad.rate.toFixed(0)}/s), p99 ${ingestLoad.p99.toFixed(1)} ms, ` +
-          `${(stored / options.seconds).toFixed(0)} rows stored/s, errors ${ingestLoad.errors}`,
+        `tracking ${name} round ${round}/${options.rounds}: ${ingestLoad.rate.toFixed(0)} batches/s${cpu(ingestLoad)} ` +
+          `(hello ${helloLoad.rate.toFixed(0)}/s${cpu(helloLoad)}; parse-only ${bare.rate.toFixed(0)}/s${cpu(bare)}), ` +
+          `p99 ${ingestLoad.p99.toFixed(1)} ms, ${(stored / options.seconds).toFixed(0)} rows stored/s, errors ${ingestLoad.errors}`,
       );
     }
   } finally {
     await api.close();
+    await parseOnly.close();
   }
   const ratio = median(samples.map((s) => s.ingest.rate / s.hello.rate));
+  const bareRatio = median(samples.map((s) => s.bare.rate / s.hello.rate));
   const p99 = median(samples.map((s) => s.ingest.p99));
   const rate = median(samples.map((s) => s.ingest.rate));
+  const cpuEach = median(samples.map((s) => s.ingest.cpuMicrosPerAnswer ?? 0));
   const storedPerSecond = median(samples.map((s) => s.stored / options.seconds));
   const acceptedPerSecond = median(samples.map((s) => s.ingest.events / options.seconds));
   const errors = samples.reduce((n, s) => n + s.ingest.errors, 0);
@@ -107,7 +136,7 @@ async function measure(
     {
       part: "tracking",
       measure: `POST /tracker/log, batches of 20, ${name} ÷ hello-world`,
-      figure: `${ratio.toFixed(2)}× (${rate.toFixed(0)} batches/s, ${acceptedPerSecond.toFixed(0)} events/s taken)`,
+      figure: `${ratio.toFixed(2)}× (${rate.toFixed(0)} batches/s, ${acceptedPerSecond.toFixed(0)} events/s taken, ${errors} refused)`,
       budget: "≥ 0.5×",
       ok: ratio >= 0.5 && errors === 0,
     },
@@ -122,6 +151,20 @@ async function measure(
       part: "tracking",
       measure: `tracking events stored per second, ${name} (rows; an expose naming 2 items is 2 rows) (information)`,
       figure: `${storedPerSecond.toFixed(0)} rows/s`,
+      budget: "",
+      ok: null,
+    },
+    {
+      part: "tracking",
+      measure: `server CPU per batch, ${name}, all threads (information)`,
+      figure: `${cpuEach.toFixed(0)} µs`,
+      budget: "",
+      ok: null,
+    },
+    {
+      part: "tracking",
+      measure: `bare Fastify route only parsing the same batches ÷ hello-world, beside ${name} (information)`,
+      figure: `${bareRatio.toFixed(2)}×`,
       budget: "",
       ok: null,
     },
