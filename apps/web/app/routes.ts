@@ -18,6 +18,8 @@ export default [
   route("dejin/detail/:post_id?/:index", "routes/dejin-detail.tsx"),
   route("dejin/personal/:user_id?/:index", "routes/dejin-personal.tsx"),
   route("dejin/topic/:topic_name?/:index", "routes/dejin-topic.tsx"),
+  route("dejin/tip/:index", "routes/dejin-tip.tsx"),
+  route("dejin/tip/:receipt/:index", "routes/dejin-tip-receipt.tsx"),
   route("dimim/circle/:index", "routes/dimim-circle.tsx"),
   route("dimim/content/:index", "routes/dimim-content.tsx"),
   route("dimim/topic/:index", "routes/dimim-topic.tsx"),

@@ -37,8 +37,19 @@ declare global {
   }
 }
 
-export const jsApiList = ["updateAppMessageShareData", "updateTimelineShareData", "chooseImage", "previewImage"];
+export const jsApiList = [
+  "updateAppMessageShareData",
+  "updateTimelineShareData",
+  "chooseImage",
+  "getLocalImgData",
+  "previewImage",
+];
 export const openTagList = ["wx-open-launch-app", "wx-open-launch-weapp"];
+let configured: WxApi | null = null;
+
+/** The SDK once WeChat accepted this page's config (its image APIs then work); null before or without. */
+export const configuredWx = (): WxApi | null => configured;
+
 /** Longest wait for WeChat to accept or refuse the config. */
 const configTimeoutMs = 8000;
 
@@ -139,6 +150,7 @@ export async function configureWechat(publicApiBase: string, landingUrl: string)
       const fail = (result: unknown) => console.warn("WeChat share data refused:", result);
       wx.updateAppMessageShareData({ ...share, fail });
       wx.updateTimelineShareData({ title: share.title, link: share.link, imgUrl: share.imgUrl, fail });
+      configured = wx;
       settle(true);
     });
     wx.error((result) => {
