@@ -35,6 +35,8 @@ export function ChatList(props: { messages: readonly ChatMessage[]; mode: ChatMo
         aria-relevant="additions"
         aria-label="直播聊天"
         data-testid="live-chat-list"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list must be reachable by keyboard (axe scrollable-region-focusable)
+        tabIndex={0}
         onScroll={(event) => {
           const list = event.currentTarget;
           pinned.current = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
