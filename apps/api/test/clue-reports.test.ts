@@ -160,6 +160,24 @@ describe("clue reports", () => {
     }
   });
 
+  it("R-API-ENDPOINTS every clue-report and picho call is in the OpenAPI document", async () => {
+    const paths = Object.keys((await server.get("/docs/json")).body.paths);
+    for (const path of [
+      "/peony/v3/clue_report/{id}/detail",
+      "/peony/v3/clue_report/recommend_topics",
+      "/peony/v3/clue_report/topic/{name}",
+      "/peony/v3/clue_report/user/{id}",
+      "/peony/v3/clue_report/user/{id}/clues",
+      "/peony/v3/clue_report/user/{id}/at_ta_clues",
+      "/peony/v3/clue_report/user/{id}/relate_posts",
+      "/peony/v1/picho/v1/open/{rid}/content/{uuid}",
+      "/peony/v1/picho/v1/open/{rid}/content",
+      "/peony/v1/picho/v1/open/{rid}/catalog/{id}",
+    ]) {
+      expect(paths).toContain(path);
+    }
+  });
+
   it("R-API-ENDPOINTS the clue-report calls need a token", async () => {
     expect((await server.get(`/peony/v3/clue_report/${lamps}/detail`)).status).toBe(401);
   });
