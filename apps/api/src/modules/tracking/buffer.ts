@@ -71,10 +71,12 @@ function localWriter(db: TrackingDb, dialect: "sqlite" | "postgres"): Writer {
     async write(batches) {
       const rows = rowsOf(batches);
       return db.transaction().execute((trx) => {
+        const execute = (sql: string, parameters: readonly unknown[]) =>
+          trx.executeQuery(CompiledQuery.raw(sql, [...parameters]));
         const executor: Executor = {
           dialect,
-          query: async (sql, parameters) =>
-            (await trx.executeQuery(CompiledQuery.raw(sql, [...parameters]))).rows as Array<Record<string, unknown>>,
+          query: async (sql, parameters) => (await execute(sql, parameters)).rows as Array<Record<string, unknown>>,
+          run: async (sql, parameters) => Number((await execute(sql, parameters)).numAffectedRows ?? 0),
         };
         return storeRows(executor, rows);
       });

@@ -17,6 +17,8 @@ export interface PlannedBatch {
 export interface Executor {
   dialect: "sqlite" | "postgres";
   query(sql: string, parameters: readonly unknown[]): Promise<ReadonlyArray<Record<string, unknown>>>;
+  /** A statement returning no rows; answers the rows it changed. */
+  run(sql: string, parameters: readonly unknown[]): Promise<number>;
 }
 
 export const eventColumns = [
@@ -106,6 +108,16 @@ function insertSql(
   return text;
 }
 
+/** The parameters of an insert of `part`: one array per column on PostgreSQL, row after row on SQLite. */
+function parametersOf(db: Executor, part: readonly unknown[][], width: number): unknown[] {
+  if (db.dialect === "postgres") return Array.from({ length: width }, (_, c) => part.map((row) => row[c]));
+  const parameters: unknown[] = [];
+  for (const row of part) for (const value of row) parameters.push(value);
+  return parameters;
+}
+const stepOf = (db: Executor, width: number) =>
+  db.dialect === "postgres" ? 20_000 : Math.floor((sqliteRows * 15) / width);
+
 /** Runs an insert of `rows` (each an array in the columns' order), in parts; answers the rows returned. */
 async function insert(
   db: Executor,
@@ -116,22 +128,61 @@ async function insert(
 ): Promise<Array<Record<string, unknown>>> {
   const out: Array<Record<string, unknown>> = [];
   const width = Object.keys(columns).length;
-  const step = db.dialect === "postgres" ? 20_000 : Math.floor((sqliteRows * 15) / width);
+  const step = stepOf(db, width);
   for (let start = 0; start < rows.length; start += step) {
     const part = rows.slice(start, start + step);
-    let parameters: unknown[];
-    if (db.dialect === "postgres") {
-      parameters = Array.from({ length: width }, (_, c) => part.map((row) => row[c]));
-    } else {
-      parameters = [];
-      for (const row of part) for (const value of row) parameters.push(value);
+    const sql = insertSql(db.dialect, table, columns, part.length, suffix);
+    if (!/\breturning\b/.test(suffix)) {
+      await db.run(sql, parametersOf(db, part, width));
+      continue;
     }
-    const returned = await db.query(insertSql(db.dialect, table, columns, part.length, suffix), parameters);
+    const returned = await db.query(sql, parametersOf(db, part, width));
     for (const row of returned) out.push(row);
   }
   return out;
 }
 
+/**
+ * Inserts the events, each part inside a savepoint: when the part's rows were all new (the usual
+ * case) nothing more is asked; when some were stored before, the part is undone and inserted again
+ * returning the keys it stores. Answers the rows this write stored.
+ */
+async function insertEvents(db: Executor, rows: readonly TrackingEventsTable[]): Promise<TrackingEventsTable[]> {
+  const stored: TrackingEventsTable[] = [];
+  const width = eventColumns.length;
+  const step = stepOf(db, width);
+  for (let start = 0; start < rows.length; start += step) {
+    const part = rows.slice(start, start + step);
+    const values = part.map((row) => eventColumns.map((column) => row[column]));
+    const parameters = parametersOf(db, values, width);
+    await db.run("savepoint tracking_events_part", []);
+    const n = await db.run(
+      insertSql(db.dialect, "tracking_events", eventTypes, part.length, eventConflict),
+      parameters,
+    );
+    if (n < part.length) {
+      await db.run("rollback to savepoint tracking_events_part", []);
+      const returned = await db.query(
+        insertSql(
+          db.dialect,
+          "tracking_events",
+          eventTypes,
+          part.length,
+          `${eventConflict} returning event_id, content_id`,
+        ),
+        parameters,
+      );
+      const fresh = new Set(returned.map((r) => `${r.event_id}\u0000${Number(r.content_id)}`));
+      for (const row of part) if (fresh.has(`${row.event_id}\u0000${row.content_id}`)) stored.push(row);
+    } else {
+      for (const row of part) stored.push(row);
+    }
+    await db.run("release savepoint tracking_events_part", []);
+  }
+  return stored;
+}
+
+const eventConflict = "on conflict (event_id, content_id) do nothing";
 const eventTypes: Record<(typeof eventColumns)[number], string> = {
   event_id: "text",
   content_id: "int",
@@ -190,18 +241,7 @@ const bump = (t: Tally, counter: number, by: number) => {
 export async function storeRows(db: Executor, rows: readonly TrackingEventsTable[]): Promise<number> {
   if (rows.length === 0) return 0;
   const pg = db.dialect === "postgres";
-  const returned = await insert(
-    db,
-    "tracking_events",
-    eventTypes,
-    rows.map((row) => eventColumns.map((column) => row[column])),
-    "on conflict (event_id, content_id) do nothing returning event_id, content_id",
-  );
-  let stored = rows;
-  if (returned.length < rows.length) {
-    const fresh = new Set(returned.map((r) => `${r.event_id}\u0000${Number(r.content_id)}`));
-    stored = rows.filter((row) => fresh.has(`${row.event_id}\u0000${row.content_id}`));
-  }
+  const stored = await insertEvents(db, rows);
 
   const tallies = new Map<string, Tally>();
   const tally = (contentId: number, hour: number) => {

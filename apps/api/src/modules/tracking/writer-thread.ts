@@ -23,18 +23,25 @@ if (target.dialect === "sqlite") {
   db.pragma("busy_timeout = 5000");
   db.pragma("synchronous = NORMAL");
   const statements = new Map<string, SQLite.Statement>();
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      if (statements.size > 64) statements.clear();
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
   const executor: Executor = {
     dialect: "sqlite",
     async query(sql, parameters) {
-      let statement = statements.get(sql);
-      if (!statement) {
-        statement = db.prepare(sql);
-        if (statements.size > 64) statements.clear();
-        statements.set(sql, statement);
-      }
+      const statement = prepared(sql);
       if (statement.reader) return statement.all(...parameters) as Array<Record<string, unknown>>;
       statement.run(...parameters);
       return [];
+    },
+    async run(sql, parameters) {
+      return prepared(sql).run(...parameters).changes;
     },
   };
   transaction = async (write) => {
@@ -73,6 +80,7 @@ if (target.dialect === "sqlite") {
     const executor: Executor = {
       dialect: "postgres",
       query: async (sql, parameters) => (await c.query(sql, parameters as unknown[])).rows,
+      run: async (sql, parameters) => (await c.query(sql, parameters as unknown[])).rowCount ?? 0,
     };
     await c.query("begin");
     try {
