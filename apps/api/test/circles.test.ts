@@ -1,7 +1,9 @@
 import { createApiClient } from "@davmu/contracts/client";
 import { createPublicIdCodec, type PublicIdCodec } from "@davmu/contracts/public-id";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoData } from "../src/db/seed.ts";
 import { circlesDb } from "../src/modules/circles/tables.ts";
+import { lawDb } from "../src/modules/law/tables.ts";
 import { startTestServer, type TestServer } from "./helper.ts";
 
 describe("circles (dimim)", () => {
@@ -36,6 +38,40 @@ describe("circles (dimim)", () => {
     }
   });
   afterAll(() => server.close());
+
+  it("R-API-ENDPOINTS loading the demo again keeps one copy of each circle, post, hashtag, comment, member and answer", async () => {
+    const counts = async () => {
+      const n = async (table: string) =>
+        Number(
+          (
+            await server.database.handle.db
+              .selectFrom(table as "users")
+              .select((eb) => eb.fn.countAll<number>().as("n"))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      return Promise.all(
+        [
+          "circles",
+          "circle_posts",
+          "circle_topics",
+          "circle_post_topics",
+          "circle_comments",
+          "circle_members",
+          "lawyers",
+          "law_questions",
+          "law_answers",
+        ].map(n),
+      );
+    };
+    const before = await counts();
+    await seedDemoData(server.database.handle.db);
+    expect(await counts()).toEqual(before);
+    expect(before.slice(0, 2)).toEqual([1, 6]);
+    expect(await lawDb(server.database.handle.db).selectFrom("lawyers").select("name").orderBy("id").execute()).toEqual(
+      [{ name: "周明远" }, { name: "林晓雯" }],
+    );
+  });
 
   it("R-API-ENDPOINTS the circle's detail: name, cover, introduction, members (newest first) and busiest hashtags", async () => {
     const answer = await get(`/circle/v1/api/share/circle/detail?id=${circleId}`);
