@@ -2,6 +2,7 @@ import { createPublicIdCodec } from "@davmu/contracts/public-id";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoTypeItems } from "../src/db/demo/demo-types.ts";
 import { seedDemoData } from "../src/db/seed.ts";
+import { demoLiveItems } from "../src/modules/live/demo.ts";
 import { startTestServer, type TestServer } from "./helper.ts";
 
 describe("content", () => {
@@ -154,7 +155,7 @@ describe("content", () => {
     const second = await server.get("/peony/v1/content?pageindex=2&pagesize=5", token);
     expect(first.body.data.list).toHaveLength(5);
     // 12 demo articles, the items of other types, the demo form and the unsafe one; the withheld one is hidden
-    expect(first.body.data.total).toBe(13 + demoTypeItems().length + 1);
+    expect(first.body.data.total).toBe(13 + demoTypeItems().length + 1 + demoLiveItems(0).length);
     const dates = [...first.body.data.list, ...second.body.data.list].map((i: { publish_at: string }) => i.publish_at);
     expect([...dates].sort().reverse()).toEqual(dates);
     const ids = new Set([...first.body.data.list, ...second.body.data.list].map((i: { post_id: string }) => i.post_id));

@@ -20,7 +20,7 @@ const chatColumns = (intro = "简介"): LiveColumn[] => [
 const disclaimer = "本直播内容由江澜新闻提供，仅供观看，未经授权不得转载、录制或用于商业用途。";
 
 /** Two live items of the live module's own: a concert to book before it starts, and a replay. */
-function demoLiveItems(now: number): EditorContentItem[] {
+export function demoLiveItems(now: number): EditorContentItem[] {
   return [
     {
       external_id: "demo-live-concert",
