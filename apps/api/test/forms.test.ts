@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoFormExternalId, demoFormFields } from "../src/modules/forms/demo.ts";
 import { startTestServer, type TestServer, testEditorKey } from "./helper.ts";
@@ -167,9 +168,30 @@ describe("cloud forms", () => {
     expect(stored.user_id).toBe(reader.userId);
     expect(stored.answers).toMatchObject({
       ...good,
-      photo: expect.stringMatching(/^\/media\/form-uploads\/[0-9a-f]{32}\.png$/),
+      photo: expect.stringMatching(/^\/media\/form-uploads\/\d{6}\/[0-9a-f]{32}\.jpg$/),
     });
-    expect(existsSync(join(mediaDir, stored.answers.photo.slice("/media/".length)))).toBe(true);
+    // stored through the upload pipeline: a JPEG with its AVIF and WebP renditions
+    const file = join(mediaDir, stored.answers.photo.slice("/media/".length));
+    for (const ext of [".jpg", ".avif", ".webp"]) expect(existsSync(file.replace(/\.jpg$/, ext)), ext).toBe(true);
+  });
+
+  it("R-FORM-1 a picture is checked by its content and stored without its EXIF (GPS) data", async () => {
+    const id = await newForm({});
+    const withGps = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3a7" } })
+      .jpeg()
+      .withExif({ IFD0: { Make: "JiangLanPhone" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "30/1 15/1 0/1" } })
+      .toBuffer();
+    expect((await sharp(withGps).metadata()).exif).toBeDefined();
+    const device = await server
+      .post("/peony/v1/auth", { appid: 1, platform: "mobile", device_id: "exif-device" })
+      .then((a) => a.body.data.token as string);
+    const sent = await submit({ ...good, photo: `data:image/jpeg;base64,${withGps.toString("base64")}` }, device, id);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const list = await server.get(`/editor/v1/form/${id}/submissions`, null, key);
+    const file = join(mediaDir, list.body.data.list[0].answers.photo.slice("/media/".length));
+    const meta = await sharp(file).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect([meta.width, meta.height]).toEqual([64, 48]);
   });
 
   it("R-FORM-1 parallel posts of one reader leave exactly one answer (the unique key decides)", async () => {

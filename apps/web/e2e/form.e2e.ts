@@ -174,7 +174,7 @@ describe("cloud form page", () => {
       session: ["12月6日 下午（观鸟讲解）"],
       skills: ["摄影记录", "急救常识"],
       birthday: "1996-05-20",
-      photo: expect.stringMatching(/^\/media\/form-uploads\/[0-9a-f]{32}\.jpg$/),
+      photo: expect.stringMatching(/^\/media\/form-uploads\/\d{6}\/[0-9a-f]{32}\.jpg$/),
       reason: "周末有空，想为湿地做点事。",
     });
   });

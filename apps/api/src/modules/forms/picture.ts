@@ -1,12 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
-import { join } from "node:path";
 import { parsePicture } from "@davmu/contracts/form-rules";
+import {
+  PictureRefused,
+  type PreparedPicture,
+  preparePicture,
+  removePictures,
+  storePicture as storeTipPicture,
+} from "../tips/pictures.ts";
+import type { StoredPicture } from "../tips/tables.ts";
 
 /** Widest and tallest picture a form takes. */
 export const pictureMaxSide = 8000;
-
-const extensions: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" };
 
 /** Width and height read from the image's own header, or null when the bytes are not that kind of image. */
 export function imageSize(type: string, bytes: Buffer): { width: number; height: number } | null {
@@ -48,12 +52,22 @@ export function imageSize(type: string, bytes: Buffer): { width: number; height:
   return null;
 }
 
+/** Where a form's pictures are stored under the media directory: form-uploads/{yyyy}{mm}/{32 hex}. */
+function newFormPictureStem(now = Date.now()): string {
+  const month = new Date(now).toISOString().slice(0, 7).replace("-", "");
+  return `form-uploads/${month}/${randomBytes(16).toString("hex")}`;
+}
+
 /**
- * A picture answer checked by its content (its bytes must be the image its data URL names, of a sane
- * size) and stored under the media folder with a random name; answers its `/media/…` address, or a
- * message for the field.
+ * A picture answer checked by its content and stored (R-FORM-1): its bytes must be the image its data
+ * URL names, of a sane size; then the tips' upload pipeline reads it with sharp, turns it upright,
+ * fits it within 2048 px and stores it without EXIF/GPS, with AVIF and WebP renditions, under an
+ * unguessable name. Answers what was stored, or a message for the field.
  */
-export async function storePicture(mediaDir: string, value: string): Promise<{ url: string } | { error: string }> {
+export async function storePicture(
+  mediaDir: string,
+  value: string,
+): Promise<{ stored: StoredPicture; url: string } | { error: string }> {
   const picture = parsePicture(value);
   if (!picture) return { error: "请上传 JPG、PNG 或 WebP 图片" };
   const bytes = Buffer.from(picture.data, "base64");
@@ -62,9 +76,16 @@ export async function storePicture(mediaDir: string, value: string): Promise<{ u
   if (size.width < 1 || size.height < 1 || size.width > pictureMaxSide || size.height > pictureMaxSide) {
     return { error: `图片尺寸应在1到${pictureMaxSide}像素之间` };
   }
-  const folder = join(mediaDir, "form-uploads");
-  await mkdir(folder, { recursive: true });
-  const name = `${randomBytes(16).toString("hex")}.${extensions[picture.type]}`;
-  await writeFile(join(folder, name), bytes, { flag: "wx" });
-  return { url: `/media/form-uploads/${name}` };
+  let prepared: PreparedPicture;
+  try {
+    prepared = await preparePicture(bytes, 0);
+  } catch (error) {
+    if (error instanceof PictureRefused) return { error: "图片已损坏或格式不符" };
+    throw error;
+  }
+  const stored = await storeTipPicture(mediaDir, prepared, newFormPictureStem());
+  return { stored, url: `/media/${stored.path}` };
 }
+
+/** Removes pictures stored for a submission that was then refused. */
+export const removeStoredPictures = removePictures;

@@ -1,5 +1,3 @@
-import { unlink } from "node:fs/promises";
-import { join } from "node:path";
 import { calls } from "@davmu/contracts/calls";
 import {
   checkAnswers,
@@ -15,8 +13,9 @@ import { route } from "../../lib/route.ts";
 import { viewerOf } from "../../lib/viewer.ts";
 import type { ContentRow } from "../content/repository.ts";
 import { sanitizeArticleHtml } from "../content/sanitize.ts";
+import type { StoredPicture } from "../tips/tables.ts";
 import { submissionsCsv } from "./csv.ts";
-import { storePicture } from "./picture.ts";
+import { removeStoredPictures, storePicture } from "./picture.ts";
 import { createFormRepository, fieldsOf, formState } from "./repository.ts";
 import type { FormRow } from "./tables.ts";
 
@@ -107,7 +106,7 @@ export async function formRoutes(app: FastifyInstance) {
       if (await forms.submitted(item.id, visitor)) throw conflict(refusals.already);
       // pictures are checked by their bytes, then stored; the answer keeps their address
       const stored: FormAnswers = {};
-      const files: string[] = [];
+      const files: StoredPicture[] = [];
       for (const field of fields) {
         const value = answers[field.key];
         if (field.type !== "picture" || typeof value !== "string" || value === "") {
@@ -118,13 +117,10 @@ export async function formRoutes(app: FastifyInstance) {
         if ("error" in picture) errors[field.key] = picture.error;
         else {
           stored[field.key] = picture.url;
-          files.push(picture.url);
+          files.push(picture.stored);
         }
       }
-      const removeFiles = () =>
-        Promise.all(
-          files.map((url) => unlink(join(app.config.mediaDir, url.slice("/media/".length))).catch(() => undefined)),
-        );
+      const removeFiles = () => removeStoredPictures(app.config.mediaDir, files);
       if (Object.keys(errors).length) {
         await removeFiles();
         return reply.code(422).send(rejected(errors));
