@@ -5,6 +5,7 @@ import { demoNavigationItems } from "../src/db/demo/demo-app.ts";
 import { demoTypeItems } from "../src/db/demo/demo-types.ts";
 import { createMigrator, migrateToLatest, migrations } from "../src/db/migrate.ts";
 import { seedDemoData } from "../src/db/seed.ts";
+import { demoLiveItems } from "../src/modules/live/demo.ts";
 import { createTestDatabase, type TestDatabase, testDialect } from "./helper.ts";
 
 describe("migrations and demo data", () => {
@@ -54,7 +55,7 @@ describe("migrations and demo data", () => {
         ).n,
       );
     // and the demo form's item (R-FORM-1)
-    expect(await count("contents")).toBe(first.articles + first.otherItems + 1);
+    expect(await count("contents")).toBe(first.articles + first.otherItems + 1 + demoLiveItems(0).length);
     expect(await count("media_accounts")).toBe(first.mediaAccounts);
     const otherRelations = demoTypeItems().reduce((n, item) => n + (item.relations?.length ?? 0), 0);
     expect(await count("content_relations")).toBe(first.articles * 3 + otherRelations);
