@@ -87,7 +87,7 @@ describe("content pages in English (i18n_redirected=en)", () => {
     const dialog = page.getByRole("dialog");
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain("Not now");
-    expect(await page.locator(".live-badge").first().textContent()).toMatch(/^(Live|Upcoming|Ended)$/);
+    expect(await page.locator(".live-badge").first().textContent()).toMatch(/^(Live|Upcoming|Ended|Replay)$/);
     await open("mini_program");
     expect(await page.locator(".mini-hint").textContent()).toMatch(/^Open the “.+” mini program to view this$/);
     expect(errors).toEqual([]);

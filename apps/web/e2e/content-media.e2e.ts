@@ -150,6 +150,7 @@ describe("every content type's share page on a phone in WeChat", () => {
     expect(screens).toEqual({
       "直播｜2026江澜马拉松全程直播": "LandscapeScreen",
       "竖屏慢直播｜银杏大道的午后": "PortraitScreen",
+      "直播回放｜江澜博物馆新馆开馆仪式": "LandscapeScreen",
       "图文直播｜冬季农产品展销会现场": "ImageScreen",
     });
   });
