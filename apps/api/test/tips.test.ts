@@ -195,4 +195,12 @@ describe("tip submission", () => {
     const other = await server.login(nextPhone());
     expect((await postTip(server, other.token, { text: tipText })).status).toBe(200);
   });
+
+  it("R-SEC-RATE receipt lookups are limited per address, so codes cannot be found by trying them", async () => {
+    const answers = [];
+    for (let i = 0; i < 70; i++)
+      answers.push((await server.get(`/peony/v1/tips/receipt/ZZZZZZZ${"23456789"[i % 8]}`)).status);
+    expect(answers.filter((status) => status === 429).length).toBeGreaterThan(0);
+    expect(answers.every((status) => status === 404 || status === 429)).toBe(true);
+  });
 });

@@ -12,6 +12,9 @@ import { normalizeReceipt } from "./receipt.ts";
 import { allowedFrom, createTipRepository } from "./repository.ts";
 import { multipartLimits, readTipForm, requestTooLargeMessage, tooLarge } from "./upload.ts";
 
+/** Receipt lookups one address may make in a minute (a reader's list asks for ten at most). */
+const receiptLookupsPerMinute = 60;
+
 const rateMessage = `每小时最多提交 ${tipLimits.perUserPerHour} 条爆料，请稍后再试`;
 
 const moveNames = { accept: "采纳", reject: "驳回", publish: "发布" } as const;
@@ -82,12 +85,18 @@ export async function tipRoutes(app: FastifyInstance) {
     { onRequest: [refuseOversized], bodyLimit: tipLimits.requestBytes },
   );
 
-  route(app, calls.tipReceipt, async (request) => {
-    const receipt = normalizeReceipt(request.params.receipt);
-    const row = receipt ? await tips.findByReceipt(receipt) : undefined;
-    if (!row) throw notFound("回执码不存在，请核对后再试");
-    return { code: 0, msg: "ok", data: presentReceipt(row, viewerOf(request), encode) };
-  });
+  route(
+    app,
+    calls.tipReceipt,
+    async (request) => {
+      const receipt = normalizeReceipt(request.params.receipt);
+      const row = receipt ? await tips.findByReceipt(receipt) : undefined;
+      if (!row) throw notFound("回执码不存在，请核对后再试");
+      return { code: 0, msg: "ok", data: presentReceipt(row, viewerOf(request), encode) };
+    },
+    // codes are not to be found by trying: lookups per address are limited
+    { config: { rateLimit: { max: receiptLookupsPerMinute, timeWindow: 60_000, groupId: "tip-receipt" } } },
+  );
 
   route(app, calls.editorTips, async (request) => {
     const { status, cursor, limit } = request.query;
