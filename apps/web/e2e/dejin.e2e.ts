@@ -72,6 +72,11 @@ describe("dejin pages (clue reports and the open column)", () => {
     expect(await page.locator("h1").textContent()).toBe("#街坊身边事#");
     const cards = page.locator("[data-testid=dejin-list] > li");
     expect(await cards.count()).toBe(10);
+    // the other recommended topics to go on with
+    expect(await page.locator(".dj-more-topics a").allTextContents()).toEqual([
+      "#出行难题#2条报料",
+      "#生态环境#2条报料",
+    ]);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: `${shots}/dejin-topic.png` });
     await page.getByTestId("load-more").click();

@@ -5,11 +5,12 @@ import { ListHeader } from "../components/ListHeader.tsx";
 import { callApi } from "../lib/api.server.ts";
 import { noStore } from "../lib/cache-headers.ts";
 import { dejinMeta } from "../lib/dejin/meta.ts";
+import { dejinRoutes } from "../lib/dejin/paths.ts";
 import { dejinShareFacts } from "../lib/dejin/share.server.ts";
-import { changeChannelType } from "../lib/dejin/store.ts";
+import { changeChannelType, load } from "../lib/dejin/store.ts";
 import { formatBigNumber } from "../lib/format.ts";
 import { requireIndexSegment } from "../lib/guards.server.ts";
-import { data, redirect } from "../lib/router.ts";
+import { data, Link, redirect } from "../lib/router.ts";
 import { pageParam } from "../model/lists.ts";
 import navCss from "../nav.css?url";
 import type { Route } from "./+types/dejin-topic";
@@ -23,10 +24,15 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const name = (params.topic_name ?? "").trim();
   if (!name) throw redirect("/404");
   const page = pageParam(new URL(request.url).searchParams.get("page"));
-  const loaded = await changeChannelType(callApi, name, page);
+  const [loaded, recommended] = await Promise.all([
+    changeChannelType(callApi, name, page),
+    load("recommended topics", callApi, (c) => c.clueRecommendTopics()),
+  ]);
+  // other topics to go on with; without them the page simply shows none
+  const more = recommended.state === "ready" ? recommended.data.list.filter((t) => t.name !== name).slice(0, 6) : [];
   if (loaded.state === "missing") throw redirect("/404");
   if (loaded.state === "failed") {
-    return data({ name, detail: null, share: null, now: Date.now() }, { status: 503, headers: noStore });
+    return data({ name, detail: null, more, share: null, now: Date.now() }, { status: 503, headers: noStore });
   }
   const { topic } = loaded.data;
   const share = await dejinShareFacts({
@@ -36,7 +42,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     summary: topic.description || `${topic.report_count}条报料，${topic.view_sum}次阅读`,
     image: topic.cover || loaded.data.list[0]?.cover || "",
   });
-  return { name, detail: loaded.data, share, now: Date.now() };
+  return { name, detail: loaded.data, more, share, now: Date.now() };
 }
 
 export const links: Route.LinksFunction = () => [
@@ -47,7 +53,7 @@ export const links: Route.LinksFunction = () => [
 export const meta = dejinMeta();
 
 export default function DejinTopic({ loaderData }: Route.ComponentProps) {
-  const { name, detail, now } = loaderData;
+  const { name, detail, more, now } = loaderData;
   return (
     <div className="dj-page">
       <ListHeader />
@@ -79,6 +85,22 @@ export default function DejinTopic({ loaderData }: Route.ComponentProps) {
         ) : (
           <LoadFailed what="话题" />
         )}
+        {more.length ? (
+          <section className="dj-more-topics" aria-labelledby="dj-more-topics">
+            <h2 id="dj-more-topics" className="dj-list-title">
+              更多话题
+            </h2>
+            <ul>
+              {more.map((topic) => (
+                <li key={topic.name}>
+                  <Link to={dejinRoutes.topic(topic.name)}>
+                    #{topic.name}#<span>{topic.report_count}条报料</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
       </main>
     </div>
   );
