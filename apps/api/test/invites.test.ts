@@ -106,6 +106,35 @@ describe("invitation cards", () => {
     expect(card.body.data).toMatchObject({ invited_count: inviteCodeCapacity, used_up: true });
   });
 
+  it("R-INVITE-1 ten pairs of readers entering each other's codes at the same moment all succeed", async () => {
+    const db = server.database.handle.db;
+    const readers: { token: string; code: string }[] = [];
+    for (let i = 0; i < 20; i++) {
+      const code = `CRS${String(i).padStart(5, "0")}`;
+      const row = await db
+        .insertInto("users")
+        .values({
+          phone: `1350000${String(i).padStart(4, "0")}`,
+          alias: `交叉读者${i}`,
+          avatar: "",
+          created_at: Date.now(),
+          invite_code: code,
+          invited_by: null,
+          invited_at: null,
+        } as never)
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      readers.push({ token: (await server.app.sessions.createForUser(row.id, null, 1)).token, code });
+    }
+    // pairs (0,1), (2,3), …: each enters the other's code at once
+    const answers = await Promise.all(
+      readers.map((reader, i) =>
+        server.post("/peony/v1/account", { invite_code: (readers[i ^ 1] as { code: string }).code }, reader.token),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+  });
+
   it("R-INVITE-1 unknown and malformed codes, and no token, are refused clearly", async () => {
     const unknown = await server.get("/peony/v1/invite/card/ZZZZ9999", token);
     expect(unknown.status).toBe(404);

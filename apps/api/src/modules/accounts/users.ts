@@ -55,11 +55,14 @@ export function createUserRepository(db: Kysely<Database>) {
      */
     setInviter(userId: number, inviterId: number, capacity: number, now = Date.now()): Promise<InviteOutcome> {
       return db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable("users")
-          .set((eb) => ({ invite_code: eb.ref("invite_code") }))
-          .where("id", "=", inviterId)
-          .execute();
+        // the reader's row too, both in id order: two sign-ups crossing (each the other's inviter) cannot deadlock
+        for (const id of [userId, inviterId].sort((a, b) => a - b)) {
+          await trx
+            .updateTable("users")
+            .set((eb) => ({ invite_code: eb.ref("invite_code") }))
+            .where("id", "=", id)
+            .execute();
+        }
         const { n } = await trx
           .selectFrom("users")
           .select((eb) => eb.fn.countAll<number>().as("n"))
