@@ -2,10 +2,14 @@ import { connect } from "node:net";
 import sharp from "sharp";
 import type { TestServer } from "./helper.ts";
 
-/** A picture of the given format, `width`×`height`, drawn with a little noise so it compresses like a photo. */
-export async function picture(format: "jpeg" | "png" | "webp" = "jpeg", width = 640, height = 480): Promise<Buffer> {
+/** A plain picture of the given format, `width`×`height`. */
+export async function picture(
+  format: "jpeg" | "png" | "webp" | "avif" = "jpeg",
+  width = 640,
+  height = 480,
+): Promise<Buffer> {
   const base = sharp({ create: { width, height, channels: 3, background: { r: 40, g: 110, b: 170 } } });
-  return format === "png" ? base.png().toBuffer() : format === "webp" ? base.webp().toBuffer() : base.jpeg().toBuffer();
+  return base.toFormat(format).toBuffer();
 }
 
 /** A JPEG carrying EXIF with a camera make and a GPS position (a reader's phone photo). */

@@ -73,15 +73,16 @@ describe("tip submission", () => {
     await served.arrayBuffer();
   });
 
-  it("R-TIP-1 a PNG declared as image/gif and named .gif is taken by its content; a text file named .jpg is refused", async () => {
+  it("R-TIP-1 a PNG declared as image/gif and named .gif is taken by its content (WebP and AVIF too); a text file named .jpg is refused", async () => {
     const reader = await server.login(nextPhone());
     const png = await picture("png", 300, 200);
     const ok = await postTip(server, reader.token, { text: tipText }, [
       { bytes: png, name: "photo.gif", type: "image/gif" },
       { bytes: await picture("webp", 200, 300), name: "second", type: "application/octet-stream" },
+      { bytes: await picture("avif", 120, 90), name: "third.png", type: "image/png" },
     ]);
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    expect(ok.body.data.pictures.map((p: { width: number }) => p.width)).toEqual([300, 200]);
+    expect(ok.body.data.pictures.map((p: { width: number }) => p.width)).toEqual([300, 200, 120]);
 
     const filesBefore = filesUnder(mediaDir).length;
     const lying = await postTip(server, reader.token, { text: tipText }, [
@@ -117,6 +118,16 @@ describe("tip submission", () => {
       const answer = await postTip(server, reader.token, fields);
       expect(answer.status, JSON.stringify(fields).slice(0, 80)).toBe(400);
       expect(answer.body.msg).toBe(msg);
+    }
+    // malformed multipart: no boundary, a body cut short, bytes that are not multipart at all
+    for (const [type, body] of [
+      ["multipart/form-data", "--x\r\n"],
+      ["multipart/form-data; boundary=x", `--x\r\nContent-Disposition: form-data; name="text"\r\n\r\n${tipText}`],
+      ["multipart/form-data; boundary=x", "\u0000\u0001 not multipart"],
+    ]) {
+      const answer = await server.post("/guzzle/v1/tips", body, reader.token, { "content-type": type as string });
+      expect(answer.status, type).toBe(400);
+      expect(typeof answer.body.msg).toBe("string");
     }
     const json = await server.post("/guzzle/v1/tips", { text: tipText }, reader.token);
     expect(json.status).toBe(400);

@@ -30,12 +30,18 @@ export interface PreparedPicture {
 export async function preparePicture(bytes: Buffer, index: number): Promise<PreparedPicture> {
   const label = `第 ${index + 1} 张图片`;
   let format: string | undefined;
+  let compression: string | undefined;
   try {
     const meta = await sharp(bytes, { limitInputPixels: maxInputPixels }).metadata();
     format = meta.format;
+    compression = meta.compression;
     if (!meta.width || !meta.height) throw new Error("no size");
   } catch {
     throw new PictureRefused(`${label}不是可识别的图片，请换一张`);
+  }
+  // HEIC (HEVC inside HEIF, iPhone's camera format) is not decodable here; AVIF (AV1 inside HEIF) is
+  if (format === "heif" && compression !== "av1") {
+    throw new PictureRefused(`${label}是 HEIC 格式，暂不支持，请在相机设置中选择“兼容性最佳”或截图后上传`);
   }
   if (!format || !acceptedFormats.has(format)) {
     throw new PictureRefused(`${label}的格式不受支持，请上传 JPG、PNG、WebP、GIF 或 AVIF 图片`);
