@@ -12,15 +12,24 @@ export async function picture(
   return base.toFormat(format).toBuffer();
 }
 
-/** A JPEG carrying EXIF with a camera make and a GPS position (a reader's phone photo). */
+/** A JPEG carrying EXIF with a camera make, a GPS position and a sideways orientation (a reader's phone photo). */
 export function jpegWithGps(): Promise<Buffer> {
-  return sharp({ create: { width: 3000, height: 2000, channels: 3, background: { r: 200, g: 160, b: 90 } } })
-    .jpeg()
-    .withExif({
-      IFD0: { Make: "JianglanPhone", Model: "X1" },
-      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "30/1 15/1 0/1", GPSLongitudeRef: "E", GPSLongitude: "120/1 10/1 0/1" },
-    })
-    .toBuffer();
+  return (
+    sharp({ create: { width: 3000, height: 2000, channels: 3, background: { r: 200, g: 160, b: 90 } } })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: "JianglanPhone", Model: "X1" },
+        IFD3: {
+          GPSLatitudeRef: "N",
+          GPSLatitude: "30/1 15/1 0/1",
+          GPSLongitudeRef: "E",
+          GPSLongitude: "120/1 10/1 0/1",
+        },
+      })
+      // held sideways, as phones store portrait photos: the pixels are landscape, EXIF says turn 90°
+      .withMetadata({ orientation: 6 })
+      .toBuffer()
+  );
 }
 
 export interface FilePart {

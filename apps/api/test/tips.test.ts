@@ -44,6 +44,7 @@ describe("tip submission", () => {
     const original = await jpegWithGps();
     const before = await sharp(original).metadata();
     expect(before.exif?.indexOf(Buffer.from([0x25, 0x88]))).toBeGreaterThan(0); // the GPS IFD pointer
+    expect(before).toMatchObject({ width: 3000, height: 2000, orientation: 6 });
     const answer = await postTip(server, reader.token, { text: tipText, place: "江澜路", contact: "微信 jl2026" }, [
       { bytes: original, name: "IMG_0001.JPG", type: "image/jpeg" },
     ]);
@@ -52,7 +53,8 @@ describe("tip submission", () => {
     expect(tip.receipt).toMatch(/^[2-9A-HJ-NP-Z]{8}$/);
     expect(tip).toMatchObject({ status: "received", mine: true, text: tipText, place: "江澜路", picture_count: 1 });
     const [stored] = tip.pictures;
-    expect(stored).toMatchObject({ width: 2048, height: 1365 });
+    // turned upright by its orientation, then fitted within 2048 px
+    expect(stored).toMatchObject({ width: 1365, height: 2048 });
     expect(stored.url).toMatch(/^\/media\/tips\/\d{6}\/[0-9a-f]{32}\.jpg$/);
     for (const [url, format] of [
       [stored.url, "jpeg"],
@@ -64,6 +66,7 @@ describe("tip submission", () => {
       expect(meta.format, url).toBe(format);
       expect(meta.exif, url).toBeUndefined();
       expect(meta.xmp, url).toBeUndefined();
+      expect(meta.orientation ?? 1, url).toBe(1);
       expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBe(2048);
     }
     // the media route sends the smallest rendition the browser names
