@@ -1,6 +1,9 @@
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { freePort } from "../../../scripts/free-port.ts";
 import { hydrated, launchBrowser, phoneContext } from "./browser.ts";
 import { axeViolations } from "./content-pages.ts";
 
@@ -151,5 +154,75 @@ describe("dejin pages (clue reports and the open column)", () => {
       expect(await page.getByText(/找不到|不存在/).count(), path).toBeGreaterThan(0);
     }
     await context.close();
+  });
+});
+
+/** The site alone (SERVE_API=false) in front of an API that answers nothing: every call fails. */
+async function siteWithoutApi(): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const [port, deadPort] = [await freePort(), await freePort()];
+  const root = fileURLToPath(new URL("../../../", import.meta.url));
+  const server: ChildProcess = spawn(process.execPath, ["apps/api/src/main.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      SERVE_API: "false",
+      API_BASE: `http://127.0.0.1:${deadPort}`,
+      HASHID_SALT: "e2e-salt",
+      DATABASE_URL: "sqlite::memory:",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: "silent",
+    },
+    stdio: "ignore",
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the site exited with ${server.exitCode}`);
+    if (
+      await fetch(`${origin}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (Date.now() > deadline) throw new Error("the site did not become ready");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const stop = async () => {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+  };
+  return { origin, stop };
+}
+
+describe("dejin pages when the API fails", () => {
+  it("R-ERR-2 a report, a reporter and a topic that cannot be loaded say so and offer 重新加载, never a blank page", async () => {
+    const ids = await demoIds();
+    const site = await siteWithoutApi();
+    const browser = await launchBrowser();
+    try {
+      const context = await phoneContext(browser);
+      const page = await context.newPage();
+      const paths = [
+        `/dejin/detail/${ids.report}/index.html`,
+        `/dejin/personal/${ids.reporter}/index.html`,
+        `/dejin/topic/${encodeURIComponent("街坊身边事")}/index.html`,
+        `/dejin/content/index.html?rid=${rid}&uuid=${lampsItem}`,
+      ];
+      for (const path of paths) {
+        const response = await page.goto(`${site.origin}/davmu/share${path}`);
+        expect([path, response?.status()]).toEqual([path, 503]);
+        expect(await page.getByTestId("dejin-failed").textContent(), path).toContain("加载失败");
+        expect(await page.getByTestId("dejin-retry").isVisible(), path).toBe(true);
+      }
+      await page.screenshot({ path: `${shots}/dejin-failed.png` });
+    } finally {
+      await browser.close();
+      await site.stop();
+    }
   });
 });
