@@ -22,6 +22,8 @@ if (target.dialect === "sqlite") {
   db.pragma("journal_mode = WAL");
   db.pragma("busy_timeout = 5000");
   db.pragma("synchronous = NORMAL");
+  // the unique key's pages are written all over (event ids are random): keep more of them in memory
+  db.pragma("cache_size = -65536");
   const statements = new Map<string, SQLite.Statement>();
   const prepared = (sql: string) => {
     let statement = statements.get(sql);
