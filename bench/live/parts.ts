@@ -120,7 +120,7 @@ async function measureStream(
   const { sent, startedAt } = await stream(target, count, perSecond, through, label);
   const seqAfter = Math.max(lastSeq(sent), await target.latestSeq(0));
   const summary = await settle(pool, seqAfter, 15000);
-  const measured = await pool.stopMeasuring();
+  const measured = await pool.stopMeasuring(seqBefore, seqAfter);
   const seconds = (Date.now() - t0) / 1000;
   const serverBusy = instances.map((i) => (target.cpu(i) - (cpuBefore[i] as number)) / seconds);
   const bench = process.cpuUsage(benchBefore);

@@ -138,7 +138,8 @@ export class ClientPool {
     await this.all({ cmd: "measure", on: true });
   }
 
-  async stopMeasuring(): Promise<Measured> {
+  /** Ends the window; deliveries and the last delivery's time count the messages with from < seq ≤ to. */
+  async stopMeasuring(from: number, to: number): Promise<Measured> {
     const answers = await this.all<{
       deliveries: number;
       firstAt: number;
@@ -148,6 +149,8 @@ export class ClientPool {
     }>({
       cmd: "measure",
       on: false,
+      from,
+      to,
     });
     const merged = new Array<number>((answers[0] as { histogram: number[] }).histogram.length).fill(0);
     for (const answer of answers) {

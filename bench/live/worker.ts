@@ -49,9 +49,9 @@ const closeCodes: Record<string, number> = {};
 const errors: Record<string, number> = {};
 let measuring = false;
 let histogram = new Uint32Array(histogramSize);
-let deliveries = 0;
+/** Per seq, while measuring: deliveries to this worker's clients and when the last one arrived. */
+let perSeq = new Map<number, { n: number; at: number }>();
 let firstAt = 0;
-let lastAt = 0;
 let busySince = performance.eventLoopUtilization();
 
 function count(map: Record<string, number>, key: string | number) {
@@ -68,9 +68,12 @@ function onChat(client: Client, seq: number, content: string | undefined) {
   client.lastSeq = seq;
   if (!measuring) return;
   const now = Date.now();
-  deliveries++;
+  const counted = perSeq.get(seq);
+  if (counted) {
+    counted.n++;
+    counted.at = now;
+  } else perSeq.set(seq, { n: 1, at: now });
   if (firstAt === 0) firstAt = now;
-  lastAt = now;
   const stamp = content ? /t=(\d+)/.exec(content) : null;
   if (stamp) {
     const ms = Math.max(0, now - Number(stamp[1]));
@@ -231,7 +234,8 @@ function summary(finalSeq: number | null) {
 export type Command =
   | { cmd: "init"; endpoints: Endpoint[]; path: string }
   | { cmd: "open"; clients: ClientSpec[]; concurrency: number; timeoutMs: number }
-  | { cmd: "measure"; on: boolean }
+  | { cmd: "measure"; on: true }
+  | { cmd: "measure"; on: false; from: number; to: number }
   | { cmd: "drop"; ids: number[] }
   | { cmd: "summary"; finalSeq: number | null }
   | { cmd: "closeAll" };
@@ -247,15 +251,22 @@ async function handle(command: Command): Promise<unknown> {
     case "measure": {
       if (command.on) {
         histogram = new Uint32Array(histogramSize);
-        deliveries = 0;
+        perSeq = new Map();
         firstAt = 0;
-        lastAt = 0;
         busySince = performance.eventLoopUtilization();
         measuring = true;
         return true;
       }
       measuring = false;
       const busy = performance.eventLoopUtilization(busySince).utilization;
+      // only the messages of the window: a send that timed out may be stored, and delivered, later
+      let deliveries = 0;
+      let lastAt = 0;
+      for (const [seq, counted] of perSeq) {
+        if (seq <= command.from || seq > command.to) continue;
+        deliveries += counted.n;
+        lastAt = Math.max(lastAt, counted.at);
+      }
       return { deliveries, firstAt, lastAt, busy, histogram: Array.from(histogram) };
     }
     case "drop": {
