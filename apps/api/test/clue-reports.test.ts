@@ -122,6 +122,20 @@ describe("clue reports", () => {
     expect(topic.body.data.topic.share_link).toMatch(
       /\/dejin\/topic\/%E4%BA%95%E7%9B%96%20.*%25%2F100%25\/index\.html$/,
     );
+    // names the topic call could not reach are made reachable: no control characters, at most 50 units
+    const long = `${"长".repeat(49)}🔥尾巴`;
+    const odd = await createClueReport(db, {
+      title: "话题名过长",
+      content: "测试",
+      author: { alias: "读者", avatar: "" },
+      topics: [long, "  换行\n话题\t ", "\u0001"],
+    });
+    const oddTopics = (await server.get(`/peony/v3/clue_report/${server.app.publicIds.encode(odd.id)}/detail`, token))
+      .body.data.topics;
+    expect(oddTopics).toEqual(["长".repeat(49), "换行 话题"]);
+    for (const name of oddTopics) {
+      expect((await server.get(`/peony/v3/clue_report/topic/${enc(name)}`, token)).status).toBe(200);
+    }
     await clueDb(db).updateTable("clue_reports").set({ published: 0 }).where("id", "=", id).execute();
     expect((await server.get(`/peony/v3/clue_report/${publicId}/detail`, token)).status).toBe(404);
   });

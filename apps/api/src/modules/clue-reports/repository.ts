@@ -37,6 +37,23 @@ export interface NewClueReport {
 
 export const maxTopicLength = 50;
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is dropped
+const controlCharacters = /[\u0000-\u001f\u007f]/g;
+
+/**
+ * A topic name as the topic call can reach it: control characters dropped, spaces collapsed and
+ * trimmed, at most 50 UTF-16 units (a character is never cut in half). Empty when nothing is left.
+ */
+export function normalizeTopicName(name: string): string {
+  const cleaned = name.replace(controlCharacters, " ").replace(/\s+/g, " ").trim();
+  let out = "";
+  for (const char of cleaned) {
+    if (out.length + char.length > maxTopicLength) break;
+    out += char;
+  }
+  return out.trim();
+}
+
 /**
  * Creates (or, with the same `externalKey`, replaces) a published clue report with its topics,
  * mentions and related posts, in one transaction (the caller's, when it passes one). Answers the
@@ -83,9 +100,8 @@ export async function createClueReport(
     await trx.deleteFrom("clue_report_topics").where("report_id", "=", id).execute();
     await trx.deleteFrom("clue_report_mentions").where("report_id", "=", id).execute();
     await trx.deleteFrom("clue_report_posts").where("report_id", "=", id).execute();
-    const topics = [...new Set((report.topics ?? []).map((t) => t.trim()).filter((t) => t.length > 0))];
+    const topics = [...new Set((report.topics ?? []).map(normalizeTopicName).filter((t) => t.length > 0))];
     for (const [position, name] of topics.entries()) {
-      if (name.length > maxTopicLength) throw new Error(`topic name over ${maxTopicLength} characters`);
       await trx
         .insertInto("clue_topics")
         .values({ name, description: "", cover: "", recommend_position: null, created_at: now })
