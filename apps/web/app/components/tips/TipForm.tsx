@@ -24,6 +24,12 @@ function problemOf(limits: FormLimits, text: string, place: string, contact: str
   return null;
 }
 
+/** The button while sending: the upload's share, then the server's work on the pictures. */
+function busyText(progress: number, withPictures: boolean): string {
+  if (!withPictures) return "正在提交…";
+  return progress < 1 ? `正在上传 ${Math.floor(progress * 100)}%` : "正在处理图片…";
+}
+
 /**
  * The tip form (R-TIP-1): what happened, where, how to reach the sender, up to nine pictures. A
  * visitor who is not logged in is asked to log in when sending; a sent tip's receipt is kept in the
@@ -37,6 +43,7 @@ export function TipForm(props: { limits: FormLimits; publicApiBase: string; rece
   const [contact, setContact] = useState("");
   const [pictures, setPictures] = useState<PickedPicture[]>([]);
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState(0);
 
   async function submit() {
     const problem = problemOf(limits, text, place, contact, pictures);
@@ -46,13 +53,19 @@ export function TipForm(props: { limits: FormLimits; publicApiBase: string; rece
     }
     if (!session.requireLogin()) return;
     setBusy(true);
+    setProgress(0);
     try {
-      const answer = await sendTip(publicApiBase, session.api().values, {
-        text: text.trim(),
-        place: place.trim(),
-        contact: contact.trim(),
-        pictures: pictures.map((p) => p.blob),
-      });
+      const answer = await sendTip(
+        publicApiBase,
+        session.api().values,
+        {
+          text: text.trim(),
+          place: place.trim(),
+          contact: contact.trim(),
+          pictures: pictures.map((p) => p.blob),
+        },
+        setProgress,
+      );
       if (answer.code === 0 && answer.data) {
         keepReceipt(answer.data.receipt);
         toast("爆料已提交，感谢您的线索");
@@ -139,7 +152,7 @@ export function TipForm(props: { limits: FormLimits; publicApiBase: string; rece
       </p>
       <div className="tip-action">
         <button type="submit" className="tip-submit" disabled={busy}>
-          {busy ? "正在提交…" : session.user ? "提交爆料" : "登录后提交爆料"}
+          {busy ? busyText(progress, pictures.length > 0) : session.user ? "提交爆料" : "登录后提交爆料"}
         </button>
       </div>
     </form>
