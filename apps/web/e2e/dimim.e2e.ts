@@ -160,4 +160,19 @@ describe("circles (dimim)", () => {
       expect(page.js.map((f) => f.file).join(" "), page.name).not.toMatch(/PictureViewer/);
     }
   });
+
+  it("R-WEB-SSR with JavaScript off the circle, a post and a hashtag are read in full", async () => {
+    const context = await phoneContext(browser, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${base}/dimim/circle/index.html?id=${demo.circle}`);
+    expect(await page.locator("h1").textContent()).toBe("江澜跑团");
+    expect(await page.getByTestId("circle-post").count()).toBe(5);
+    await page.goto(`${base}/dimim/content/index.html?id=${demo.posts[1]}`);
+    expect(await page.locator(".cp-text").textContent()).toContain("2小时05分");
+    expect(await page.locator(".pg img").count()).toBe(2);
+    expect(await page.getByTestId("comment").count()).toBe(4);
+    await page.goto(`${base}/dimim/topic/index.html?name=${encodeURIComponent("夜跑路线")}`);
+    expect(await page.locator(".cm-post-text").textContent()).toContain("滨江步道");
+    await context.close();
+  });
 });

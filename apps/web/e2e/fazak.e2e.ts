@@ -86,4 +86,14 @@ describe("law Q&A (fazak)", () => {
     expect(wrongIndex.status).toBe(404);
     await wrongIndex.arrayBuffer();
   });
+
+  it("R-WEB-SSR with JavaScript off a question and its answers are read in full", async () => {
+    const context = await phoneContext(browser, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${base}/fazak/problemShare/index.html?id=${questions.房产纠纷}`);
+    expect(await page.locator("h1").textContent()).toContain("押金");
+    expect(await page.getByTestId("law-answer").count()).toBe(2);
+    expect(await page.getByTestId("law-answer").nth(0).textContent()).toContain("最佳答案");
+    await context.close();
+  });
 });
