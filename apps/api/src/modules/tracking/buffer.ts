@@ -60,7 +60,8 @@ function threadWriter(target: NonNullable<WriteTarget>): Writer {
       if (!exited) await send({ stop: true }).catch(() => {});
       await worker.terminate();
     },
-    parallel: 2,
+    // one more than the thread writes at once: the next is there when one ends
+    parallel: target.dialect === "postgres" ? 3 : 2,
     rows: 20_000,
   };
 }

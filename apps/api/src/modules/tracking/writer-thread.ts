@@ -7,11 +7,12 @@ import { type Executor, type PlannedBatch, rowsOf, storeRows } from "./store.ts"
  * The tracking buffer's writer, on a thread of its own (buffer.ts, decision 037): it makes the rows
  * of the batches it is sent (parsing their JSON again here, off the request thread), stores them and
  * counts them into the roll-ups in one transaction per message, on its own connection (SQLite in WAL,
- * so the server's reads go on; or one PostgreSQL connection), and answers when they are stored.
- * Messages are written one after another, in the order sent.
+ * so the server's reads go on: one write after another; or two PostgreSQL connections, two writes at
+ * once, their roll-up rows locked in one order), and answers when they are stored.
  */
 type Target = { dialect: "sqlite"; path: string } | { dialect: "postgres"; url: string };
 const target = workerData as Target;
+const writesAtOnce = target.dialect === "postgres" ? 2 : 1;
 
 /** Runs `write` in a transaction of this thread's connection. */
 let transaction: (write: (db: Executor) => Promise<number>) => Promise<number>;
@@ -61,58 +62,65 @@ if (target.dialect === "sqlite") {
     db.close();
   };
 } else {
-  // connected when first needed, and again after the connection was lost (the failed write is retried)
-  let client: pg.Client | null = null;
-  const connection = async () => {
-    if (!client) {
-      const fresh = new pg.Client({ connectionString: target.url });
-      fresh.on("error", () => {
-        if (client === fresh) client = null;
-      });
-      client = fresh;
-      await fresh.connect().catch((error) => {
-        client = null;
-        throw error;
-      });
-    }
-    return client;
-  };
+  // two connections: one write's insert goes on while the other's waits on a roll-up row or commits
+  const pool = new pg.Pool({ connectionString: target.url, max: writesAtOnce });
+  pool.on("error", () => {
+    // an idle connection lost: the pool drops it and connects again when asked
+  });
   transaction = async (write) => {
-    const c = await connection();
+    const c = await pool.connect();
+    let broken: Error | undefined;
     const executor: Executor = {
       dialect: "postgres",
       query: async (sql, parameters) => (await c.query(sql, parameters as unknown[])).rows,
       run: async (sql, parameters) => (await c.query(sql, parameters as unknown[])).rowCount ?? 0,
     };
-    await c.query("begin");
     try {
+      await c.query("begin");
       const stored = await write(executor);
       await c.query("commit");
       return stored;
     } catch (error) {
-      await c.query("rollback").catch(() => {});
+      await c.query("rollback").catch((lost: Error) => {
+        broken = lost;
+      });
       throw error;
+    } finally {
+      c.release(broken);
     }
   };
-  close = async () => {
-    await client?.end();
-  };
+  close = () => pool.end();
 }
 
-let queue: Promise<void> = Promise.resolve();
+/** Writes of this thread at once (PostgreSQL; SQLite has one writer), each in its own transaction. */
+let running = 0;
+const waiting: Array<() => void> = [];
+const started = new Set<Promise<void>>();
+async function write(message: { id: number; batches?: PlannedBatch[] }) {
+  while (running >= writesAtOnce) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
+  try {
+    const rows = rowsOf(message.batches ?? []);
+    const stored = await transaction((db) => storeRows(db, rows));
+    parentPort?.postMessage({ id: message.id, ok: true, stored });
+  } catch (error) {
+    parentPort?.postMessage({ id: message.id, ok: false, error: (error as Error).message });
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
+  }
+}
+
 parentPort?.on("message", (message: { id: number; batches?: PlannedBatch[]; stop?: boolean }) => {
-  queue = queue.then(async () => {
-    if (message.stop) {
+  if (message.stop) {
+    // after every write sent before it
+    void Promise.allSettled([...started]).then(async () => {
       await close().catch(() => {});
       parentPort?.postMessage({ id: message.id, ok: true, stored: 0 });
-      return;
-    }
-    try {
-      const rows = rowsOf(message.batches ?? []);
-      const stored = await transaction((db) => storeRows(db, rows));
-      parentPort?.postMessage({ id: message.id, ok: true, stored });
-    } catch (error) {
-      parentPort?.postMessage({ id: message.id, ok: false, error: (error as Error).message });
-    }
-  });
+    });
+    return;
+  }
+  const done = write(message);
+  started.add(done);
+  void done.finally(() => started.delete(done));
 });
