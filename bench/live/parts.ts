@@ -98,7 +98,7 @@ interface Window {
   messages: number;
   /** Server CPU over the window, as a share of one core, per instance. */
   serverBusy: number[];
-  /** Cores the rest of the machine kept busy meanwhile (neither the servers nor the bench). */
+  /** Cores the rest of the machine kept busy meanwhile: PostgreSQL, Redis, the kernel's loopback work, other processes. */
   othersBusy: number;
 }
 
@@ -133,7 +133,7 @@ async function measureStream(
 
 /** Who was busy over a window: near 100% for a server or client thread says who limits the rate. */
 const busy = (w: Window) =>
-  `server CPU ${w.serverBusy.map((b) => `${Math.round(b * 100)}%`).join(" + ")}, busiest client thread ${Math.round(w.measured.clientBusy * 100)}%, other processes ${w.othersBusy.toFixed(1)} cores`;
+  `server CPU ${w.serverBusy.map((b) => `${Math.round(b * 100)}%`).join(" + ")}, busiest client thread ${Math.round(w.measured.clientBusy * 100)}%, rest of the machine ${w.othersBusy.toFixed(1)} cores`;
 
 export async function fanOut(
   target: LiveTarget,

@@ -11,8 +11,8 @@ import { connect, type Socket } from "node:net";
 export interface WireHandlers {
   /** The upgrade was answered 101. */
   open(): void;
-  /** One text frame (a whole message; fragments are joined). */
-  message(text: string): void;
+  /** One text frame's UTF-8 bytes (a whole message; fragments are joined). Valid until the handler returns. */
+  message(payload: Buffer): void;
   /** The connection ended: the close code the server sent, 1006 when it sent none. */
   close(code: number, reason: string): void;
 }
@@ -120,14 +120,14 @@ export function openWire(host: string, port: number, path: string, handlers: Wir
     pending = parseFrames(buffer, (opcode, fin, payload) => {
       if (opcode === 1 || opcode === 2) {
         if (fin) {
-          if (opcode === 1) handlers.message(payload.toString("utf8"));
+          if (opcode === 1) handlers.message(payload);
         } else fragments = [Buffer.from(payload)];
       } else if (opcode === 0 && fragments) {
         fragments.push(Buffer.from(payload));
         if (fin) {
           const whole = Buffer.concat(fragments);
           fragments = null;
-          handlers.message(whole.toString("utf8"));
+          handlers.message(whole);
         }
       } else if (opcode === 8) {
         closeCode = payload.length >= 2 ? payload.readUInt16BE(0) : 1005;
