@@ -21,10 +21,11 @@ import type { Route } from "./+types/local-live";
 /** The stylesheet parts this page draws with (page-styles.ts). */
 export const handle: PageHandle = { styles: ["media", "live"] };
 
-/** The room's detail (GET live room, the room named by the item's post_id); null when it has none. */
-async function loadRoom(postId: string): Promise<LiveRoomDetail | null> {
+/** The room's detail (GET live room, the room the item names by `live_id`); null when it has none. */
+async function loadRoom(liveId: string | undefined): Promise<LiveRoomDetail | null> {
+  if (!liveId) return null;
   try {
-    const answer = await callApi((c) => c.liveRoom({ params: { id: postId } }));
+    const answer = await callApi((c) => c.liveRoom({ params: { id: liveId } }));
     return answer.code === ErrorCode.ok ? answer.data : null;
   } catch {
     return null;
@@ -36,7 +37,7 @@ export const loader = (args: Route.LoaderArgs) =>
     // content items of type live open here too: the room is theirs (decision 032)
     accepts: ["local_live", "live"],
     lists: "none",
-    extra: (item) => loadRoom(item.post_id),
+    extra: (item) => loadRoom(item.live_id),
     view: (item, { now, lang, extra: detail }) => {
       const live = item.media.live ?? null;
       const view = toArticleView(item, now, lang);
@@ -92,9 +93,38 @@ function LiveFacts({ view, live }: { view: ArticleView; live: LocalLiveInfo }) {
   );
 }
 
-/** ImageScreen: an image-text live, newest post first, under the cover. */
-function ImageScreen({ view, live }: { view: ArticleView; live: LocalLiveInfo | null }) {
+/** The posts of an image-text live, newest first. */
+function Timeline({ live, titled }: { live: LocalLiveInfo | null; titled: boolean }) {
   const t = useContentT();
+  return (
+    <section
+      className="live-timeline"
+      aria-labelledby={titled ? "live-timeline-title" : undefined}
+      aria-label={titled ? undefined : t("liveTimeline")}
+    >
+      {titled ? (
+        <h2 id="live-timeline-title" className="section-title">
+          {t("liveTimeline")}
+        </h2>
+      ) : null}
+      {live?.images.length ? (
+        <ol>
+          {live.images.map((image) => (
+            <li key={image.url + image.caption}>
+              <p>{image.caption}</p>
+              <img src={image.url} alt={image.caption} width={image.width} height={image.height} loading="lazy" />
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="list-empty">{t("emptyContent")}</p>
+      )}
+    </section>
+  );
+}
+
+/** ImageScreen without a room: an image-text live, newest post first, under the cover. */
+function ImageScreen({ view, live }: { view: ArticleView; live: LocalLiveInfo | null }) {
   return (
     <div className="live-screen is-image" data-screen="ImageScreen">
       {view.cover ? (
@@ -107,23 +137,7 @@ function ImageScreen({ view, live }: { view: ArticleView; live: LocalLiveInfo | 
         {live ? <LiveFacts view={view} live={live} /> : null}
         {view.summary ? <p className="article-summary">{view.summary}</p> : null}
       </div>
-      <section className="live-timeline" aria-labelledby="live-timeline-title">
-        <h2 id="live-timeline-title" className="section-title">
-          {t("liveTimeline")}
-        </h2>
-        {live?.images.length ? (
-          <ol>
-            {live.images.map((image) => (
-              <li key={image.url + image.caption}>
-                <p>{image.caption}</p>
-                <img src={image.url} alt={image.caption} width={image.width} height={image.height} loading="lazy" />
-              </li>
-            ))}
-          </ol>
-        ) : (
-          <p className="list-empty">{t("emptyContent")}</p>
-        )}
-      </section>
+      <Timeline live={live} titled />
     </div>
   );
 }
@@ -137,6 +151,8 @@ function ImageScreen({ view, live }: { view: ArticleView; live: LocalLiveInfo | 
 export default function LocalLive({ loaderData }: Route.ComponentProps) {
   const { view, live, screen, env, room, shareLink } = loaderData;
   const t = useContentT();
+  // an image-text live without a room of its own keeps the plain picture page
+  const plain = screen === "ImageScreen" && room.liveId === null;
   return (
     <DetailShell
       item={{
@@ -149,12 +165,20 @@ export default function LocalLive({ loaderData }: Route.ComponentProps) {
       commentsOpen={false}
       env={env}
       comments={null}
-      className={screen === "ImageScreen" ? "local-live-page" : "local-live-page is-dark live-room-page"}
+      className={plain ? "local-live-page" : "local-live-page is-dark live-room-page"}
     >
-      {screen === "ImageScreen" ? (
+      {plain ? (
         <ImageScreen view={view} live={live} />
       ) : (
-        <LiveRoom room={room} title={view.title} source={view.source} shareLink={shareLink} />
+        <LiveRoom
+          room={room}
+          title={view.title}
+          source={view.source}
+          shareLink={shareLink}
+          // an image-text live: its posts are the first tab, under the cover
+          timeline={screen === "ImageScreen" ? <Timeline live={live} titled={false} /> : undefined}
+          cover={view.cover?.src ?? ""}
+        />
       )}
       <button type="button" className="read-in-app live-open-app" onClick={emitOpenApp}>
         {t("liveOpenApp")}

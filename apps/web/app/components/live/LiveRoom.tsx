@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from "react";
+import { type ReactNode, useCallback, useMemo, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { formatBigNumber } from "../../lib/format.ts";
 import { useContentT } from "../../lib/i18n/content.ts";
@@ -71,7 +71,15 @@ function Tabs(props: { tabs: RoomTab[]; render(tab: RoomTab): React.ReactNode })
  * landscape live has its 16:9 player above the title; a portrait one has the title band above a 9:16
  * stream with the chat drawn over it.
  */
-export function LiveRoom(props: { room: RoomView; title: string; source: string; shareLink: string }) {
+export function LiveRoom(props: {
+  room: RoomView;
+  title: string;
+  source: string;
+  shareLink: string;
+  /** an image-text live's posts: drawn as the first tab, with the cover in place of the player */
+  timeline?: ReactNode;
+  cover: string;
+}) {
   const { room, title } = props;
   const t = useContentT();
   const { lang } = useI18n();
@@ -103,10 +111,11 @@ export function LiveRoom(props: { room: RoomView; title: string; source: string;
   const portrait = room.orientation === "portrait";
   const hasChat = liveId !== null && room.tabs.some((tab) => tab.kind === "chat");
   const online = live.online ?? room.online;
-  const tabs = useMemo(
-    () => (portrait ? room.tabs.filter((tab) => tab.kind !== "chat") : room.tabs),
-    [portrait, room.tabs],
-  );
+  const image = props.timeline !== undefined;
+  const tabs = useMemo(() => {
+    const shown = portrait ? room.tabs.filter((tab) => tab.kind !== "chat") : room.tabs;
+    return image ? [{ key: "timeline", name: "图文直播", kind: "timeline" as const, url: "" }, ...shown] : shown;
+  }, [portrait, image, room.tabs]);
 
   const head = (
     <header className="live-head">
@@ -131,40 +140,48 @@ export function LiveRoom(props: { room: RoomView; title: string; source: string;
   return (
     <div
       className={`live-room is-${room.orientation}`}
-      data-screen={portrait ? "PortraitScreen" : "LandscapeScreen"}
+      data-screen={image ? "ImageScreen" : portrait ? "PortraitScreen" : "LandscapeScreen"}
       data-live-id={liveId ?? ""}
     >
       {portrait ? head : null}
-      <LiveStage
-        room={room}
-        parts={parts}
-        title={title}
-        status={status}
-        confirm={confirm}
-        onStatus={setStatus}
-        overlay={portrait ? chatList : null}
-        waiting={
-          liveId !== null && status === "upcoming" ? (
-            parts ? (
-              <parts.BookingButton
-                api={api}
-                liveId={liveId}
-                title={title}
-                start={room.startTime}
-                end={room.endTime}
-                url={props.shareLink}
-                intro={room.intro}
-              />
-            ) : (
-              <div className="live-booking">
-                <button type="button" className="booking-button" disabled>
-                  预约直播
-                </button>
-              </div>
-            )
-          ) : null
-        }
-      />
+      {image ? (
+        props.cover ? (
+          <div className="live-cover">
+            <img src={props.cover} alt="" width={750} height={422} fetchPriority="high" />
+          </div>
+        ) : null
+      ) : (
+        <LiveStage
+          room={room}
+          parts={parts}
+          title={title}
+          status={status}
+          confirm={confirm}
+          onStatus={setStatus}
+          overlay={portrait ? chatList : null}
+          waiting={
+            liveId !== null && status === "upcoming" ? (
+              parts ? (
+                <parts.BookingButton
+                  api={api}
+                  liveId={liveId}
+                  title={title}
+                  start={room.startTime}
+                  end={room.endTime}
+                  url={props.shareLink}
+                  intro={room.intro}
+                />
+              ) : (
+                <div className="live-booking">
+                  <button type="button" className="booking-button" disabled>
+                    预约直播
+                  </button>
+                </div>
+              )
+            ) : null
+          }
+        />
+      )}
       {portrait ? null : head}
       {room.notice ? (
         <p className="live-notice" role="note">
@@ -177,6 +194,8 @@ export function LiveRoom(props: { room: RoomView; title: string; source: string;
         render={(tab) =>
           tab.kind === "chat" ? (
             chatList
+          ) : tab.kind === "timeline" ? (
+            props.timeline
           ) : tab.kind === "link" ? (
             <a className="live-link" href={tab.url} target="_blank" rel="noopener noreferrer">
               {tab.name}

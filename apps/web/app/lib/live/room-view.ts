@@ -6,7 +6,7 @@ import { type LiveRoomStatus, statusName } from "./types.ts";
 export interface RoomTab {
   key: string;
   name: string;
-  kind: "chat" | "intro" | "link";
+  kind: "chat" | "intro" | "link" | "timeline";
   url: string;
 }
 
