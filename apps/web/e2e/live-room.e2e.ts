@@ -105,7 +105,7 @@ const seqs = (page: Page) =>
 
 const chatMode = (page: Page) => page.locator(".live-chat").getAttribute("data-mode");
 
-let rooms: Record<"marathon" | "ginkgo" | "concert" | "museum", { id: string; url: string }>;
+let rooms: Record<"marathon" | "ginkgo" | "market" | "concert" | "museum", { id: string; url: string }>;
 
 function findRooms(cards: Awaited<ReturnType<typeof demoCards>>) {
   const by = (title: string) => {
@@ -118,6 +118,7 @@ function findRooms(cards: Awaited<ReturnType<typeof demoCards>>) {
   return {
     marathon: by("马拉松全程直播"),
     ginkgo: by("银杏大道"),
+    market: by("农产品展销会"),
     concert: by("冬季音乐会"),
     museum: by("博物馆新馆"),
   };
@@ -282,6 +283,7 @@ describe("the live room", () => {
       ["before", rooms.concert.url],
       ["during", rooms.marathon.url],
       ["during-portrait-stream", rooms.ginkgo.url],
+      ["during-image-text", rooms.market.url],
       ["after", rooms.museum.url],
     ];
     for (const [orientation, size] of Object.entries(sizes)) {
@@ -292,11 +294,19 @@ describe("the live room", () => {
         await v.page.waitForLoadState("networkidle").catch(() => {});
         // the title is never under the player
         const title = await v.page.locator(".live-title").boundingBox();
-        const stage = await v.page.locator(".live-stage").boundingBox();
+        const stage = (await v.page.locator(".live-stage").count())
+          ? await v.page.locator(".live-stage").boundingBox()
+          : null;
         expect(title, moment).not.toBeNull();
         if (title && stage) {
           const overlaps = title.y < stage.y + stage.height && stage.y < title.y + title.height;
           expect(overlaps, `${moment} ${orientation}: title and player overlap`).toBe(false);
+        }
+        if (moment === "during-image-text") {
+          // an image-text live with a room: its posts are the first tab, beside the chat
+          expect(await v.page.locator("[data-screen]").getAttribute("data-screen")).toBe("ImageScreen");
+          expect(await v.page.getByRole("tab").allTextContents()).toEqual(["图文直播", "互动", "简介"]);
+          expect(await v.page.locator(".live-timeline li").count()).toBeGreaterThan(0);
         }
         if (orientation === "portrait") expect(await axeViolations(v.page), moment).toEqual([]);
         await v.page.screenshot({ path: `${shots}/live-${moment}-${orientation}.png` });
