@@ -151,6 +151,10 @@ describe("the live room", () => {
       await hydrated(page);
       await expect.poll(() => chatMode(page), { timeout: 10000 }).toBe("socket");
     }
+    // the online count follows the room: both visitors are counted on A's page without a reload
+    const onlineOf = async (page: Page) =>
+      Number((await page.getByTestId("live-online").textContent())?.match(/\d+/)?.[0]);
+    await expect.poll(() => onlineOf(a.page), { timeout: 8000 }).toBeGreaterThanOrEqual(2);
     // the token travels in the connect frame, never in the address
     const sentByB = await b.page.evaluate(() => window.__ws.sent.map((f) => JSON.parse(f)));
     expect(sentByB[0]).toEqual({ type: "connect", token: bob.token });
