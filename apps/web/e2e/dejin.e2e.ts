@@ -50,6 +50,10 @@ describe("dejin pages (clue reports and the open column)", () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     await open(page, `/dejin/detail/${ids.report}/index.html`);
+    // kept a few seconds by the server's page cache like the other pages (browsers are told no-cache)
+    const answer = await fetch(`${base}/dejin/detail/${ids.report}/index.html`);
+    await answer.text();
+    expect(answer.headers.get("cache-control")).toBe("no-cache");
     expect(await page.locator("h1").textContent()).toContain("梧桐巷路灯");
     expect(await page.getByTestId("dejin-status").textContent()).toBe("已办结");
     expect(await page.locator("[data-testid=dejin-pictures] img").count()).toBe(2);
@@ -216,6 +220,7 @@ describe("dejin pages when the API fails", () => {
       for (const path of paths) {
         const response = await page.goto(`${site.origin}/davmu/share${path}`);
         expect([path, response?.status()]).toEqual([path, 503]);
+        expect(response?.headers()["cache-control"], path).toBe("no-store");
         expect(await page.getByTestId("dejin-failed").textContent(), path).toContain("加载失败");
         expect(await page.getByTestId("dejin-retry").isVisible(), path).toBe(true);
       }

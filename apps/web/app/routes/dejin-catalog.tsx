@@ -3,7 +3,7 @@ import { LoadFailed } from "../components/dejin/LoadFailed.tsx";
 import { ListHeader } from "../components/ListHeader.tsx";
 import { PagedList } from "../components/PagedList.tsx";
 import { callApi } from "../lib/api.server.ts";
-import { noStore } from "../lib/cache-headers.ts";
+import { noStore, pageCacheHeaders } from "../lib/cache-headers.ts";
 import { dejinMeta } from "../lib/dejin/meta.ts";
 import { dejinRoutes } from "../lib/dejin/paths.ts";
 import { isCatalogId, pichoCard, pichoQuery } from "../lib/dejin/picho.ts";
@@ -58,6 +58,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: navCss },
   { rel: "stylesheet", href: dejinCss },
 ];
+
+/** Kept by the page cache for a few seconds like the other pages; a page from a failed load never. */
+export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 export const meta = dejinMeta();
 

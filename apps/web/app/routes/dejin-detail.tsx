@@ -4,7 +4,7 @@ import { LoadFailed } from "../components/dejin/LoadFailed.tsx";
 import { ReportView } from "../components/dejin/ReportView.tsx";
 import { ListHeader } from "../components/ListHeader.tsx";
 import { callApi } from "../lib/api.server.ts";
-import { noStore } from "../lib/cache-headers.ts";
+import { noStore, pageCacheHeaders } from "../lib/cache-headers.ts";
 import { dejinMeta } from "../lib/dejin/meta.ts";
 import { dejinShareFacts } from "../lib/dejin/share.server.ts";
 import { initReport } from "../lib/dejin/store.ts";
@@ -39,6 +39,9 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: dejinCss }];
+
+/** Kept by the page cache for a few seconds like the other pages; a page from a failed load never. */
+export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 export const meta = dejinMeta();
 

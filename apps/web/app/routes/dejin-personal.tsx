@@ -5,7 +5,7 @@ import { EmptyList, LoadFailed } from "../components/dejin/LoadFailed.tsx";
 import { ListHeader } from "../components/ListHeader.tsx";
 import { PagedList } from "../components/PagedList.tsx";
 import { callApi } from "../lib/api.server.ts";
-import { noStore } from "../lib/cache-headers.ts";
+import { noStore, pageCacheHeaders } from "../lib/cache-headers.ts";
 import { dejinMeta } from "../lib/dejin/meta.ts";
 import { dejinShareFacts } from "../lib/dejin/share.server.ts";
 import { initReporter, type Loaded, loadReporterTab, type ReporterTab, reporterTabs } from "../lib/dejin/store.ts";
@@ -56,6 +56,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: navCss },
   { rel: "stylesheet", href: dejinCss },
 ];
+
+/** Kept by the page cache for a few seconds like the other pages; a page from a failed load never. */
+export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 export const meta = dejinMeta();
 

@@ -3,7 +3,7 @@ import dejinCss from "../components/dejin/dejin.css?url";
 import { LoadFailed } from "../components/dejin/LoadFailed.tsx";
 import { ListHeader } from "../components/ListHeader.tsx";
 import { callApi } from "../lib/api.server.ts";
-import { noStore } from "../lib/cache-headers.ts";
+import { noStore, pageCacheHeaders } from "../lib/cache-headers.ts";
 import { dejinMeta } from "../lib/dejin/meta.ts";
 import { dejinRoutes } from "../lib/dejin/paths.ts";
 import { dejinShareFacts } from "../lib/dejin/share.server.ts";
@@ -49,6 +49,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: navCss },
   { rel: "stylesheet", href: dejinCss },
 ];
+
+/** Kept by the page cache for a few seconds like the other pages; a page from a failed load never. */
+export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 export const meta = dejinMeta();
 
