@@ -4,11 +4,17 @@ import { createClueReport } from "../clue-reports/repository.ts";
 import { presentPicture } from "./present.ts";
 import { type TipRow, tipPictures } from "./repository.ts";
 
-/** A clue report's title from the tip's text when the editor gives none: its first sentence, cut at 30 characters. */
+/**
+ * A clue report's title from the tip's text when the editor gives none: its first sentence; a
+ * longer one ends at its last pause (，；、) within 30 characters, else is cut there with "…".
+ */
 export function titleFromText(text: string): string {
   const first = text.split(/[。！？!?\n]/)[0]?.trim() || text.trim();
   const chars = Array.from(first);
-  return chars.length > 30 ? `${chars.slice(0, 30).join("")}…` : first;
+  if (chars.length <= 30) return first;
+  const head = chars.slice(0, 30);
+  const pause = Math.max(head.lastIndexOf("，"), head.lastIndexOf("；"), head.lastIndexOf("、"), head.lastIndexOf(","));
+  return pause >= 8 ? head.slice(0, pause).join("") : `${head.join("")}…`;
 }
 
 /**

@@ -18,9 +18,12 @@ describe("tip receipts", () => {
     }
   });
 
-  it("R-TIP-1 a published tip's title is its first sentence, cut at 30 characters", () => {
+  it("R-TIP-1 a published tip's title is its first sentence, ended at a pause or cut at 30 characters", () => {
     expect(titleFromText("路灯坏了。已经一个月了")).toBe("路灯坏了");
     expect(titleFromText("长".repeat(40))).toBe(`${"长".repeat(30)}…`);
+    expect(
+      titleFromText("滨江大道与江澜路交叉口东侧的井盖松动翘起，汽车压过去会哐当一声，今天早上有位阿姨差点摔倒。"),
+    ).toBe("滨江大道与江澜路交叉口东侧的井盖松动翘起");
     expect(titleFromText("  没有句号的一句话  ")).toBe("没有句号的一句话");
   });
 });
