@@ -16,6 +16,7 @@ import { appSettingsPlugin } from "./modules/app/repository.ts";
 import { appRoutes } from "./modules/app/routes.ts";
 import { circlesPlugin } from "./modules/circles/repository.ts";
 import { circleRoutes } from "./modules/circles/routes.ts";
+import { clueReportCommentRoutes } from "./modules/clue-reports/comments.ts";
 import { clueReportRoutes } from "./modules/clue-reports/routes.ts";
 import { commentModerationRoutes } from "./modules/comments/editor-routes.ts";
 import { commentsPlugin } from "./modules/comments/repository.ts";
@@ -232,6 +233,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(activityRoutes);
     await app.register(liveRoutes);
     await app.register(clueReportRoutes);
+    await app.register(clueReportCommentRoutes);
     await app.register(pichoRoutes);
     await app.register(circleRoutes);
     await app.register(lawRoutes);

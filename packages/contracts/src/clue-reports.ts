@@ -171,3 +171,16 @@ export const dejinPaths = {
   pichoCatalog: (rid: string, id: string) =>
     `dejin/catalog/index.html?rid=${encodeURIComponent(rid)}&id=${encodeURIComponent(id)}`,
 };
+
+/** GET /peony/v3/clue_report/{id}/comments: numbered pages, 10 a page from page 1. */
+export const ClueCommentQuery = Type.Object({
+  page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
+  size: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
+});
+export type ClueCommentQuery = Static<typeof ClueCommentQuery>;
+
+/** POST /peony/v3/clue_report/{id}/comment: a top-level comment on a report. */
+export const ClueCommentCreate = Type.Object({
+  content: Type.String({ minLength: 1, maxLength: 500 }),
+});
+export type ClueCommentCreate = Static<typeof ClueCommentCreate>;

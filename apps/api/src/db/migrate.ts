@@ -17,6 +17,7 @@ import * as tips from "./migrations/014-tips.ts";
 import * as circlesLaw from "./migrations/015-circles-law.ts";
 import * as cloudForms from "./migrations/016-cloud-forms.ts";
 import * as trackingIngest from "./migrations/017-tracking-ingest.ts";
+import * as clueReportComments from "./migrations/018-clue-report-comments.ts";
 import type { Database } from "./schema.ts";
 
 /** Every migration, in order. Names sort in the order they must run. */
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   "015-circles-law": circlesLaw,
   "016-cloud-forms": cloudForms,
   "017-tracking-ingest": trackingIngest,
+  "018-clue-report-comments": clueReportComments,
 };
 
 export function createMigrator(db: Kysely<Database>): Migrator {

@@ -1,5 +1,7 @@
 import { defineCall } from "../call.ts";
 import {
+  ClueCommentCreate,
+  ClueCommentQuery,
   ClueListQuery,
   ClueReportDetail,
   ClueReporterParams,
@@ -13,6 +15,7 @@ import {
   TopicQuery,
 } from "../clue-reports.ts";
 import { answers } from "../envelope.ts";
+import { Comment, CommentList } from "../interaction.ts";
 
 const tags = ["clue reports"];
 
@@ -89,4 +92,28 @@ export const clueReporterPosts = defineCall({
   params: ClueReporterParams,
   query: ClueListQuery,
   responses: answers(ReporterPosts),
+});
+
+export const clueReportComments = defineCall({
+  method: "GET",
+  path: "/peony/v3/clue_report/:id/comments",
+  access: "optional",
+  tags,
+  summary:
+    "Readers' comments on a published report, newest first, 10 a page from page 1; held comments appear to their author only; unknown reports 404",
+  params: ClueReportParams,
+  query: ClueCommentQuery,
+  responses: answers(CommentList),
+});
+
+export const postClueReportComment = defineCall({
+  method: "POST",
+  path: "/peony/v3/clue_report/:id/comment",
+  access: "user",
+  tags,
+  summary:
+    "Comments on a published report, moderated as post comments: banned words refused, listed words masked, links held for review, the same text twice within 60 s refused, a per-user limit per minute",
+  params: ClueReportParams,
+  body: ClueCommentCreate,
+  responses: answers(Comment),
 });
