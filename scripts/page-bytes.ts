@@ -20,7 +20,7 @@ export interface PageType {
   routes: string[];
 }
 
-/** The site's page types: home, article and every other content type, the list pages, the not-found page and the desktop wrapper. */
+/** The site's page types: home, article and every other content type, the list pages, the community columns, the not-found page and the desktop wrapper. */
 export const pageTypes: PageType[] = [
   { name: "home", routes: ["root", "routes/home"] },
   { name: "article", routes: ["root", "routes/doc"] },
@@ -38,6 +38,20 @@ export const pageTypes: PageType[] = [
   { name: "list", routes: ["root", "routes/list"] },
   { name: "fly-card", routes: ["root", "routes/fly-card"] },
   { name: "search", routes: ["root", "routes/search"] },
+  { name: "activity", routes: ["root", "routes/activity"] },
+  { name: "invite", routes: ["root", "routes/invite"] },
+  { name: "auth", routes: ["root", "routes/auth"] },
+  { name: "dejin-detail", routes: ["root", "routes/dejin-detail"] },
+  { name: "dejin-person", routes: ["root", "routes/dejin-personal"] },
+  { name: "dejin-topic", routes: ["root", "routes/dejin-topic"] },
+  { name: "dejin-catalog", routes: ["root", "routes/dejin-catalog"] },
+  { name: "dejin-content", routes: ["root", "routes/dejin-content"] },
+  { name: "tip", routes: ["root", "routes/dejin-tip"] },
+  { name: "tip-receipt", routes: ["root", "routes/dejin-tip-receipt"] },
+  { name: "circle", routes: ["root", "routes/dimim-circle"] },
+  { name: "circle-post", routes: ["root", "routes/dimim-content"] },
+  { name: "circle-topic", routes: ["root", "routes/dimim-topic"] },
+  { name: "law", routes: ["root", "routes/fazak-problem-share"] },
   // the root's error boundary draws the not-found page: the not-found route's module is not loaded
   { name: "404", routes: ["root"] },
   { name: "pc", routes: ["root", "routes/pc"] },
