@@ -1,8 +1,8 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 /**
- * The route table of spec §2. Screens of later issues (/dejin, /dimim, /fazak)
- * have no route yet: the catch-all answers them with the not-found page and 404.
+ * The route table of spec §2, with the pages beyond it (tips under /dejin/tip, cloud forms under
+ * /{actor}/form). Anything else gets the catch-all's not-found page and 404.
  */
 export default [
   index("routes/home.tsx"),

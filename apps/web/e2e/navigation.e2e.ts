@@ -226,31 +226,6 @@ describe("navigation and the list pages on a phone in WeChat", () => {
     expect(await page.locator(".search-hint").textContent()).toBe("请输入有效的搜索关键词");
   });
 
-  it("R-ROUTE-1 routes of later issues answer the site's not-found page with status 404", async () => {
-    const paths = [
-      "dejin/catalog/index.html",
-      "dejin/content/index.html",
-      "dejin/detail/abc/index.html",
-      "dejin/personal/u1/index.html",
-      "dejin/topic/t1/index.html",
-      "dimim/circle/index.html",
-      "dimim/content/index.html",
-      "dimim/topic/index.html",
-      "fazak/problemShare/index.html",
-    ];
-    for (const path of paths) {
-      const response = await fetch(share + path);
-      expect(response.status, path).toBe(404);
-      const html = await response.text();
-      expect(html, path).toContain("抱歉，您访问的页面找不到了");
-      expect(html, path).toContain("返回首页");
-    }
-    await fresh();
-    const response = await page.goto(`${share}no-such-column/index.html`);
-    expect(response?.status()).toBe(404);
-    expect(await page.locator(".error-message").textContent()).toBe("抱歉，您访问的页面找不到了");
-  });
-
   it("R-SITE-13 the dark-mode switch darkens the theme and switches nav icons; the choice survives a reload", async () => {
     await fresh();
     await open(share);
