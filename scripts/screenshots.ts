@@ -102,7 +102,7 @@ try {
       share,
       async () => void (await page.getByRole("button", { name: /打开导航|Open navigation/ }).click()),
     ],
-    ["not-found-later", `${share}dejin/catalog/index.html`],
+    ["not-found-column", `${share}no-such-column/index.html`],
   ];
   const host = new URL(origin).hostname;
   for (const variant of ["light", "dark", "en"] as const) {
@@ -110,7 +110,7 @@ try {
     if (variant === "dark") await context.addCookies([{ name: "davmu_theme", value: "dark", domain: host, path: "/" }]);
     if (variant === "en") await context.addCookies([{ name: "i18n_redirected", value: "en", domain: host, path: "/" }]);
     for (const [name, url, act] of navPages) {
-      if (variant === "en" && name === "not-found-later") continue;
+      if (variant === "en" && name === "not-found-column") continue;
       await page.goto(url);
       await page.waitForTimeout(800);
       if (act) {
