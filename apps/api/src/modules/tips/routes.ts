@@ -3,6 +3,7 @@ import { tipLimits } from "@davmu/contracts/tips";
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
 import { ApiError, badRequest, conflict, notFound, tooManyRequests } from "../../lib/api-error.ts";
+import { isLoopback } from "../../lib/client-address.ts";
 import { route } from "../../lib/route.ts";
 import { userOf, viewerOf } from "../../lib/viewer.ts";
 import { removePictures, storePicture } from "./pictures.ts";
@@ -94,8 +95,18 @@ export async function tipRoutes(app: FastifyInstance) {
       if (!row) throw notFound("回执码不存在，请核对后再试");
       return { code: 0, msg: "ok", data: presentReceipt(row, viewerOf(request), encode) };
     },
-    // codes are not to be found by trying: lookups per address are limited
-    { config: { rateLimit: { max: receiptLookupsPerMinute, timeWindow: 60_000, groupId: "tip-receipt" } } },
+    // codes are not to be found by trying: lookups per address are limited, except the site's own
+    // server rendering receipt pages from this machine (every visitor's page view comes from it)
+    {
+      config: {
+        rateLimit: {
+          max: receiptLookupsPerMinute,
+          timeWindow: 60_000,
+          groupId: "tip-receipt",
+          allowList: (request: FastifyRequest) => isLoopback(request.ip),
+        },
+      },
+    },
   );
 
   route(app, calls.editorTips, async (request) => {
