@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freePort } from "../../../scripts/free-port.ts";
+import { expectToast, latestCode, popup } from "./accounts.ts";
 import { hydrated, launchBrowser, phoneContext } from "./browser.ts";
 import { axeViolations } from "./content-pages.ts";
 
@@ -66,11 +67,58 @@ describe("dejin pages (clue reports and the open column)", () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: `${shots}/dejin-detail.png` });
     await page.screenshot({ path: `${shots}/dejin-detail-full.png`, fullPage: true });
-    // commenting and asking the reporter happen in the app
-    await page.getByRole("button", { name: "说说你的看法…" }).click();
+    // asking the reporter happens in the app
+    await page.getByRole("button", { name: "追问记者" }).click();
     await page.getByTestId("open-app-dialog").waitFor({ timeout: 5000 });
     await context.close();
   });
+
+  it("R-LAYOUT-2 R-MOD-1 a visitor logs in from the footer, comments on a report and sees the comment under it", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await open(page, `/dejin/detail/${ids.report}/index.html`);
+    const comments = page.getByTestId("report-comment");
+    const before = await comments.count();
+    if (before === 0) {
+      expect(await page.locator(".dj-comments-empty").textContent({ timeout: 3000 })).toBe("暂无评论，快来抢沙发吧～");
+    }
+    const text = `路灯亮了，晚上回家安心多了 ${Date.now() % 100000}`;
+    const input = page.getByRole("textbox", { name: "写评论" });
+    await input.fill(text, { timeout: 5000 });
+    // logged out: sending asks to log in first
+    await page.getByRole("button", { name: "发送" }).click({ timeout: 5000 });
+    await popup(page).getByRole("dialog").waitFor({ timeout: 5000 });
+    const tel = "13520007788";
+    await popup(page).getByLabel("手机号").fill(tel, { timeout: 5000 });
+    await popup(page).getByRole("button", { name: "获取验证码" }).click({ timeout: 5000 });
+    await expectToast(page, "验证码发送成功");
+    await popup(page)
+      .getByLabel("验证码")
+      .fill(await latestCode(tel), { timeout: 5000 });
+    await popup(page).getByRole("checkbox").check({ timeout: 5000 });
+    await popup(page).getByRole("button", { name: "登录", exact: true }).click({ timeout: 5000 });
+    await expectToast(page, "登录成功～");
+    await page.getByRole("button", { name: "发送" }).click({ timeout: 5000 });
+    await expectToast(page, "评论成功");
+    await expect
+      .poll(() => comments.first().locator(".dj-comment-text").textContent({ timeout: 1000 }), { timeout: 6000 })
+      .toBe(text);
+    expect(await input.inputValue()).toBe("");
+    // drawn by the server for everyone once the page cache (10 s) lets the page go
+    await expect
+      .poll(
+        async () => {
+          await page.reload({ timeout: 8000 });
+          return page.locator(".dj-comment-text").first().textContent({ timeout: 3000 });
+        },
+        { timeout: 20_000, interval: 2000 },
+      )
+      .toBe(text);
+    await hydrated(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/dejin-detail-comments.png`, fullPage: true });
+    await context.close();
+  }, 60_000);
 
   it("R-ROUTE-1 R-STORE-1 a topic lists its reports by view_sum, 10 at a time, and 加载更多 brings the rest", async () => {
     const context = await phoneContext(browser);

@@ -1,13 +1,14 @@
 import { DejinFooter } from "../components/dejin/DejinFooter.tsx";
 import dejinCss from "../components/dejin/dejin.css?url";
 import { LoadFailed } from "../components/dejin/LoadFailed.tsx";
+import { ReportComments, reportCommentPageSize, useReportThread } from "../components/dejin/ReportComments.tsx";
 import { ReportView } from "../components/dejin/ReportView.tsx";
 import { ListHeader } from "../components/ListHeader.tsx";
 import { callApi } from "../lib/api.server.ts";
 import { noStore, pageCacheHeaders } from "../lib/cache-headers.ts";
 import { dejinMeta } from "../lib/dejin/meta.ts";
 import { dejinShareFacts } from "../lib/dejin/share.server.ts";
-import { initReport } from "../lib/dejin/store.ts";
+import { initReport, load } from "../lib/dejin/store.ts";
 import { requireIndexSegment, requirePublicId } from "../lib/guards.server.ts";
 import { data, redirect } from "../lib/router.ts";
 import type { Route } from "./+types/dejin-detail";
@@ -15,7 +16,7 @@ import type { Route } from "./+types/dejin-detail";
 /**
  * /dejin/detail/{post_id}/index.html (R-ROUTE-1, R-LAYOUT-2): a clue report in the dejin layout —
  * header, the report (text, pictures, video, status and timeline, the reporter's reply, related posts),
- * comment footer. A report that does not exist goes to /404; one that cannot be loaded says so.
+ * readers' comments, comment footer. A report that does not exist goes to /404; one that cannot be loaded says so.
  */
 export async function loader({ params }: Route.LoaderArgs) {
   requireIndexSegment(params.index);
@@ -23,9 +24,14 @@ export async function loader({ params }: Route.LoaderArgs) {
   const loaded = await initReport(callApi, id);
   if (loaded.state === "missing") throw redirect("/404");
   if (loaded.state === "failed") {
-    return data({ report: null, share: null, now: Date.now() }, { status: 503, headers: noStore });
+    return data({ report: null, share: null, comments: null, now: Date.now() }, { status: 503, headers: noStore });
   }
   const report = loaded.data;
+  // the first page of comments; a failed load leaves the list empty and the footer working
+  const thread = await load(`comments of ${id}`, callApi, (c) =>
+    c.clueReportComments({ params: { id }, query: { page: 1, size: reportCommentPageSize } }),
+  );
+  const comments = thread.state === "ready" ? thread.data : null;
   const share = await dejinShareFacts({
     kind: "article",
     link: report.share_link,
@@ -35,7 +41,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     published: report.reported_at,
     author: report.author.alias,
   });
-  return { report, share, now: Date.now() };
+  return { report, share, comments, now: Date.now() };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: dejinCss }];
@@ -46,12 +52,22 @@ export const headers: Route.HeadersFunction = pageCacheHeaders;
 export const meta = dejinMeta();
 
 export default function DejinDetail({ loaderData }: Route.ComponentProps) {
-  const { report, now } = loaderData;
+  const { report, now, comments } = loaderData;
+  const thread = useReportThread(report ? report.id : "", comments);
   return (
     <div className="dj-page dj-with-footer">
       <ListHeader />
-      <main className="dj-main">{report ? <ReportView report={report} now={now} /> : <LoadFailed what="报料" />}</main>
-      {report ? <DejinFooter views={report.view_sum} /> : null}
+      <main className="dj-main">
+        {report ? (
+          <>
+            <ReportView report={report} now={now} />
+            <ReportComments thread={thread} />
+          </>
+        ) : (
+          <LoadFailed what="报料" />
+        )}
+      </main>
+      {report ? <DejinFooter views={report.view_sum} onSend={thread.send} /> : null}
     </div>
   );
 }

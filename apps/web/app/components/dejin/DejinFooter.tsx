@@ -1,17 +1,56 @@
+import { type FormEvent, useState } from "react";
 import { emitOpenApp } from "../../lib/events.ts";
 import { formatBigNumber } from "../../lib/format.ts";
 
 /**
- * The dejin layout's comment footer (R-LAYOUT-2): the comment box, the report's views and share. Talking
- * with the reporter happens in the app, so each asks to open it (spec §6: deeper actions open the app).
+ * The dejin layout's comment footer (R-LAYOUT-2): the comment box posting on the report (the login
+ * popup first when logged out), the report's views, and 追问记者, which happens in the app.
  */
-export function DejinFooter({ views }: { views: number }) {
+export function DejinFooter({ views, onSend }: { views: number; onSend(text: string): Promise<boolean> }) {
+  const [text, setText] = useState("");
+  const [sending, setSending] = useState(false);
+
+  async function send(event?: FormEvent) {
+    if (event) event.preventDefault();
+    if (sending) return;
+    setSending(true);
+    try {
+      if (await onSend(text)) setText("");
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const ready = text.trim() !== "";
   return (
     <footer className="dj-footer" data-testid="dejin-footer">
-      <button type="button" className="dj-footer-input" onClick={emitOpenApp}>
-        说说你的看法…
-      </button>
-      <span className="dj-footer-views">{formatBigNumber(views)}阅读</span>
+      <form className="dj-footer-form" onSubmit={send}>
+        <input
+          className="dj-footer-input"
+          type="text"
+          name="comment"
+          enterKeyHint="send"
+          autoComplete="off"
+          maxLength={500}
+          aria-label="写评论"
+          placeholder="说说你的看法…"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </form>
+      {ready ? (
+        <button
+          type="button"
+          className="dj-footer-send"
+          disabled={sending}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => void send()}
+        >
+          发送
+        </button>
+      ) : (
+        <span className="dj-footer-views">{formatBigNumber(views)}阅读</span>
+      )}
       <button type="button" className="dj-footer-action" onClick={emitOpenApp}>
         追问记者
       </button>
