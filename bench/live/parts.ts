@@ -42,10 +42,14 @@ export async function settle(pool: ClientPool, finalSeq: number, timeoutMs: numb
   }
 }
 
+/** Failed sends by status and detail. */
 const failures = (sent: Sent[]) => {
   const out: Record<string, number> = {};
-  for (const s of sent)
-    if (!s.ok) out[`${s.status} ${s.detail ?? ""}`.trim()] = (out[`${s.status} ${s.detail ?? ""}`.trim()] ?? 0) + 1;
+  for (const s of sent) {
+    if (s.ok) continue;
+    const key = `${s.status} ${s.detail ?? ""}`.trim();
+    out[key] = (out[key] ?? 0) + 1;
+  }
   return out;
 };
 
