@@ -7,7 +7,7 @@ const share = `${origin}/davmu/share/`;
 const codec = createPublicIdCodec("e2e-salt", 8);
 const notFound = "抱歉，您访问的页面找不到了";
 
-async function api(path: string): Promise<{ code: number; data: Record<string, never> }> {
+async function api(path: string): Promise<{ code: number; data: Record<string, unknown> }> {
   const auth = await fetch(`${origin}/peony/v1/auth`, {
     method: "POST",
     headers: { "content-type": "application/json" },
