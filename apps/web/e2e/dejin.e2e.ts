@@ -120,7 +120,7 @@ describe("dejin pages (clue reports and the open column)", () => {
     await context.close();
   }, 60_000);
 
-  it("R-ROUTE-1 R-STORE-1 a topic lists its reports by view_sum, 10 at a time, and 加载更多 brings the rest", async () => {
+  it("R-ROUTE-1 R-STORE-1 R-TIP-1 a topic lists its reports by view_sum, 10 at a time, 加载更多 brings the rest, and 我要爆料 leads to the tip form", async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     await open(page, `/dejin/topic/${encodeURIComponent("街坊身边事")}/index.html`);
@@ -139,6 +139,10 @@ describe("dejin pages (clue reports and the open column)", () => {
     expect(await page.getByText("没有更多了").count()).toBe(1);
     await cards.first().locator("a").click();
     await page.waitForURL(/\/dejin\/detail\//, { timeout: 8000 });
+    // the column's way in for readers with a tip of their own
+    await page.goBack();
+    await page.getByRole("link", { name: /我要爆料/ }).click();
+    await page.waitForURL(/\/dejin\/tip\/index\.html$/, { timeout: 8000 });
     await context.close();
   });
 

@@ -75,6 +75,10 @@ export default function DejinTopic({ loaderData }: Route.ComponentProps) {
           </div>
         </header>
         {detail?.topic.description ? <p className="dj-topic-desc">{detail.topic.description}</p> : null}
+        <Link className="dj-tip-entry" to={dejinRoutes.tip()}>
+          <strong>身边有新鲜事？</strong>
+          <span>我要爆料</span>
+        </Link>
         <h2 className="dj-list-title">最热报料</h2>
         {detail ? (
           <ChannelList

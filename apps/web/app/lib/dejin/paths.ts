@@ -7,6 +7,8 @@ export const dejinRoutes = {
   report: (id: string) => `/dejin/detail/${id}/index.html`,
   reporter: (userId: string) => `/dejin/personal/${userId}/index.html`,
   topic: (name: string) => `/dejin/topic/${encodeURIComponent(name)}/index.html`,
+  /** where a reader sends the newsroom a tip (routes/dejin-tip.tsx) */
+  tip: () => "/dejin/tip/index.html",
   pichoContent: (rid: string, uuid: string) =>
     `/dejin/content/index.html?rid=${encodeURIComponent(rid)}&uuid=${encodeURIComponent(uuid)}`,
   pichoCatalog: (rid: string, id: string) =>
