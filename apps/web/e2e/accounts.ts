@@ -86,6 +86,25 @@ export async function loginWithCode(page: Page, tel: string) {
   expect(await popup(page).count()).toBe(0);
 }
 
+/** Logs in through the open login popup with a phone and the SMS code the outbox holds for it. */
+export async function fillLoginPopup(page: Page, tel: string) {
+  await popup(page).getByLabel("手机号").fill(tel);
+  await popup(page).getByRole("button", { name: "获取验证码" }).click();
+  await expectToast(page, "验证码发送成功");
+  await popup(page)
+    .getByLabel("验证码")
+    .fill(await latestCode(tel));
+  await popup(page).getByRole("checkbox").check();
+  await popup(page).getByRole("button", { name: "登录", exact: true }).click();
+}
+
+/** Logs in through the popup an action opened because it needs login, and waits for the popup to close. */
+export async function logInThroughPopup(page: Page, tel: string) {
+  await popup(page).getByRole("dialog").waitFor({ timeout: 5000 });
+  await fillLoginPopup(page, tel);
+  await expect.poll(() => popup(page).count(), { timeout: 8000 }).toBe(0);
+}
+
 export async function send(page: Page, text: string) {
   await page.locator(".cf-input").fill(text);
   await page.getByRole("button", { name: "发送" }).click();

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { expectToast, latestCode, popup } from "./accounts.ts";
+import { logInThroughPopup } from "./accounts.ts";
 import { demoCards, hydrated, launchBrowser, phoneContext } from "./browser.ts";
 import { axeViolations } from "./content-pages.ts";
 
@@ -47,16 +47,7 @@ describe("activity pages", () => {
     await page.screenshot({ path: `${shots}/activity-open.png` });
     await page.getByRole("button", { name: "立即报名" }).click();
     const tel = "13900004141";
-    await popup(page).getByRole("dialog").waitFor({ timeout: 5000 });
-    await popup(page).getByLabel("手机号").fill(tel);
-    await popup(page).getByRole("button", { name: "获取验证码" }).click();
-    await expectToast(page, "验证码发送成功");
-    await popup(page)
-      .getByLabel("验证码")
-      .fill(await latestCode(tel));
-    await popup(page).getByRole("checkbox").check();
-    await popup(page).getByRole("button", { name: "登录", exact: true }).click();
-    await expect.poll(() => popup(page).count(), { timeout: 8000 }).toBe(0);
+    await logInThroughPopup(page, tel);
     await page.getByRole("button", { name: "立即报名" }).click();
     await expect.poll(() => page.locator(".activity-signup").textContent(), { timeout: 8000 }).toBe("已报名");
     expect(await page.locator(".activity-signup").isDisabled()).toBe(true);

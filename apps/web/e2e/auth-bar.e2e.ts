@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { expectToast, latestCode, popup } from "./accounts.ts";
+import { fillLoginPopup, popup } from "./accounts.ts";
 import { demoCards, hydrated, launchBrowser, phoneContext } from "./browser.ts";
 import { axeViolations } from "./content-pages.ts";
 
@@ -40,14 +40,7 @@ describe("/auth and /bar", () => {
 
     const tel = "13900002121";
     await page.getByRole("button", { name: "手机号登录" }).click();
-    await popup(page).getByLabel("手机号").fill(tel);
-    await popup(page).getByRole("button", { name: "获取验证码" }).click();
-    await expectToast(page, "验证码发送成功");
-    await popup(page)
-      .getByLabel("验证码")
-      .fill(await latestCode(tel));
-    await popup(page).getByRole("checkbox").check();
-    await popup(page).getByRole("button", { name: "登录", exact: true }).click();
+    await fillLoginPopup(page, tel);
     await page.waitForURL(`${origin}${article.content_link}`, { timeout: 8000 });
     expect(await page.locator("h1.article-title").textContent()).toBe(article.title);
 

@@ -37,6 +37,18 @@ export const axePath = (() => {
 export async function axeViolations(page: Page): Promise<string[]> {
   if (!axePath || !existsSync(axePath)) throw new Error("axe-core is not installed (a dev dependency)");
   await page.evaluate(readFileSync(axePath, "utf8"));
+  // colours are judged as they settle, not halfway through a fade (a toast fading in); endless ones are not waited for
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 1000)),
+    ]),
+  );
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown }> } }

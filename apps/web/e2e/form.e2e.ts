@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { expectToast, latestCode, popup } from "./accounts.ts";
+import { expectToast, logInThroughPopup } from "./accounts.ts";
 import { hydrated, launchBrowser, phoneContext } from "./browser.ts";
 import { axeViolations } from "./content-pages.ts";
 
@@ -33,19 +33,6 @@ async function demoFormLink(): Promise<{ url: string; postId: string }> {
 
 const field = (page: Page, key: string) => page.locator(`[data-field="${key}"]`);
 const message = (page: Page, key: string) => field(page, key).locator(".form-error");
-
-async function login(page: Page, tel: string) {
-  await popup(page).getByRole("dialog").waitFor({ timeout: 5000 });
-  await popup(page).getByLabel("手机号").fill(tel);
-  await popup(page).getByRole("button", { name: "获取验证码" }).click();
-  await expectToast(page, "验证码发送成功");
-  await popup(page)
-    .getByLabel("验证码")
-    .fill(await latestCode(tel));
-  await popup(page).getByRole("checkbox").check();
-  await popup(page).getByRole("button", { name: "登录", exact: true }).click();
-  await expect.poll(() => popup(page).count(), { timeout: 8000 }).toBe(0);
-}
 
 /** A new cloud_form item made a form through the editors' API; answers its page's address. */
 async function editorsForm(externalId: string, settings: Record<string, unknown>): Promise<string> {
@@ -150,7 +137,7 @@ describe("cloud form page", () => {
 
     // the form asks for login: the answers stay through it
     await page.getByRole("button", { name: "提交" }).click();
-    await login(page, "13900005151");
+    await logInThroughPopup(page, "13900005151");
     expect(await page.getByLabel("姓名").inputValue()).toBe("林小满");
     await page.getByRole("button", { name: "提交" }).click();
     await expectToast(page, "提交成功");
@@ -197,7 +184,7 @@ describe("cloud form page", () => {
     await page.getByLabel("12月13日 全天（垃圾清理）").check();
     await page.getByLabel("出生日期").fill("1988-01-02");
     await page.getByRole("button", { name: "提交" }).click();
-    await login(page, "13900005152");
+    await logInThroughPopup(page, "13900005152");
     await page.getByRole("button", { name: "提交" }).click();
     await expectToast(page, "有1项填写不正确");
     expect(await message(page, "phone").textContent()).toBe("请输入正确的手机号");

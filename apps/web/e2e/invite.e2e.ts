@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { expectToast, latestCode, popup } from "./accounts.ts";
+import { fillLoginPopup, popup } from "./accounts.ts";
 import { hydrated, launchBrowser, phoneContext } from "./browser.ts";
 import { axeViolations } from "./content-pages.ts";
 
@@ -44,14 +44,7 @@ describe("invitation pages", () => {
     const tel = "13900003131";
     await page.getByRole("button", { name: "接受邀请" }).click();
     await popup(page).getByRole("dialog").waitFor({ timeout: 5000 });
-    await popup(page).getByLabel("手机号").fill(tel);
-    await popup(page).getByRole("button", { name: "获取验证码" }).click();
-    await expectToast(page, "验证码发送成功");
-    await popup(page)
-      .getByLabel("验证码")
-      .fill(await latestCode(tel));
-    await popup(page).getByRole("checkbox").check();
-    await popup(page).getByRole("button", { name: "登录", exact: true }).click();
+    await fillLoginPopup(page, tel);
     await expect.poll(() => page.getByRole("status").first().textContent(), { timeout: 8000 }).toContain("已接受邀请");
     expect(await invitedCount()).toBe(before + 1);
     await page.screenshot({ path: `${shots}/invite-accepted.png` });

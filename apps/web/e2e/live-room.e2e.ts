@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { expectToast, latestCode, popup } from "./accounts.ts";
+import { latestCode, logInThroughPopup } from "./accounts.ts";
 import { demoCards, hydrated, launchBrowser, phoneContext, wechatUserAgent } from "./browser.ts";
 import { axeViolations } from "./content-pages.ts";
 
@@ -246,17 +246,7 @@ describe("the live room", () => {
     await expect.poll(() => book.isEnabled(), { timeout: 10000 }).toBe(true);
     await book.click();
     // not logged in: the login popup of the comment footer's flow
-    await popup(page).getByRole("dialog").waitFor({ timeout: 5000 });
-    const tel = "13900007104";
-    await popup(page).getByLabel("手机号").fill(tel);
-    await popup(page).getByRole("button", { name: "获取验证码" }).click();
-    await expectToast(page, "验证码发送成功");
-    await popup(page)
-      .getByLabel("验证码")
-      .fill(await latestCode(tel));
-    await popup(page).getByRole("checkbox").check();
-    await popup(page).getByRole("button", { name: "登录", exact: true }).click();
-    await expect.poll(() => popup(page).count(), { timeout: 8000 }).toBe(0);
+    await logInThroughPopup(page, "13900007104");
     await book.click();
     await expect.poll(() => book.textContent(), { timeout: 8000 }).toBe("已预约");
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("live-reminder").click()]);

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { expectToast, latestCode, popup } from "./accounts.ts";
+import { expectToast, logInThroughPopup } from "./accounts.ts";
 import { hydrated, launchBrowser, phoneContext, wechatUserAgent } from "./browser.ts";
 import { axeViolations } from "./content-pages.ts";
 
@@ -10,19 +10,6 @@ const shots = process.env.TIP_SHOTS_DIR ?? "/tmp/davmu-tip-shots";
 const demoPictures = new URL("../../api/demo-media/tips/demo/", import.meta.url).pathname;
 const tipPage = `${origin}/davmu/share/dejin/tip/index.html`;
 const text = "江澜中学南门外的人行横道标线已经磨得看不清了，上下学高峰车流量很大，孩子们过马路很危险。";
-
-async function logInThroughPopup(page: Page, tel: string) {
-  await popup(page).getByRole("dialog").waitFor({ timeout: 5000 });
-  await popup(page).getByLabel("手机号").fill(tel);
-  await popup(page).getByRole("button", { name: "获取验证码" }).click();
-  await expectToast(page, "验证码发送成功");
-  await popup(page)
-    .getByLabel("验证码")
-    .fill(await latestCode(tel));
-  await popup(page).getByRole("checkbox").check();
-  await popup(page).getByRole("button", { name: "登录", exact: true }).click();
-  await expect.poll(() => popup(page).count(), { timeout: 8000 }).toBe(0);
-}
 
 describe("tip pages", () => {
   let browser: Browser;
