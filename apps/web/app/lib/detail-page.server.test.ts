@@ -189,7 +189,9 @@ describe("detail page pipeline", () => {
       { ...args(), params: { id: "Sp3c1a1x", index: "index.html" } },
       { accepts: "special", view: (found) => ({ special: found }) },
     );
-    expect(Object.keys(data)).toEqual(["special", "env", "share"]);
+    // like every detail page, it says whether it is a preview (null: it is not)
+    expect(Object.keys(data)).toEqual(["special", "env", "share", "preview"]);
+    expect(data.preview).toBeNull();
     expect(data.special.share_link).toBe(special.share_link);
     expect(asked).toEqual(["special"]);
   });

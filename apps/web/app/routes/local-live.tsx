@@ -173,6 +173,7 @@ export default function LocalLive({ loaderData }: Route.ComponentProps) {
         <LiveRoom
           room={room}
           title={view.title}
+          lead={view.summary}
           source={view.source}
           shareLink={shareLink}
           // an image-text live: its posts are the first tab, under the cover

@@ -1,11 +1,11 @@
 import { type ReactNode, useCallback, useMemo, useState } from "react";
-import { useRouteLoaderData } from "react-router";
 import { formatBigNumber } from "../../lib/format.ts";
 import { useContentT } from "../../lib/i18n/content.ts";
 import { useI18n } from "../../lib/i18n/context.tsx";
 import type { Lang } from "../../lib/i18n/lang.ts";
 import type { RoomTab, RoomView } from "../../lib/live/room-view.ts";
 import type { LiveRoomStatus } from "../../lib/live/types.ts";
+import { useRouteLoaderData } from "../../lib/router.ts";
 import { useSession } from "../../lib/session.tsx";
 import { HeartIcon } from "./HeartIcon.tsx";
 import { LiveStage } from "./LiveStage.tsx";
@@ -74,6 +74,8 @@ function Tabs(props: { tabs: RoomTab[]; render(tab: RoomTab): React.ReactNode })
 export function LiveRoom(props: {
   room: RoomView;
   title: string;
+  /** the item's lead, under the title (in the server's HTML like every page's lead) */
+  lead?: string;
   source: string;
   shareLink: string;
   /** an image-text live's posts: drawn as the first tab, with the cover in place of the player */
@@ -120,6 +122,7 @@ export function LiveRoom(props: {
   const head = (
     <header className="live-head">
       <h1 className="live-title">{title}</h1>
+      {props.lead ? <p className="live-lead">{props.lead}</p> : null}
       <p className="live-facts on-dark">
         <Badge status={status} />
         <span data-testid="live-online">{t("liveWatching", { count: formatBigNumber(online, lang) })}</span>
