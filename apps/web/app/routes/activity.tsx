@@ -107,7 +107,7 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
         <div className="activity-action">
           <button
             type="button"
-            className="activity-signup"
+            className="primary-button activity-signup"
             disabled={busy || signedUp || activity.state !== "open"}
             onClick={() => {
               signup().catch(() => toast("网络异常，请稍后再试"));

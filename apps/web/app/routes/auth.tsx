@@ -45,7 +45,7 @@ export default function Auth({ loaderData }: Route.ComponentProps) {
       {site.logo ? <img className="auth-logo" src={site.logo} alt="" width={64} height={64} /> : null}
       <h1 className="auth-title">登录{site.name}</h1>
       <p className="auth-lead">登录后可评论、收藏、关注媒体号，并同步您的阅读记录。</p>
-      <button type="button" className="auth-button" onClick={emitLogin} disabled={!session.restored}>
+      <button type="button" className="primary-button auth-button" onClick={emitLogin} disabled={!session.restored}>
         手机号登录
       </button>
       <a className="auth-back" href={siteBasePath + returnTo}>

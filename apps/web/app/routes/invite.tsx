@@ -108,7 +108,7 @@ export default function Invite({ loaderData }: Route.ComponentProps) {
           ) : (
             <button
               type="button"
-              className="auth-button"
+              className="primary-button auth-button"
               disabled={!session.restored}
               onClick={() => {
                 if (session.user) {

@@ -172,7 +172,7 @@ export function FormView({ initial }: { initial: Form }) {
         {form.login_required && !userId && !closed ? (
           <p className="form-login-note">提交前需登录，填写内容会保留</p>
         ) : null}
-        <button type="submit" className="form-submit" disabled={busy || closed !== null}>
+        <button type="submit" className="primary-button form-submit" disabled={busy || closed !== null}>
           {closed ? "已停止收集" : busy ? "提交中…" : "提交"}
         </button>
       </div>

@@ -151,7 +151,7 @@ export function TipForm(props: { limits: FormLimits; publicApiBase: string; rece
         图片上传后会自动去除拍摄位置等隐私信息；每人每小时最多提交 {limits.perUserPerHour} 条爆料。
       </p>
       <div className="tip-action">
-        <button type="submit" className="tip-submit" disabled={busy}>
+        <button type="submit" className="primary-button tip-submit" disabled={busy}>
           {busy ? busyText(progress, pictures.length > 0) : session.user ? "提交爆料" : "登录后提交爆料"}
         </button>
       </div>
