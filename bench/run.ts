@@ -49,7 +49,7 @@ const product = await startProduct();
 const hello = await startHelloWorld();
 let chromiumVersion = "";
 try {
-  const all = await demoPages(product.origin);
+  const all = await demoPages(product.origin, product.env.HASHID_SALT as string);
   const pages = all.filter((page) => chosen.includes(page.name));
   const articlePath = all.find((page) => page.name === "article")?.path as string;
   const postId = articlePath.split("/").at(-2) as string;

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { otherDemoPaths, otherPageNames } from "../../scripts/demo-paths.ts";
 import { freePort } from "../../scripts/free-port.ts";
 
 export const root = new URL("../../", import.meta.url).pathname;
@@ -158,6 +159,7 @@ export const pageNames = [
   "fly-card",
   "search",
   "pc",
+  ...otherPageNames,
 ] as const;
 
 const decodeHref = (href: string) => href.replaceAll("&amp;", "&");
@@ -169,7 +171,7 @@ const decodeHref = (href: string) => href.replaceAll("&amp;", "&");
  * wrapper frames the article. Throws when a type cannot be found, so a missing type is never skipped
  * silently.
  */
-export async function demoPages(origin: string, maxHomePages = 10): Promise<DemoPage[]> {
+export async function demoPages(origin: string, salt: string, maxHomePages = 10): Promise<DemoPage[]> {
   const base = "/davmu/share";
   const found = new Map<string, string>();
   let contentModel = "";
@@ -212,6 +214,7 @@ export async function demoPages(origin: string, maxHomePages = 10): Promise<Demo
     "fly-card": `${base}/fly_card/${group}/index.html`,
     search: `${base}/search/index.html`,
     pc: `${base}/pc?url=${encodeURIComponent(article)}`,
+    ...(await otherDemoPaths(origin, salt)),
   };
   const detail = new Set(Object.values(detailTypes));
   return pageNames.map((name) => ({ name, path: paths[name] as string, detail: detail.has(name) }));
