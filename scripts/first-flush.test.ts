@@ -20,8 +20,8 @@ const tops: Record<DetailPageType, [headline: string, lead: string]> = {
       '<div class="gallery-bar"></div><p class="gallery-caption" data-testid="gallery-caption">城东银杏大道</p>',
   ],
   live: [
-    '<h1 class="article-title">直播｜2026江澜马拉松</h1>',
-    '<section class="live-intro" aria-labelledby="live-intro-title"><h2 id="live-intro-title">直播简介</h2><p>跟随直播镜头……</p></section>',
+    '<h1 class="live-title">直播｜2026江澜马拉松</h1>',
+    '<p class="live-lead">跟随直播镜头，看两万名跑者穿过江澜……</p>',
   ],
   "mini-program": [
     '<h1 class="article-title">江澜政务服务</h1>',
@@ -64,9 +64,9 @@ describe("firstPacketHolds", () => {
     expect(firstPacketHolds(`${head}${tops.special.join("")}`)).toMatchObject({ headline: false, lead: false });
   });
 
-  it("does not take a live's other paragraphs for its introduction", () => {
+  it("does not take a live room's other paragraphs for its lead", () => {
     const [headline] = tops.live;
-    const html = `${head}${headline}<p class="live-facts"><span>5321人在看</span></p><section class="live-intro"><h2>直播简介</h2></section><p>推荐</p>`;
+    const html = `${head}${headline}<p class="live-facts"><span>5321人在看</span></p><div class="live-intro"><p>直播简介</p></div>`;
     expect(firstPacketHolds(html, "live").lead).toBe(false);
   });
 });

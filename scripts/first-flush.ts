@@ -99,7 +99,8 @@ export function firstFlush(
  * What the top of each content detail page is, as its first packet must hold it: the headline, and
  * the lead, the first thing under or beside it that tells the story. Where a page has a written
  * summary that is the lead; a short video has none, so its lead is the player with its poster; a
- * gallery's is its first picture with the picture's caption; a live's is its introduction.
+ * gallery's is its first picture with the picture's caption; a live room's is the item's summary
+ * under its title.
  */
 export const firstPacketTops = {
   article: { headline: /<h1 class="article-title">[^<]+<\/h1>/, lead: /<p class="article-summary">[^<]+<\/p>/ },
@@ -115,10 +116,7 @@ export const firstPacketTops = {
     headline: /<h1 class="gallery-title">[^<]+<\/h1>/,
     lead: /<img src="[^"]+" alt="[^"]*"[^>]*>[\s\S]*<p class="gallery-caption"[^>]*>[^<]+<\/p>/,
   },
-  live: {
-    headline: /<h1 class="article-title">[^<]+<\/h1>/,
-    lead: /<section class="live-intro"[^>]*>(?:(?!<\/section>)[\s\S])*<p>[^<]+<\/p>/,
-  },
+  live: { headline: /<h1 class="live-title">[^<]+<\/h1>/, lead: /<p class="live-lead">[^<]+<\/p>/ },
   "mini-program": {
     headline: /<h1 class="article-title">[^<]+<\/h1>/,
     lead: /<p class="article-summary[^"]*">[^<]+<\/p>/,
