@@ -153,6 +153,11 @@ describe("dejin pages (clue reports and the open column)", () => {
     expect(await page.getByTestId("dejin-profile").textContent()).toContain("林晓澜");
     expect(await page.locator("[data-testid=dejin-tab-clues] [data-testid=dejin-list] > li").count()).toBe(2);
     expect(await axeViolations(page)).toEqual([]);
+    // R-WEB-A11Y headings descend one level at a time (h1 name → h2 tab → h3 cards), as Lighthouse checks
+    const levels = await page.$$eval("h1, h2, h3, h4, h5, h6", (hs) => hs.map((h) => Number(h.tagName.slice(1))));
+    expect(levels.slice(0, 3)).toEqual([1, 2, 3]);
+    for (let i = 1; i < levels.length; i++)
+      expect((levels[i] as number) - (levels[i - 1] as number)).toBeLessThanOrEqual(1);
     await page.screenshot({ path: `${shots}/dejin-personal.png` });
     await page.getByRole("link", { name: /@TA的/ }).click();
     await page.getByTestId("dejin-tab-mentions").waitFor({ timeout: 8000 });

@@ -149,7 +149,11 @@ export default function DejinPersonal({ loaderData }: Route.ComponentProps) {
             </Link>
           ))}
         </nav>
-        <section data-testid={`dejin-tab-${tab}`}>
+        <section data-testid={`dejin-tab-${tab}`} aria-labelledby="dj-tab-title">
+          {/* the cards are h3s: the tab's own heading keeps the outline h1 → h2 → h3 */}
+          <h2 id="dj-tab-title" className="visually-hidden">
+            {tabNames[tab]}
+          </h2>
           <TabBody key={tab} userId={profile.user_id} tab={tab} list={reporter[tab]} now={now} />
         </section>
       </main>
