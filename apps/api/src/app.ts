@@ -107,10 +107,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
           connectionsCheckingInterval: 1000,
         },
         (req, res) => {
-          applySecurityHeaders(res, securityHeaders);
           // while shutting down, or with a Host a URL cannot be built on, the request goes to Fastify
           if (!closing && front !== null && isValidHost(req.headers.host ?? "") && front(req, res)) countEarlyAnswer();
-          else handler(req, res);
+          else {
+            // an early answer's kept page carries these already (hostHeaders below): set for Fastify's answers only
+            applySecurityHeaders(res, securityHeaders);
+            handler(req, res);
+          }
         },
       );
       server.setTimeout(0);
@@ -254,6 +257,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       installEarlyAnswer: (answer) => {
         front = answer;
       },
+      // an early answer writes a kept page's headers alone: the page keeps the security headers too
+      hostHeaders: securityHeaders,
     });
     app.get("/", (_request, reply) => reply.redirect(siteBase, 302));
   }

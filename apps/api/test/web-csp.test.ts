@@ -109,4 +109,29 @@ describe("share pages send a Content-Security-Policy (R-SEC-XSS)", () => {
     for (const [, , body] of data) expect(policy).not.toContain(hash(body));
     expect(hit.headers.get("x-content-type-options")).toBe("nosniff");
   });
+
+  it("R-SRV-4 a page answered from the page cache, before Fastify, carries the same security headers once each", async () => {
+    const first = await page("/davmu/share/?headers=kept");
+    await first.text();
+    const hit = await page("/davmu/share/?headers=kept");
+    await hit.text();
+    expect(hit.headers.get("x-cache")).toBe("hit");
+    // a header sent twice would read as "a, a"
+    for (const name of [
+      "x-content-type-options",
+      "x-frame-options",
+      "referrer-policy",
+      "cross-origin-opener-policy",
+      "cross-origin-resource-policy",
+      "origin-agent-cluster",
+      "x-dns-prefetch-control",
+      "x-permitted-cross-domain-policies",
+    ]) {
+      expect(hit.headers.get(name), name).toBe(first.headers.get(name));
+      expect(hit.headers.get(name), name).not.toContain(",");
+    }
+    expect(hit.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    // the page's own policy, not the host's default one
+    expect(hit.headers.get("content-security-policy")).toContain("'sha256-");
+  });
 });

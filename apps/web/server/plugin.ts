@@ -29,6 +29,11 @@ export interface SitePluginOptions {
   contentChanges?: ContentChangeFeed;
   /** Receives the answer of kept pages, for the server's `request` event (before Fastify). */
   installEarlyAnswer?: (answer: EarlyAnswer) => void;
+  /**
+   * Headers the host sets on every answer it sends through Fastify (its security headers), as name,
+   * value pairs: kept pages carry them too, since the early answer writes a kept page's headers alone.
+   */
+  hostHeaders?: readonly string[];
 }
 
 /** The built site as the host loads it: React Router's build, its server entry exporting the site's hooks. */
@@ -141,7 +146,7 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions) 
       }
       const keep = (sent: Response, body: Buffer) => {
         render
-          .keep(() => keptPage(sent, body, apiOrigin, opts.linkFrameOrigins), maxAge * 1000)
+          .keep(() => keptPage(sent, body, apiOrigin, opts.linkFrameOrigins, opts.hostHeaders ?? []), maxAge * 1000)
           .catch((error: unknown) => request.log.error({ err: error }, "page not kept"));
       };
       return sendResponse(request, reply, response, keep);
@@ -150,11 +155,20 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions) 
 }
 
 /**
- * A rendered page as the page cache keeps it: complete headers for later visitors, whose policy
- * allows the page's inline scripts by hash (this response's nonce is never reused), `x-cache: hit`.
+ * A rendered page as the page cache keeps it: complete headers for later visitors (the host's, then
+ * the page's own over them), whose policy allows the page's inline scripts by hash (this response's
+ * nonce is never reused), `x-cache: hit`.
  */
-function keptPage(sent: Response, body: Buffer, apiOrigin: string, frameOrigins: readonly string[]) {
-  const headers: Record<string, string> = { ...pageSecurityHeaders };
+function keptPage(
+  sent: Response,
+  body: Buffer,
+  apiOrigin: string,
+  frameOrigins: readonly string[],
+  hostHeaders: readonly string[],
+) {
+  const headers: Record<string, string> = {};
+  for (let i = 0; i + 1 < hostHeaders.length; i += 2) headers[hostHeaders[i] as string] = hostHeaders[i + 1] as string;
+  Object.assign(headers, pageSecurityHeaders);
   for (const [name, value] of sent.headers) headers[name] = value;
   headers["content-security-policy"] = contentSecurityPolicyForPage(body.toString("utf8"), apiOrigin, frameOrigins);
   headers["x-cache"] = "hit";
