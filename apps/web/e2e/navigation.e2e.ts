@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, phoneContext } from "./browser.ts";
+import { hydrated, launchBrowser, phoneContext } from "./browser.ts";
 
 const origin = inject("siteOrigin");
 const share = `${origin}/davmu/share/`;
@@ -57,9 +57,10 @@ describe("navigation and the list pages on a phone in WeChat", () => {
     return page;
   }
 
-  /** The page once hydrated (the banner appears after load). */
+  /** The page once hydrated: its controls answer (a click before would follow the plain link). */
   async function open(url: string): Promise<Page> {
     await page.goto(url);
+    await hydrated(page);
     await page.getByTestId("open-app-banner").waitFor();
     return page;
   }
