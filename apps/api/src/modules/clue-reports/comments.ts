@@ -8,7 +8,7 @@ import type { Database } from "../../db/schema.ts";
 import { badRequest, conflict, notFound, tooManyRequests } from "../../lib/api-error.ts";
 import { route } from "../../lib/route.ts";
 import { userOf, viewerOf } from "../../lib/viewer.ts";
-import { moderate, normaliseComment } from "../comments/moderation.ts";
+import { moderate, normaliseComment, type PostingWindow, postingRefusal } from "../comments/moderation.ts";
 import { loadModerationRules } from "../comments/moderation-rules.ts";
 import { createClueQueries } from "./queries.ts";
 
@@ -81,7 +81,7 @@ function createReportComments(database: Kysely<Database>) {
         hold_reason: string;
         created_at: number;
       },
-      window: { since: number; max: number },
+      window: PostingWindow,
     ): Promise<{ id: number } | { refused: "rate" | "duplicate" }> {
       return withKeyLocks(database, [`clue-report-comments:user:${values.user_id}`], async (transaction) => {
         const tx = transaction.withTables<CommentTables>();
@@ -91,8 +91,8 @@ function createReportComments(database: Kysely<Database>) {
           .where("user_id", "=", values.user_id)
           .where("created_at", ">", window.since)
           .execute();
-        if (recent.length >= window.max) return { refused: "rate" as const };
-        if (recent.some((r) => r.body === values.body)) return { refused: "duplicate" as const };
+        const refused = postingRefusal(recent, values.body, window);
+        if (refused) return { refused };
         const row = await tx
           .insertInto("clue_report_comments")
           .values(values)

@@ -57,3 +57,24 @@ export function moderate(text: string, rules: ModerationRules = defaultRules): V
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
+
+/** How much one author may post: at most `max` texts since `since` (epoch ms). */
+export interface PostingWindow {
+  since: number;
+  max: number;
+}
+
+/**
+ * Why a new text is refused, given what its author posted within the window (R-SEC-RATE, R-MOD-1):
+ * `rate` when they posted `max` already, `duplicate` for the same text again, else null. The one rule
+ * of comments, report comments and live chat; each caller reads `recent` and records the text in one
+ * step per author (withKeyLocks), so parallel posts cannot pass it together.
+ */
+export function postingRefusal(
+  recent: readonly { body: string }[],
+  body: string,
+  window: PostingWindow,
+): "rate" | "duplicate" | null {
+  if (recent.length >= window.max) return "rate";
+  return recent.some((r) => r.body === body) ? "duplicate" : null;
+}

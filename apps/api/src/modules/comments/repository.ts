@@ -3,6 +3,7 @@ import { withKeyLocks } from "../../db/locks.ts";
 import type { CommentStatusValue, CommentsTable, Database } from "../../db/schema.ts";
 import { repositoryPlugin } from "../../lib/repository-plugin.ts";
 import { toggleRow } from "../reactions/repository.ts";
+import { type PostingWindow, postingRefusal } from "./moderation.ts";
 
 export type CommentRow = Selectable<CommentsTable>;
 export type CommentWithAuthor = CommentRow & { alias: string; avatar: string };
@@ -115,7 +116,7 @@ export function createCommentRepository(db: Kysely<Database>, hooks: CommentRepo
      */
     async insertUnderLimits(
       values: NewComment,
-      window: { since: number; max: number },
+      window: PostingWindow,
     ): Promise<{ id: number } | { refused: "rate" | "duplicate" }> {
       const result = await withKeyLocks(db, [`comments:user:${values.user_id}`], async (tx) => {
         const recent = await tx
@@ -124,8 +125,8 @@ export function createCommentRepository(db: Kysely<Database>, hooks: CommentRepo
           .where("user_id", "=", values.user_id)
           .where("created_at", ">", window.since)
           .execute();
-        if (recent.length >= window.max) return { refused: "rate" as const };
-        if (recent.some((r) => r.body === values.body)) return { refused: "duplicate" as const };
+        const refused = postingRefusal(recent, values.body, window);
+        if (refused) return { refused };
         return { id: await insertCounted(tx, values) };
       });
       if ("id" in result && values.status === "published") hooks.threadChanged?.(values.content_id);

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { withKeyLocks } from "../../db/locks.ts";
 import type { Database } from "../../db/schema.ts";
+import { type PostingWindow, postingRefusal } from "../comments/moderation.ts";
 import type { LiveMessageRow, LiveRoomRow, LiveTables } from "./tables.ts";
 
 export type ChatRow = LiveMessageRow & { alias: string; avatar: string };
@@ -69,7 +70,7 @@ export function createLiveRepository(database: Kysely<Database>) {
     async send(
       contentId: number,
       message: { userId: number; body: string; held: boolean; now: number },
-      window: { since: number; max: number },
+      window: PostingWindow,
     ): Promise<SendOutcome> {
       try {
         const id = await withKeyLocks(database, [`live-chat:user:${message.userId}`], async (transaction) => {
@@ -80,8 +81,8 @@ export function createLiveRepository(database: Kysely<Database>) {
             .where("user_id", "=", message.userId)
             .where("created_at", ">", window.since)
             .execute();
-          if (recent.length >= window.max) throw new Refused("rate");
-          if (recent.some((r) => r.body === message.body)) throw new Refused("duplicate");
+          const refused = postingRefusal(recent, message.body, window);
+          if (refused) throw new Refused(refused);
           let seq: number | null = null;
           if (!message.held) {
             const raised = await tx
