@@ -1,10 +1,9 @@
 import type { CircleDetail, CirclePost } from "@davmu/contracts/circles";
 import communityCss from "../components/community/community.css?url";
-import { ListState } from "../components/community/ListState.tsx";
 import { loadOptional, loadRequired, queryPublicId } from "../components/community/load.server.ts";
 import { communityMeta } from "../components/community/meta.ts";
 import { communityPaths } from "../components/community/model.ts";
-import { PostCard } from "../components/community/PostCard.tsx";
+import { PostList } from "../components/community/PostList.tsx";
 import { usePagedList } from "../components/community/paged.ts";
 import { ListHeader } from "../components/ListHeader.tsx";
 import { noStore, pageCacheHeaders } from "../lib/cache-headers.ts";
@@ -101,20 +100,7 @@ export default function CirclePage({ loaderData }: Route.ComponentProps) {
           <h2 id="circle-posts-title" className="cm-section-title">
             圈子动态
           </h2>
-          {posts.items.length ? (
-            <ul className="cm-posts">
-              {posts.items.map((post) => (
-                <PostCard key={post.id} post={post} />
-              ))}
-            </ul>
-          ) : null}
-          <ListState
-            state={posts.state}
-            empty={posts.items.length === 0}
-            hasMore={posts.hasMore}
-            emptyText="圈子里还没有动态，打开客户端发第一条吧"
-            onMore={posts.more}
-          />
+          <PostList posts={posts} emptyText="圈子里还没有动态，打开客户端发第一条吧" />
         </section>
       </main>
     </>

@@ -1,10 +1,9 @@
 import type { CirclePost, CircleTopicPage } from "@davmu/contracts/circles";
 import communityCss from "../components/community/community.css?url";
-import { ListState } from "../components/community/ListState.tsx";
 import { loadRequired } from "../components/community/load.server.ts";
 import { communityMeta } from "../components/community/meta.ts";
 import { communityPaths } from "../components/community/model.ts";
-import { PostCard } from "../components/community/PostCard.tsx";
+import { PostList } from "../components/community/PostList.tsx";
 import { usePagedList } from "../components/community/paged.ts";
 import { ListHeader } from "../components/ListHeader.tsx";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
@@ -78,20 +77,7 @@ export default function TopicPage({ loaderData }: Route.ComponentProps) {
           <h2 id="topic-posts-title" className="cm-section-title">
             最新动态
           </h2>
-          {posts.items.length ? (
-            <ul className="cm-posts">
-              {posts.items.map((post) => (
-                <PostCard key={post.id} post={post} showCircle={!topic.circle} />
-              ))}
-            </ul>
-          ) : null}
-          <ListState
-            state={posts.state}
-            empty={posts.items.length === 0}
-            hasMore={posts.hasMore}
-            emptyText="这个话题下还没有动态"
-            onMore={posts.more}
-          />
+          <PostList posts={posts} emptyText="这个话题下还没有动态" showCircle={!topic.circle} />
         </section>
       </main>
     </>
