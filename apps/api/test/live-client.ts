@@ -93,4 +93,4 @@ export async function joinLive(base: string, token: string, room: string, since:
   return { client, subscribed };
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export { sleep } from "./support/poll.ts";

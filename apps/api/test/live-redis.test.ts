@@ -5,21 +5,12 @@ import { type App, buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/plugins/config.ts";
 import { startTestServer, type TestServer } from "./helper.ts";
 import { joinLive, sleep } from "./live-client.ts";
+import { within } from "./support/poll.ts";
 
 const hasRedis = existsSync("/usr/bin/redis-server");
 const hasNginx = existsSync("/usr/sbin/nginx");
 let phone = 13955550000;
 const nextPhone = () => String(phone++);
-
-/** Polls until `check` holds, at most `ms`; answers how long it took, or null. */
-async function within(ms: number, check: () => Promise<boolean> | boolean): Promise<number | null> {
-  const started = performance.now();
-  while (performance.now() - started < ms) {
-    if (await check()) return performance.now() - started;
-    await sleep(20);
-  }
-  return null;
-}
 
 /**
  * Two instances over one database and one Redis (R-LIVE-2): chat, likes and status reach the

@@ -8,6 +8,7 @@ import { loadConfig } from "../src/plugins/config.ts";
 import { remoteContentChanges } from "../src/plugins/redis.ts";
 import { redisCredentialStore } from "../src/plugins/redis-credentials.ts";
 import { startTestServer, type TestServer } from "./helper.ts";
+import { sleep, within } from "./support/poll.ts";
 
 /** The status of a GET, its body read (an unread body keeps the connection the server's close waits for). */
 const statusOf = async (url: string) => {
@@ -17,17 +18,6 @@ const statusOf = async (url: string) => {
 };
 
 const hasRedis = existsSync("/usr/bin/redis-server");
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls until `check` holds, at most `ms`; answers how long it took, or null. */
-async function within(ms: number, check: () => Promise<boolean>): Promise<number | null> {
-  const started = performance.now();
-  while (performance.now() - started < ms) {
-    if (await check()) return performance.now() - started;
-    await sleep(20);
-  }
-  return null;
-}
 
 /**
  * Two instances over one database and one Redis (R-SCALE-1): they share limits, content changes and
