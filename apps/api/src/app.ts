@@ -45,6 +45,7 @@ import { searchIndexPlugin } from "./modules/search/repository.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
 import { statsRoutes } from "./modules/stats/routes.ts";
 import { tipRoutes } from "./modules/tips/routes.ts";
+import type { EarlyBeacon } from "./modules/tracking/beacon.ts";
 import { trackingPlugin } from "./modules/tracking/repository.ts";
 import { trackingRoutes } from "./modules/tracking/routes.ts";
 import { wechatRoutes } from "./modules/wechat/routes.ts";
@@ -88,6 +89,8 @@ export interface BuildOptions {
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   // a cached page is answered from the server's request event, before Fastify (apps/web/server/)
   let front: EarlyAnswer | null = null;
+  // and the tracking beacon, its most frequent call (modules/tracking/beacon.ts)
+  let beacon: EarlyBeacon | null = null;
   let closing = false;
   // while draining, idle keep-alive connections stay open so a request already on its way is answered
   let holdIdle = false;
@@ -107,10 +110,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
           connectionsCheckingInterval: 1000,
         },
         (req, res) => {
-          // while shutting down, or with a Host a URL cannot be built on, the request goes to Fastify
+          // a kept page or a tracking beacon is answered here; while shutting down, with a Host a URL
+          // cannot be built on, or anything else, the request goes to Fastify
           if (!closing && front !== null && isValidHost(req.headers.host ?? "") && front(req, res)) countEarlyAnswer();
-          else {
-            // an early answer's kept page carries these already (hostHeaders below): set for Fastify's answers only
+          else if (closing || beacon === null || !beacon(req, res)) {
+            // early answers carry these already (hostHeaders below): set for Fastify's answers only
             applySecurityHeaders(res, securityHeaders);
             handler(req, res);
           }
@@ -225,7 +229,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(searchRoutes);
     await app.register(editorContentRoutes);
     await app.register(commentModerationRoutes);
-    await app.register(trackingRoutes);
+    await app.register(trackingRoutes, {
+      installEarlyAnswer: (answer: EarlyBeacon) => {
+        beacon = answer;
+      },
+      hostHeaders: securityHeaders,
+    });
     await app.register(statsRoutes);
     // with Redis, WeChat credentials are fetched once for the whole cluster
     await app.register(wechatRoutes, wechatRouteOptions(app));

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { connect } from "node:net";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTracking } from "../src/modules/tracking/repository.ts";
@@ -166,6 +168,161 @@ describe("POST /tracker/log", () => {
     expect(answers[5]?.body.msg).toMatch(/频繁/);
     const other = await post(event("view", {}, `calm-${randomUUID()}`));
     expect(other.status).toBe(200);
+  });
+});
+
+/** A raw HTTP request (no client library adding a length or a type), for the forms fetch cannot send. */
+function raw(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string | null,
+  chunked = false,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: any }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${server.base}${path}`, { method, headers, timeout: 5000 }, (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk) => (text += chunk));
+      response.on("end", () => {
+        let parsed: unknown = text;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          // not JSON: kept as text
+        }
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: parsed });
+      });
+    });
+    request.on("timeout", () => request.destroy(new Error("no answer within 5 s")));
+    request.on("error", reject);
+    if (body !== null && chunked) {
+      // two writes without a Content-Length: Transfer-Encoding chunked
+      request.write(body.slice(0, 10));
+      request.end(body.slice(10));
+    } else request.end(body ?? undefined);
+  });
+}
+
+describe("the beacon answered before Fastify", () => {
+  it("R-TRACK-5 answers as the Fastify route does, with the security headers, a trace id and its count in the metrics", async () => {
+    const batch = () => [event("view"), event("read", { percent: 150 })];
+    const early = await post(batch());
+    const routed = await server.app.inject({
+      method: "POST",
+      url: "/tracker/log",
+      headers: { "content-type": "application/json", "user-agent": phone },
+      payload: JSON.stringify(batch()),
+    });
+    expect(early.status).toBe(200);
+    expect(routed.statusCode).toBe(200);
+    const strip = (body: any) => ({
+      ...body,
+      data: { ...body.data, rejected: body.data.rejected.map((r: any) => ({ ...r, event_id: null })) },
+    });
+    expect(strip(early.body)).toEqual(strip(routed.json()));
+    expect(early.body.data).toMatchObject({ accepted: 1, rejected: [{ index: 1 }] });
+    for (const name of ["x-content-type-options", "x-frame-options", "x-trace-id"]) {
+      expect(early.headers.get(name), name).toBeTruthy();
+      expect(routed.headers[name], name).toBeTruthy();
+    }
+    expect(early.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    const metrics = await server.app.metrics.registry.getSingleMetricAsString("davmu_http_requests_total");
+    expect(metrics).toMatch(/route="\/tracker\/log",method="POST",status="200"\} [1-9]/);
+  });
+
+  it("R-TRACK-5 a beacon over HTTP never reaches Fastify's hooks; an injected one (and a chunked one) does", async () => {
+    const seen: string[] = [];
+    const other = await startTestServer({}, (app) => {
+      app.addHook("onRequest", (request, _reply, done) => {
+        seen.push(request.url);
+        done();
+      });
+    });
+    try {
+      const answer = await other.post("/tracker/log", [event("view")], null, { "user-agent": phone });
+      expect(answer.status).toBe(200);
+      expect(seen).toEqual([]);
+      const injected = await other.app.inject({
+        method: "POST",
+        url: "/tracker/log",
+        headers: { "content-type": "application/json", "user-agent": phone },
+        payload: JSON.stringify([event("view")]),
+      });
+      expect(injected.statusCode).toBe(200);
+      expect(seen).toEqual(["/tracker/log"]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("R-TRACK-5 bad bodies get a clear 400 from the early answer; what it does not take (type, length, chunks, forwarded host) Fastify answers", async () => {
+    const typed = { "content-type": "application/json", "user-agent": phone };
+    const one = JSON.stringify([event("view")]);
+    const cases: Array<[string, Promise<{ status: number; body: any }>, number, RegExp]> = [
+      ["not JSON", raw("POST", "/tracker/log", typed, "{not json"), 400, /不是 JSON/],
+      ["empty list", raw("POST", "/tracker/log", typed, "[]"), 400, /至少/],
+      ["a number", raw("POST", "/tracker/log", typed, "42"), 400, /事件/],
+      ["null", raw("POST", "/tracker/log", typed, "null"), 400, /事件/],
+      [
+        "101 events",
+        raw("POST", "/tracker/log", typed, JSON.stringify(Array.from({ length: 101 }, () => event("view")))),
+        400,
+        /至多 100/,
+      ],
+      ["an infinite number", raw("POST", "/tracker/log", typed, `{"behavior":"view","timestamp":1e400}`), 400, /数值/],
+      [
+        "an unknown type",
+        raw("POST", "/tracker/log", { ...typed, "content-type": "text/html" }, one),
+        415,
+        /Content-Type/,
+      ],
+      ["no type", raw("POST", "/tracker/log", { "user-agent": phone }, one), 415, /Content-Type/],
+      [
+        "too large",
+        raw(
+          "POST",
+          "/tracker/log",
+          typed,
+          JSON.stringify(Array.from({ length: 100 }, () => ({ ...event("view"), pad: "x".repeat(3000) }))),
+        ),
+        413,
+        /过大/,
+      ],
+      [
+        "a bad X-Forwarded-Host",
+        raw("POST", "/tracker/log", { ...typed, "x-forwarded-host": "a b" }, one),
+        400,
+        /X-Forwarded-Host/,
+      ],
+      ["a query string", raw("POST", "/tracker/log?x=1", typed, "{not json"), 400, /JSON/],
+    ];
+    for (const [name, answer, status, msg] of cases) {
+      const { status: got, body } = await answer;
+      expect(got, name).toBe(status);
+      expect(body.msg, name).toMatch(msg);
+      expect(body.data === null || typeof body.data === "object", name).toBe(true);
+    }
+    // a chunked body (no Content-Length) goes through Fastify, and is taken all the same
+    const chunked = await raw("POST", "/tracker/log", typed, JSON.stringify([event("view")]), true);
+    expect(chunked.status).toBe(200);
+    expect(chunked.body.data.accepted).toBe(1);
+    // a body cut short of its Content-Length is never answered as taken
+    const short = await new Promise<string>((resolve) => {
+      const socket = connect(Number(new URL(server.base).port), "127.0.0.1", () => {
+        socket.end(
+          `POST /tracker/log HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 500\r\n\r\n[{"behavior":"view"}]`,
+        );
+      });
+      let text = "";
+      socket.setEncoding("utf8");
+      socket.on("data", (chunk) => (text += chunk));
+      socket.on("close", () => resolve(text));
+      socket.setTimeout(5000, () => socket.destroy());
+    });
+    expect(short).not.toMatch(/ 200 /);
+    // and the server goes on
+    expect((await post([event("view")])).status).toBe(200);
   });
 });
 

@@ -13,6 +13,8 @@ export interface Metrics {
   setSource(source: GaugeSource, read: () => number): void;
   /** A page answered from the page cache before Fastify (apps/web/server/early-answer.ts). */
   countEarlyAnswer(): void;
+  /** A call answered before Fastify (the tracking beacon, modules/tracking/beacon.ts). */
+  countAnswer(route: string, method: string, status: number, seconds: number): void;
 }
 
 declare module "fastify" {
@@ -101,6 +103,10 @@ export const metricsPlugin = fp(
       countEarlyAnswer() {
         requests.inc({ route: "page-cache", method: "GET", status: "200" });
         cache.inc({ cache: "page", result: "hit" });
+      },
+      countAnswer(route, method, status, seconds) {
+        requests.inc({ route, method, status: String(status) });
+        latency.observe({ route, method }, seconds);
       },
     };
     app.decorate("metrics", metrics);

@@ -1,11 +1,10 @@
 import { calls } from "@davmu/contracts/calls";
-import { ErrorCode } from "@davmu/contracts/error-codes";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isbot } from "isbot";
-import { badRequest, tooManyRequests, unavailable } from "../../lib/api-error.ts";
+import { badRequest } from "../../lib/api-error.ts";
 import { route } from "../../lib/route.ts";
+import { beaconAnswer, beaconBodyLimit, beaconPath, createEarlyBeacon, type EarlyBeacon } from "./beacon.ts";
 import { botCheck } from "./events.ts";
-import type { TakeOutcome } from "./repository.ts";
 
 /**
  * The tracking beacon, `POST /tracker/log` (R-TRACK-1, R-TRACK-5). Pages send it with
@@ -15,7 +14,15 @@ import type { TakeOutcome } from "./repository.ts";
  * path (decision 037); a key such as `__proto__` is refused by the events' declarations
  * (`additionalProperties: false`) and nothing is merged into another object.
  */
-export async function trackingRoutes(app: FastifyInstance) {
+export async function trackingRoutes(
+  app: FastifyInstance,
+  options: {
+    /** Receives the beacon's early answer, for the server's `request` event (before Fastify). */
+    installEarlyAnswer?: (answer: EarlyBeacon) => void;
+    /** the host's security headers, which Fastify's answers get from the request event */
+    hostHeaders?: readonly string[];
+  } = {},
+) {
   const texts = new WeakMap<FastifyRequest, string>();
   const parse = (
     request: FastifyRequest,
@@ -42,21 +49,20 @@ export async function trackingRoutes(app: FastifyInstance) {
       const text = texts.get(request);
       const values = Array.isArray(request.body) ? request.body : [request.body];
       const taken = app.tracking.take(values, isBot(request.headers["user-agent"] ?? ""), text);
-      const outcome: TakeOutcome = taken instanceof Promise ? await taken : taken;
-      if (outcome.kind === "limited") throw tooManyRequests("上报过于频繁，请稍后再试");
-      if (outcome.kind === "busy") throw unavailable("统计服务繁忙，请稍后再试");
-      const { result } = outcome;
-      if (result.accepted === 0 && result.duplicates === 0 && result.rejected.length > 0) {
-        const shown = result.rejected.slice(0, 3).map((r) => `第${r.index + 1}条 ${r.reason}`);
-        const more = result.rejected.length > 3 ? ` 等${result.rejected.length}条` : "";
-        return reply.code(400).send({
-          code: ErrorCode.badRequest,
-          msg: `事件无效：${shown.join("；")}${more}`,
-          data: { rejected: result.rejected },
-        });
-      }
-      return { code: 0, msg: "ok", data: result };
+      const answer = beaconAnswer(taken instanceof Promise ? await taken : taken);
+      if (answer.retryAfter) reply.header("retry-after", String(answer.retryAfter));
+      return reply.code(answer.status).send(answer.body);
     },
-    { bodyLimit: 256 * 1024 },
+    { bodyLimit: beaconBodyLimit },
+  );
+
+  options.installEarlyAnswer?.(
+    createEarlyBeacon({
+      tracking: app.tracking,
+      isBot,
+      log: app.log,
+      hostHeaders: options.hostHeaders ?? [],
+      count: (status, seconds) => app.metrics.countAnswer(beaconPath, "POST", status, seconds),
+    }),
   );
 }
