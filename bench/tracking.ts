@@ -4,7 +4,9 @@
  * PostgreSQL, each round beside the Fastify hello-world: the rate as a ratio to the hello-world's,
  * its p99, and the events stored per second (rows counted in the database after each round). For
  * scale, each round also loads a bare Fastify route that only parses the same batches and answers
- * (nothing checked or stored): the most a beacon taking them over HTTP could reach on this machine.
+ * (nothing checked or stored), and a bare node:http server that only reads them and answers (not even
+ * parsed): the most any beacon taking them over HTTP could reach on this machine, where the load
+ * generator shares the two cores.
  * Server CPU per batch (all its threads) is printed beside each rate.
  * Part of `npm run bench`; alone: node bench/tracking.ts [--seconds=10 --rounds=3 --only=sqlite|postgres]
  */
@@ -72,6 +74,32 @@ await app.listen({ host: "127.0.0.1", port: Number(process.env.PORT) });
 process.on("SIGTERM", () => void app.close().then(() => process.exit(0)));
 `;
 
+/** A bare node:http server that reads each batch's bytes and answers: no Fastify, no parse, no check. */
+const readOnlyServer = `
+import { createServer } from "node:http";
+const answer = JSON.stringify({ code: 0, msg: "ok", data: { accepted: 20, duplicates: 0, ignored: 0, rejected: [] } });
+const server = createServer((req, res) => {
+  let bytes = 0;
+  req.on("data", (chunk) => (bytes += chunk.length));
+  req.on("end", () => {
+    res.writeHead(bytes > 0 || req.method === "GET" ? 200 : 400, { "content-type": "application/json; charset=utf-8" });
+    res.end(answer);
+  });
+});
+server.listen(Number(process.env.PORT), "127.0.0.1");
+process.on("SIGTERM", () => server.close(() => process.exit(0)));
+`;
+
+async function startReadOnly(): Promise<RunningServer> {
+  const port = await freePort();
+  return spawnServer(
+    ["--input-type=module", "-e", readOnlyServer],
+    { PORT: String(port) },
+    "/",
+    `http://127.0.0.1:${port}`,
+  );
+}
+
 async function startParseOnly(): Promise<RunningServer> {
   const port = await freePort();
   const args = ["--input-type=module", "-e", parseOnlyServer];
@@ -98,34 +126,41 @@ async function measure(
 ): Promise<Result[]> {
   const api = await startApi(databaseUrl);
   const parseOnly = await startParseOnly();
+  const readOnly = await startReadOnly();
   const salt = api.env.HASHID_SALT as string;
-  const samples: Array<{ hello: Load; bare: IngestLoad; ingest: IngestLoad; stored: number }> = [];
+  const samples: Array<{ hello: Load; bare: IngestLoad; read: IngestLoad; ingest: IngestLoad; stored: number }> = [];
   try {
     await ingest(api.origin, 2, salt, api.pid); // warm-up
     await ingest(parseOnly.origin, 1, salt, parseOnly.pid);
+    await ingest(readOnly.origin, 1, salt, readOnly.pid);
     for (let round = 1; round <= options.rounds; round++) {
       const helloLoad = await load(`${hello.origin}/`, options.seconds, {}, hello.pid);
       const bare = await ingest(parseOnly.origin, options.seconds, salt, parseOnly.pid);
+      const read = await ingest(readOnly.origin, options.seconds, salt, readOnly.pid);
       await new Promise((r) => setTimeout(r, 1500)); // the last write of the warm-up or round lands
       const before = await storedRows(databaseUrl);
       const ingestLoad = await ingest(api.origin, options.seconds, salt, api.pid);
       await new Promise((r) => setTimeout(r, 2500)); // the write buffer's last flush (1 s) lands
       const stored = (await storedRows(databaseUrl)) - before;
-      samples.push({ hello: helloLoad, bare, ingest: ingestLoad, stored });
+      samples.push({ hello: helloLoad, bare, read, ingest: ingestLoad, stored });
       const cpu = (l: Load) =>
         l.cpuMicrosPerAnswer === undefined ? "" : `, ${l.cpuMicrosPerAnswer.toFixed(0)} µs CPU each`;
       log(
         `tracking ${name} round ${round}/${options.rounds}: ${ingestLoad.rate.toFixed(0)} batches/s${cpu(ingestLoad)} ` +
-          `(hello ${helloLoad.rate.toFixed(0)}/s${cpu(helloLoad)}; parse-only ${bare.rate.toFixed(0)}/s${cpu(bare)}), ` +
-          `p99 ${ingestLoad.p99.toFixed(1)} ms, ${(stored / options.seconds).toFixed(0)} rows stored/s, errors ${ingestLoad.errors}`,
+          `(hello ${helloLoad.rate.toFixed(0)}/s${cpu(helloLoad)}; parse-only ${bare.rate.toFixed(0)}/s${cpu(bare)}; ` +
+          `read-only ${read.rate.toFixed(0)}/s${cpu(read)}), ` +
+          `p99 ${ingestLoad.p99.toFixed(1)} ms, ${(stored / options.seconds).toFixed(0)} events stored/s, errors ${ingestLoad.errors}`,
       );
     }
   } finally {
     await api.close();
     await parseOnly.close();
+    await readOnly.close();
   }
   const ratio = median(samples.map((s) => s.ingest.rate / s.hello.rate));
   const bareRatio = median(samples.map((s) => s.bare.rate / s.hello.rate));
+  const readRatio = median(samples.map((s) => s.read.rate / s.hello.rate));
+  const readP99 = median(samples.map((s) => s.read.p99));
   const p99 = median(samples.map((s) => s.ingest.p99));
   const rate = median(samples.map((s) => s.ingest.rate));
   const cpuEach = median(samples.map((s) => s.ingest.cpuMicrosPerAnswer ?? 0));
@@ -149,8 +184,8 @@ async function measure(
     },
     {
       part: "tracking",
-      measure: `tracking events stored per second, ${name} (rows; an expose naming 2 items is 2 rows) (information)`,
-      figure: `${storedPerSecond.toFixed(0)} rows/s`,
+      measure: `tracking events stored per second, ${name} (one row an event) (information)`,
+      figure: `${storedPerSecond.toFixed(0)} events/s`,
       budget: "",
       ok: null,
     },
@@ -165,6 +200,13 @@ async function measure(
       part: "tracking",
       measure: `bare Fastify route only parsing the same batches ÷ hello-world, beside ${name} (information)`,
       figure: `${bareRatio.toFixed(2)}×`,
+      budget: "",
+      ok: null,
+    },
+    {
+      part: "tracking",
+      measure: `bare node:http server only reading the same batches (no parse) ÷ hello-world, beside ${name} (information)`,
+      figure: `${readRatio.toFixed(2)}×, p99 ${readP99.toFixed(1)} ms`,
       budget: "",
       ok: null,
     },

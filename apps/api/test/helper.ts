@@ -100,7 +100,7 @@ export interface TestServer {
     body: unknown,
     token?: string | null,
     headers?: Record<string, string>,
-  ): Promise<{ status: number; body: any }>;
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   put(
     path: string,
     body: unknown,

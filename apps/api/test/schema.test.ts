@@ -77,6 +77,38 @@ describe("migrations and demo data", () => {
     await sql`select count(*) from contents`.execute(database.handle.db);
   });
 
+  it("R-SRV-2 R-TRACK-5 migration 019 keeps each tracking event, its items in one row, and back", async () => {
+    const migrator = createMigrator(database.handle.db);
+    expect((await migrator.migrateTo("018-clue-report-comments")).error).toBeUndefined();
+    const db = database.handle.db;
+    const row = (event: string, content: number) =>
+      sql`insert into tracking_events (event_id, content_id, behavior, at, hour, visit, duration, percent, page_type,
+          series, outcome, device_type, device_os, user_id, received_at)
+        values (${event}, ${content}, 'expose', 1000, 0, 'v', null, null, null, null, null, 'IOS', 'iOS 17', 'd', 1000)`.execute(
+        db,
+      );
+    await row("e-two-items", 8);
+    await row("e-two-items", 3);
+    await row("e-one-item", 5);
+    expect((await migrator.migrateTo("019-tracking-event-rows")).error).toBeUndefined();
+    const after = await sql<{ event_id: string; content_ids: string }>`
+      select event_id, content_ids from tracking_events order by event_id`.execute(db);
+    expect(after.rows.map((r) => [r.event_id, JSON.parse(r.content_ids)])).toEqual([
+      ["e-one-item", [5]],
+      ["e-two-items", [3, 8]],
+    ]);
+    expect((await migrator.migrateTo("018-clue-report-comments")).error).toBeUndefined();
+    const back = await sql<{ event_id: string; content_id: number }>`
+      select event_id, content_id from tracking_events order by event_id, content_id`.execute(db);
+    expect(back.rows.map((r) => [r.event_id, Number(r.content_id)])).toEqual([
+      ["e-one-item", 5],
+      ["e-two-items", 3],
+      ["e-two-items", 8],
+    ]);
+    await sql`delete from tracking_events`.execute(db);
+    expect(await migrateToLatest(db)).toEqual(["019-tracking-event-rows"]);
+  });
+
   it.runIf(testDialect === "sqlite")(
     "R-SRV-1 the SQLite file runs in WAL mode with a busy timeout and foreign keys",
     async () => {

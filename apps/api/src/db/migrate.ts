@@ -18,6 +18,7 @@ import * as circlesLaw from "./migrations/015-circles-law.ts";
 import * as cloudForms from "./migrations/016-cloud-forms.ts";
 import * as trackingIngest from "./migrations/017-tracking-ingest.ts";
 import * as clueReportComments from "./migrations/018-clue-report-comments.ts";
+import * as trackingEventRows from "./migrations/019-tracking-event-rows.ts";
 import type { Database } from "./schema.ts";
 
 /** Every migration, in order. Names sort in the order they must run. */
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   "016-cloud-forms": cloudForms,
   "017-tracking-ingest": trackingIngest,
   "018-clue-report-comments": clueReportComments,
+  "019-tracking-event-rows": trackingEventRows,
 };
 
 export function createMigrator(db: Kysely<Database>): Migrator {

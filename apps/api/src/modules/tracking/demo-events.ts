@@ -92,7 +92,7 @@ export async function seedDemoEvents(database: Kysely<Database>, contentIds: rea
         const at = hour + Math.floor(rand() * 50) * 60_000;
         const row = (kind: string, i: number, extra: Partial<TrackingEventsTable> = {}): TrackingEventsTable => ({
           event_id: `demo-${contentId}-${hour / hourMs}-${kind}-${i}`,
-          content_id: contentId,
+          content_ids: `[${contentId}]`,
           behavior: kind,
           at,
           hour,
@@ -145,7 +145,7 @@ export async function seedDemoEvents(database: Kysely<Database>, contentIds: rea
     await db
       .insertInto("tracking_events")
       .values(raw.slice(i, i + 800))
-      .onConflict((oc) => oc.columns(["event_id", "content_id"]).doNothing())
+      .onConflict((oc) => oc.column("event_id").doNothing())
       .execute();
   }
   // each read of the raw hours is a visit of its own, counted in its hour
@@ -153,7 +153,7 @@ export async function seedDemoEvents(database: Kysely<Database>, contentIds: rea
     .filter((row) => row.behavior === "read")
     .map((row) => ({
       visit: row.visit,
-      content_id: row.content_id,
+      content_id: (JSON.parse(row.content_ids) as number[])[0] as number,
       hour: row.hour,
       duration: row.duration ?? 0,
       percent: row.percent ?? 0,

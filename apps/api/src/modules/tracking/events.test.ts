@@ -81,10 +81,9 @@ describe("the beacon's request path", () => {
       },
     ];
     const rows = rowsOf([{ text: JSON.stringify(events), picks: [1, 1, 7, 2, 2, 8, 9], receivedAt: 5 }]);
-    expect(rows.map((r) => [r.event_id, r.content_id, r.behavior, r.visit, r.duration, r.percent])).toEqual([
-      ["e-read-001", 7, "read", "visit-001", 12, 40],
-      ["e-expose-2", 8, "expose", "e-expose-2", null, null],
-      ["e-expose-2", 9, "expose", "e-expose-2", null, null],
+    expect(rows.map((r) => [r.event_id, r.content_ids, r.items, r.behavior, r.visit, r.duration, r.percent])).toEqual([
+      ["e-read-001", "[7]", [7], "read", "visit-001", 12, 40],
+      ["e-expose-2", "[8,9]", [8, 9], "expose", "e-expose-2", null, null],
     ]);
     expect(rows[0]).toMatchObject({ at: 1_795_000_000_000, hour: 1_794_999_600_000, received_at: 5 });
   });

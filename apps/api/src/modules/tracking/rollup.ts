@@ -16,13 +16,16 @@ function emptyRow(contentId: number, hour: number): TrackingHourlyTable {
  * (store.ts); this recount gives the same numbers, for the demo data and for checking.
  */
 export async function rollUpHour(db: TrackingDb, hour: number): Promise<number> {
-  const counts = await db
-    .selectFrom("tracking_events")
-    .select(["content_id", "behavior", "outcome", (eb) => eb.fn.countAll<number>().as("n")])
-    .where("hour", "=", hour)
-    .where("behavior", "<>", "read")
-    .groupBy(["content_id", "behavior", "outcome"])
-    .execute();
+  // each event counts once for every item its content_ids names (migration 019)
+  const items =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? sql`cross join lateral json_array_elements_text(e.content_ids::json) as j(value)`
+      : sql`cross join json_each(e.content_ids) as j`;
+  const { rows: counts } = await sql<{ content_id: number; behavior: string; outcome: string | null; n: number }>`
+    select cast(j.value as integer) as content_id, e.behavior, e.outcome, count(*) as n
+    from tracking_events e ${items}
+    where e.hour = ${hour} and e.behavior <> 'read'
+    group by 1, 2, 3`.execute(db);
   const reads = await db
     .selectFrom("tracking_reads as v")
     .select([

@@ -23,7 +23,7 @@ export interface Executor {
 
 export const eventColumns = [
   "event_id",
-  "content_id",
+  "content_ids",
   "behavior",
   "at",
   "hour",
@@ -39,35 +39,39 @@ export const eventColumns = [
   "received_at",
 ] as const satisfies ReadonlyArray<keyof TrackingEventsTable>;
 
-/** The rows of the planned batches: one per content id of each picked event. */
-export function rowsOf(batches: readonly PlannedBatch[]): TrackingEventsTable[] {
-  const rows: TrackingEventsTable[] = [];
+/** A row of `tracking_events` with the content ids its `content_ids` holds, for counting (not a column). */
+export type EventRow = TrackingEventsTable & { items: number[] };
+
+/** The rows of the planned batches: one per picked event (migration 019). */
+export function rowsOf(batches: readonly PlannedBatch[]): EventRow[] {
+  const rows: EventRow[] = [];
   for (const { text, picks, receivedAt } of batches) {
     const parsed = JSON.parse(text) as TrackEvent | TrackEvent[];
     const values = Array.isArray(parsed) ? parsed : [parsed];
     for (let i = 0; i < picks.length; ) {
       const event = values[picks[i] as number] as TrackEvent;
       const n = picks[i + 1] as number;
+      const items = picks.slice(i + 2, i + 2 + n);
       const at = event.timestamp * 1000;
-      for (let k = 0; k < n; k++) {
-        rows.push({
-          event_id: event.event_id,
-          content_id: picks[i + 2 + k] as number,
-          behavior: event.behavior,
-          at,
-          hour: Math.floor(at / hourMs) * hourMs,
-          visit: event.visit ?? event.event_id,
-          duration: event.behavior === "read" ? event.duration : null,
-          percent: event.behavior === "read" ? event.percent : null,
-          page_type: event.behavior === "view" ? (event.page_type ?? null) : null,
-          series: event.behavior === "view" ? (event.series ?? null) : null,
-          outcome: event.behavior === "open_app" ? event.outcome : null,
-          device_type: event.device_type,
-          device_os: event.device_os,
-          user_id: event.user_id,
-          received_at: receivedAt,
-        });
-      }
+      const behavior = event.behavior;
+      rows.push({
+        event_id: event.event_id,
+        content_ids: n === 1 ? `[${items[0]}]` : JSON.stringify(items),
+        behavior,
+        at,
+        hour: Math.floor(at / hourMs) * hourMs,
+        visit: event.visit ?? event.event_id,
+        duration: behavior === "read" ? event.duration : null,
+        percent: behavior === "read" ? event.percent : null,
+        page_type: behavior === "view" ? (event.page_type ?? null) : null,
+        series: behavior === "view" ? (event.series ?? null) : null,
+        outcome: behavior === "open_app" ? event.outcome : null,
+        device_type: event.device_type,
+        device_os: event.device_os,
+        user_id: event.user_id,
+        received_at: receivedAt,
+        items,
+      });
       i += 2 + n;
     }
   }
@@ -142,26 +146,27 @@ async function insert(
   return out;
 }
 
+/** SQLite's parameters of an insert of events: their columns, row after row. */
+function eventParameters(part: readonly EventRow[]): unknown[] {
+  const parameters: unknown[] = new Array(part.length * eventColumns.length);
+  let k = 0;
+  for (const row of part) for (const column of eventColumns) parameters[k++] = row[column];
+  return parameters;
+}
+
 /**
  * Inserts the events, each part inside a savepoint: when the part's rows were all new (the usual
  * case) nothing more is asked; when some were stored before, the part is undone and inserted again
- * returning the keys it stores. Answers the rows this write stored.
+ * returning the ids it stores. Answers the rows this write stored.
  */
-async function insertEvents(db: Executor, rows: readonly TrackingEventsTable[]): Promise<TrackingEventsTable[]> {
-  const stored: TrackingEventsTable[] = [];
+async function insertEvents(db: Executor, rows: readonly EventRow[]): Promise<EventRow[]> {
+  const stored: EventRow[] = [];
   const width = eventColumns.length;
   const step = stepOf(db, width);
   for (let start = 0; start < rows.length; start += step) {
     const part = rows.slice(start, start + step);
     // PostgreSQL: the rows as one JSON text (its driver's encoding of 15 arrays cost more than the insert)
-    const parameters =
-      db.dialect === "postgres"
-        ? [JSON.stringify(part)]
-        : parametersOf(
-            db,
-            part.map((row) => eventColumns.map((column) => row[column])),
-            width,
-          );
+    const parameters = db.dialect === "postgres" ? [JSON.stringify(part)] : eventParameters(part);
     const sql = (suffix: string) =>
       db.dialect === "postgres"
         ? `${pgEventsFromJson()} ${suffix}`
@@ -170,9 +175,9 @@ async function insertEvents(db: Executor, rows: readonly TrackingEventsTable[]):
     const n = await db.run(sql(eventConflict), parameters);
     if (n < part.length) {
       await db.run("rollback to savepoint tracking_events_part", []);
-      const returned = await db.query(sql(`${eventConflict} returning event_id, content_id`), parameters);
-      const fresh = new Set(returned.map((r) => `${r.event_id}\u0000${Number(r.content_id)}`));
-      for (const row of part) if (fresh.has(`${row.event_id}\u0000${row.content_id}`)) stored.push(row);
+      const returned = await db.query(sql(`${eventConflict} returning event_id`), parameters);
+      const fresh = new Set(returned.map((r) => String(r.event_id)));
+      for (const row of part) if (fresh.has(row.event_id)) stored.push(row);
     } else {
       for (const row of part) stored.push(row);
     }
@@ -181,7 +186,7 @@ async function insertEvents(db: Executor, rows: readonly TrackingEventsTable[]):
   return stored;
 }
 
-const eventConflict = "on conflict (event_id, content_id) do nothing";
+const eventConflict = "on conflict (event_id) do nothing";
 /** PostgreSQL: the events of one JSON array of rows (`$1`), each an object of the columns. */
 const pgEventsFromJson = () => {
   const list = eventColumns.join(",");
@@ -190,7 +195,7 @@ const pgEventsFromJson = () => {
 };
 const eventTypes: Record<(typeof eventColumns)[number], string> = {
   event_id: "text",
-  content_id: "int",
+  content_ids: "text",
   behavior: "text",
   at: "bigint",
   hour: "bigint",
@@ -243,7 +248,7 @@ const bump = (t: Tally, counter: number, by: number) => {
  * item's hour; a read is a visit (`tracking_reads`): its first read event counts it in that event's
  * hour, a later one adds only the time and depth it goes beyond. Answers the rows stored.
  */
-export async function storeRows(db: Executor, rows: readonly TrackingEventsTable[]): Promise<number> {
+export async function storeRows(db: Executor, rows: readonly EventRow[]): Promise<number> {
   if (rows.length === 0) return 0;
   const pg = db.dialect === "postgres";
   const stored = await insertEvents(db, rows);
@@ -263,25 +268,27 @@ export async function storeRows(db: Executor, rows: readonly TrackingEventsTable
     { visit: string; content_id: number; hour: number; duration: number; percent: number }
   >();
   for (const row of stored) {
-    if (row.behavior === "read") {
-      const key = `${row.visit}\u0000${row.content_id}`;
-      const read = reads.get(key);
-      if (!read) {
-        const { visit, content_id, hour } = row;
-        reads.set(key, { visit, content_id, hour, duration: row.duration ?? 0, percent: row.percent ?? 0 });
-      } else {
-        read.hour = Math.min(read.hour, row.hour);
-        read.duration = Math.max(read.duration, row.duration ?? 0);
-        read.percent = Math.max(read.percent, row.percent ?? 0);
+    for (const content_id of row.items) {
+      if (row.behavior === "read") {
+        const key = `${row.visit}\u0000${content_id}`;
+        const read = reads.get(key);
+        if (!read) {
+          const { visit, hour } = row;
+          reads.set(key, { visit, content_id, hour, duration: row.duration ?? 0, percent: row.percent ?? 0 });
+        } else {
+          read.hour = Math.min(read.hour, row.hour);
+          read.duration = Math.max(read.duration, row.duration ?? 0);
+          read.percent = Math.max(read.percent, row.percent ?? 0);
+        }
+        continue;
       }
-      continue;
-    }
-    const t = tally(row.content_id, row.hour);
-    if (row.behavior === "view") bump(t, 0, 1);
-    else if (row.behavior === "expose") bump(t, 8, 1);
-    else if (row.behavior === "open_app" && row.outcome) {
-      t.outcomes ??= {};
-      t.outcomes[row.outcome] = (t.outcomes[row.outcome] ?? 0) + 1;
+      const t = tally(content_id, row.hour);
+      if (row.behavior === "view") bump(t, 0, 1);
+      else if (row.behavior === "expose") bump(t, 8, 1);
+      else if (row.behavior === "open_app" && row.outcome) {
+        t.outcomes ??= {};
+        t.outcomes[row.outcome] = (t.outcomes[row.outcome] ?? 0) + 1;
+      }
     }
   }
 

@@ -1,10 +1,11 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 
-/** A stored event, one row per content id its `tid` names (migration 007). */
+/** A stored event (migrations 007 and 019): one row per event, unique by its id. */
 export interface TrackingEventsTable {
   event_id: string;
-  content_id: number;
+  /** the content ids its `tid` names, each once, as a JSON array: "[12]", "[12,13]" */
+  content_ids: string;
   behavior: string;
   /** epoch ms of the event (its `timestamp`) */
   at: number;
