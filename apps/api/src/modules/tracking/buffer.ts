@@ -89,7 +89,7 @@ function localWriter(db: TrackingDb, dialect: "sqlite" | "postgres"): Writer {
 }
 
 /**
- * The write buffer of the tracking beacon (decision 037): batches taken are answered at once and kept
+ * The write buffer of the tracking beacon (decision 038): batches taken are answered at once and kept
  * as their JSON text with the events picked from them; they are written together when `size` rows
  * wait or `flushMs` after the first, by a writer thread that makes the rows, stores them and counts
  * them into the roll-ups in one transaction. A failed write keeps its batches for the next one.

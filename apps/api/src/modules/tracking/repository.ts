@@ -36,7 +36,7 @@ function cachedDecode(codec: PublicIdCodec): PublicIdCodec {
 const retentionEveryMs = hourMs;
 
 /**
- * The tracking repository (R-TRACK-5, decision 037). Taking a batch only checks it, drops events
+ * The tracking repository (R-TRACK-5, decision 038). Taking a batch only checks it, drops events
  * seen lately (the unique key stores each once in the end), keeps each device under its limit (shared
  * through Redis when there is one) and hands the batch to the write buffer, which stores and counts
  * it into the hourly roll-ups off the request path. Raw events are removed past their retention.

@@ -11,7 +11,7 @@ import { botCheck } from "./events.ts";
  * `navigator.sendBeacon`, whose body is text/plain when it goes to another origin (a JSON type would
  * need a preflight a beacon cannot make), so a text/plain body is read as JSON here too. Both are read
  * with `JSON.parse` and their text is kept for the writer, which makes the rows from it off the request
- * path (decision 037); a key such as `__proto__` is refused by the events' declarations
+ * path (decision 038); a key such as `__proto__` is refused by the events' declarations
  * (`additionalProperties: false`) and nothing is merged into another object.
  */
 export async function trackingRoutes(

@@ -242,7 +242,7 @@ const bump = (t: Tally, counter: number, by: number) => {
 };
 
 /**
- * Stores rows and counts them into the roll-ups, in the caller's transaction (decision 037). Only
+ * Stores rows and counts them into the roll-ups, in the caller's transaction (decision 038). Only
  * the rows this insert stored are counted: an event stored before (by this process or another, the
  * unique key decides) counts nothing. Views, exposures and open-app outcomes add one each to their
  * item's hour; a read is a visit (`tracking_reads`): its first read event counts it in that event's

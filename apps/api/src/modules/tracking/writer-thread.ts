@@ -4,7 +4,7 @@ import pg from "pg";
 import { type Executor, type PlannedBatch, rowsOf, storeRows } from "./store.ts";
 
 /**
- * The tracking buffer's writer, on a thread of its own (buffer.ts, decision 037): it makes the rows
+ * The tracking buffer's writer, on a thread of its own (buffer.ts, decision 038): it makes the rows
  * of the batches it is sent (parsing their JSON again here, off the request thread), stores them and
  * counts them into the roll-ups in one transaction per message, on its own connection (SQLite in WAL,
  * so the server's reads go on: one write after another; or two PostgreSQL connections, two writes at
