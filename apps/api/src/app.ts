@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import { siteBase } from "@davmu/contracts/site-path";
-import { type EarlyAnswer, sitePlugin } from "@davmu/web/server/plugin.ts";
+import { sitePlugin } from "@davmu/web/server/plugin.ts";
 import fastifyCompress from "@fastify/compress";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyError, type FastifyReply, type FastifyServerOptions } from "fastify";
 import type { DatabaseHandle } from "./db/database.ts";
 import { badRequest } from "./lib/api-error.ts";
 import { badHostHeader, isValidHost, trustProxyOption } from "./lib/client-address.ts";
+import type { EarlyAnswer, EarlyAnswerOptions } from "./lib/early-answer.ts";
 import { hasUnsafeNumber } from "./lib/safe-numbers.ts";
 import { accountsPlugin } from "./modules/accounts/plugin.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
@@ -45,7 +46,6 @@ import { searchIndexPlugin } from "./modules/search/repository.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
 import { statsRoutes } from "./modules/stats/routes.ts";
 import { tipRoutes } from "./modules/tips/routes.ts";
-import type { EarlyBeacon } from "./modules/tracking/beacon.ts";
 import { trackingPlugin } from "./modules/tracking/repository.ts";
 import { trackingRoutes } from "./modules/tracking/routes.ts";
 import { wechatRoutes } from "./modules/wechat/routes.ts";
@@ -87,10 +87,15 @@ export interface BuildOptions {
  * then the API's modules, then the share site.
  */
 export async function buildApp(config: Config, options: BuildOptions = {}) {
-  // a cached page is answered from the server's request event, before Fastify (apps/web/server/)
-  let front: EarlyAnswer | null = null;
-  // and the tracking beacon, its most frequent call (modules/tracking/beacon.ts)
-  let beacon: EarlyBeacon | null = null;
+  // kept pages (apps/web/server/), kept content answers and the tracking beacon are answered from the
+  // server's request event, before Fastify (lib/early-answer.ts), in this order
+  const earlyAnswers: EarlyAnswer[] = [];
+  const earlyAnswerOptions = (): EarlyAnswerOptions => ({
+    installEarlyAnswer: (answer) => {
+      earlyAnswers.push(answer);
+    },
+    hostHeaders: securityHeaders,
+  });
   let closing = false;
   // while draining, idle keep-alive connections stay open so a request already on its way is answered
   let holdIdle = false;
@@ -110,14 +115,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
           connectionsCheckingInterval: 1000,
         },
         (req, res) => {
-          // a kept page or a tracking beacon is answered here; while shutting down, with a Host a URL
-          // cannot be built on, or anything else, the request goes to Fastify
-          if (!closing && front !== null && isValidHost(req.headers.host ?? "") && front(req, res)) countEarlyAnswer();
-          else if (closing || beacon === null || !beacon(req, res)) {
-            // early answers carry these already (hostHeaders below): set for Fastify's answers only
-            applySecurityHeaders(res, securityHeaders);
-            handler(req, res);
-          }
+          // while shutting down, or when no early answer takes it, the request goes to Fastify
+          if (!closing) for (const answer of earlyAnswers) if (answer(req, res)) return;
+          // early answers carry these already (hostHeaders): set for Fastify's answers only
+          applySecurityHeaders(res, securityHeaders);
+          handler(req, res);
         },
       );
       server.setTimeout(0);
@@ -225,16 +227,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(mediaAccountRoutes);
     await app.register(mpContentRoutes);
     await app.register(appRoutes);
-    await app.register(contentRoutes);
+    await app.register(contentRoutes, earlyAnswerOptions());
     await app.register(searchRoutes);
     await app.register(editorContentRoutes);
     await app.register(commentModerationRoutes);
-    await app.register(trackingRoutes, {
-      installEarlyAnswer: (answer: EarlyBeacon) => {
-        beacon = answer;
-      },
-      hostHeaders: securityHeaders,
-    });
+    await app.register(trackingRoutes, earlyAnswerOptions());
     await app.register(statsRoutes);
     // with Redis, WeChat credentials are fetched once for the whole cluster
     await app.register(wechatRoutes, wechatRouteOptions(app));
@@ -263,8 +260,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       linkFrameOrigins: config.linkFrameOrigins,
       // a site-only process hears the API instances' changes through Redis, when there is one
       contentChanges: app.hasDecorator("contentChanges") ? app.contentChanges : remoteContentChanges(app),
+      // a Host a URL cannot be built on goes to Fastify (which refuses it)
       installEarlyAnswer: (answer) => {
-        front = answer;
+        earlyAnswers.unshift((req, res) => {
+          if (!isValidHost(req.headers.host ?? "") || !answer(req, res)) return false;
+          countEarlyAnswer();
+          return true;
+        });
       },
       // an early answer writes a kept page's headers alone: the page keeps the security headers too
       hostHeaders: securityHeaders,

@@ -1,6 +1,6 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { brotliDecompressSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { seedDemoData } from "../src/db/seed.ts";
@@ -104,6 +104,97 @@ describe("cached and compressed answers", () => {
     const second = await fetch(server.base + missing, { headers: { authorization: token } });
     expect(first.status).toBe(404);
     expect(second.headers.get("x-cache")).toBeNull();
+  });
+});
+
+describe("kept content answers sent before Fastify", () => {
+  let server: TestServer;
+  let token: string;
+  let path: string;
+  const seen: string[] = [];
+  const codec = createPublicIdCodec("davmu-share-development-salt", 8);
+
+  beforeAll(async () => {
+    // a hook of Fastify's records what reaches it: an early answer never does
+    server = await startTestServer({}, (app) => {
+      app.addHook("onRequest", (request, _reply, done) => {
+        seen.push(request.url);
+        done();
+      });
+    });
+    const db = server.database.handle.db;
+    await seedDemoData(db);
+    const row = await db
+      .selectFrom("contents")
+      .select("id")
+      .where("state", "=", 0)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    path = `/inner/static/content/${codec.encode(row.id)}`;
+    token = await server.anonymousToken();
+  });
+  afterAll(() => server?.close());
+
+  const get = (headers: Record<string, string> = {}, url = path) =>
+    fetch(server.base + url, { headers: { authorization: token, ...headers } });
+
+  it("R-SRV-1 a hit is answered before Fastify with the status, headers and body of one answered through it", async () => {
+    await (await get()).arrayBuffer();
+    seen.length = 0;
+    const front = await get({ "accept-encoding": "gzip" });
+    expect(seen).toEqual([]);
+    const routed = await server.app.inject({
+      method: "GET",
+      url: path,
+      headers: { authorization: token, "accept-encoding": "gzip" },
+    });
+    expect(seen).toEqual([path]);
+    expect(front.status).toBe(200);
+    expect(routed.statusCode).toBe(200);
+    const perAnswer = /^(date|connection|keep-alive|x-trace-id)$/;
+    const frontHeaders = Object.fromEntries([...front.headers].filter(([name]) => !perAnswer.test(name)));
+    const routedHeaders = Object.fromEntries(
+      Object.entries(routed.headers)
+        .filter(([name]) => !perAnswer.test(name))
+        .map(([name, value]) => [name, String(value)]),
+    );
+    // fetch decodes the body: the length and encoding it was sent with are compared as sent
+    expect(frontHeaders).toEqual(routedHeaders);
+    expect(frontHeaders["x-cache"]).toBe("hit");
+    expect(frontHeaders["x-content-type-options"]).toBe("nosniff");
+    expect(front.headers.get("x-trace-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await front.json()).toEqual(JSON.parse(gunzipSync(routed.rawPayload).toString("utf8")));
+    const metrics = await server.app.metrics.registry.getSingleMetricAsString("davmu_cache_requests_total");
+    expect(metrics).toMatch(/cache="api",result="hit"\} [1-9]/);
+  });
+
+  it("R-SRV-1 R-SEC-TOKEN what the early answer cannot vouch for goes to Fastify: a user's token, a revoked one, none, a bad forwarded host, HEAD", async () => {
+    await (await get()).arrayBuffer();
+    seen.length = 0;
+    const user = await server.login("13800138031");
+    const mine = await fetch(server.base + path, { headers: { authorization: user.token } });
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get("x-cache")).toBeNull();
+    expect((await fetch(server.base + path)).status).toBe(401);
+    expect((await fetch(server.base + path, { method: "HEAD", headers: { authorization: token } })).status).toBe(200);
+    expect(seen.filter((url) => url === path)).toHaveLength(3);
+    // refused by the app's own hook, which runs before the one recording
+    const badHost = await get({ "x-forwarded-host": "a b" });
+    expect(badHost.status).toBe(400);
+    expect((await badHost.json()).msg).toMatch(/X-Forwarded-Host/);
+
+    // a revoked anonymous token is refused at once, though its answer is kept
+    const other = await server.anonymousToken();
+    expect((await get({ authorization: other })).headers.get("x-cache")).toBe("hit");
+    const row = await server.database.handle.db
+      .selectFrom("sessions")
+      .select("id")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    await server.app.sessions.revoke(row.id);
+    const revoked = await get({ authorization: other });
+    expect(revoked.status).toBe(401);
+    expect((await get()).headers.get("x-cache")).toBe("hit");
   });
 });
 

@@ -13,8 +13,8 @@ export interface Metrics {
   setSource(source: GaugeSource, read: () => number): void;
   /** A page answered from the page cache before Fastify (apps/web/server/early-answer.ts). */
   countEarlyAnswer(): void;
-  /** A call answered before Fastify (the tracking beacon, modules/tracking/beacon.ts). */
-  countAnswer(route: string, method: string, status: number, seconds: number): void;
+  /** A call answered before Fastify (a kept content answer, the tracking beacon: lib/early-answer.ts). */
+  countAnswer(route: string, method: string, status: number, seconds: number, cacheHit?: boolean): void;
 }
 
 declare module "fastify" {
@@ -104,9 +104,10 @@ export const metricsPlugin = fp(
         requests.inc({ route: "page-cache", method: "GET", status: "200" });
         cache.inc({ cache: "page", result: "hit" });
       },
-      countAnswer(route, method, status, seconds) {
+      countAnswer(route, method, status, seconds, cacheHit = false) {
         requests.inc({ route, method, status: String(status) });
         latency.observe({ route, method }, seconds);
+        if (cacheHit) cache.inc({ cache: "api", result: "hit" });
       },
     };
     app.decorate("metrics", metrics);

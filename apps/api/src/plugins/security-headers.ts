@@ -4,9 +4,9 @@ import helmet from "helmet";
 
 /**
  * The security headers of every answer (helmet's, the library behind @fastify/helmet), as one flat
- * list of names and values computed once at start. The server sets them on each response as the
- * request arrives, before Fastify, so the answers made before Fastify (kept pages, decision 016)
- * carry them too. A header an answer sets itself wins: the share pages' own CSP, Referrer-Policy
+ * list of names and values computed once at start. The server's request event sets them on each
+ * response it hands to Fastify; the answers it makes before Fastify (kept pages, kept content answers
+ * and the tracking beacon, decision 039) write them in their own header list. A header an answer sets itself wins: the share pages' own CSP, Referrer-Policy
  * and X-Content-Type-Options (apps/web/server/csp.ts) replace these.
  *
  * Everything else (API, media, assets, /docs) gets a strict default policy: resources only from

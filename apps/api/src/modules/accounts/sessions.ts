@@ -43,21 +43,23 @@ interface CachedSession {
 }
 
 export function createSessionRepository(db: Kysely<Database>) {
-  // anonymous sessions by token hash, oldest first (a Map keeps insertion order)
+  // anonymous sessions by token, oldest first (a Map keeps insertion order); only the database needs
+  // the hash, and hashing each request's token cost more than the rest of a kept answer's lookup
+
   const anonymous = new Map<string, CachedSession>();
   // ids of revoked sessions: with Redis, revocations made through other instances arrive here too
   const revocations = createChangeFeed<number>();
   revocations.subscribe((sessionId) => {
-    for (const [hash, cached] of anonymous) if (cached.session.id === sessionId) anonymous.delete(hash);
+    for (const [token, cached] of anonymous) if (cached.session.id === sessionId) anonymous.delete(token);
   });
 
-  function remember(hash: string, session: Session, expiresAt: number, now: number) {
-    anonymous.delete(hash);
+  function remember(token: string, session: Session, expiresAt: number, now: number) {
+    anonymous.delete(token);
     if (anonymous.size >= anonymousSessionCacheEntries) {
       const oldest = anonymous.keys().next().value;
       if (oldest !== undefined) anonymous.delete(oldest);
     }
-    anonymous.set(hash, { session, until: Math.min(expiresAt, now + anonymousSessionCacheMs) });
+    anonymous.set(token, { session, until: Math.min(expiresAt, now + anonymousSessionCacheMs) });
   }
 
   async function create(
@@ -107,23 +109,32 @@ export function createSessionRepository(db: Kysely<Database>) {
       revocations.publish(sessionId);
     },
 
+    /**
+     * The anonymous session of a token this process has looked up lately, without reading the
+     * database (an answer sent before Fastify cannot wait for it): null when it is not remembered,
+     * so the caller asks `findActive`.
+     */
+    rememberedAnonymous(token: string, now = Date.now()): Session | null {
+      const cached = anonymous.get(token);
+      return cached && cached.until > now ? cached.session : null;
+    },
+
     async findActive(token: string, now = Date.now()): Promise<Session | null> {
-      const hash = hashToken(token);
-      const cached = anonymous.get(hash);
+      const cached = anonymous.get(token);
       if (cached && cached.until > now) return cached.session;
       const row = await db
         .selectFrom("sessions")
         .select(["id", "kind", "user_id", "device_id", "expires_at"])
-        .where("token_hash", "=", hash)
+        .where("token_hash", "=", hashToken(token))
         .where("revoked_at", "is", null)
         .where("expires_at", ">", now)
         .executeTakeFirst();
       if (!row) {
-        anonymous.delete(hash);
+        anonymous.delete(token);
         return null;
       }
       const session: Session = { id: row.id, kind: row.kind, userId: row.user_id, deviceId: row.device_id };
-      if (row.kind === "anonymous") remember(hash, session, Number(row.expires_at), now);
+      if (row.kind === "anonymous") remember(token, session, Number(row.expires_at), now);
       return session;
     },
   };

@@ -1,8 +1,12 @@
+import { randomUUID } from "node:crypto";
 import { calls } from "@davmu/contracts/calls";
 import { unavailableStates } from "@davmu/contracts/content";
 import { createResponseCache, encodedBody, encodingFor } from "@davmu/http-cache/response-cache";
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
+import { badHostHeader } from "../../lib/client-address.ts";
+import { type EarlyAnswerOptions, earlyAnswerLog } from "../../lib/early-answer.ts";
 import { route } from "../../lib/route.ts";
+import { tokenFromHeader } from "../accounts/sessions.ts";
 import { parseDetail, toAlbumTrack, toContentItem, toRelatedItem } from "./present.ts";
 
 /** How long an anonymous content answer is reused; changes made through `app.contents` drop it at once. */
@@ -13,7 +17,7 @@ const contentTag = (id: number) => `content:${id}`;
 export const hotWindowMs = 72 * 60 * 60 * 1000;
 
 /** Content items, albums, specials and the lists (spec §7 Content). */
-export async function contentRoutes(app: FastifyInstance) {
+export async function contentRoutes(app: FastifyInstance, options: EarlyAnswerOptions = {}) {
   const repository = app.contents;
   const links = app.contentLinks;
   // the same answer for every anonymous visitor: kept serialised and compressed, keyed by the URL
@@ -27,6 +31,34 @@ export async function contentRoutes(app: FastifyInstance) {
     const { body, headers } = encodedBody(cached, encodingFor(request.headers["accept-encoding"]));
     reply.headers(headers).send(body);
   }
+
+  /**
+   * The same kept answer sent from the server's request event, before Fastify (decision 039): a
+   * share page's API calls are mostly this one, for the same few items. Only a GET of a kept URL
+   * whose token names an anonymous session this process remembers, with no forwarded header the app
+   * would refuse, is answered so; anything else (another token, a revoked or forgotten one, a miss)
+   * goes on to Fastify and the route above. The answer is the kept one, with the host's security
+   * headers and a trace id, counted and logged as Fastify's are.
+   */
+  const hostHeaders = options.hostHeaders ?? [];
+  const contentPath = calls.content.path.slice(0, calls.content.path.indexOf(":"));
+  const { completed } = earlyAnswerLog(app.log);
+  options.installEarlyAnswer?.((req, res) => {
+    const url = req.url;
+    if (req.method !== "GET" || url === undefined || !url.startsWith(contentPath)) return false;
+    const token = tokenFromHeader(req.headers.authorization);
+    if (token === null || badHostHeader(req.headers) !== null) return false;
+    const cached = cache.get(url);
+    if (!cached || app.sessions.rememberedAnonymous(token)?.kind !== "anonymous") return false;
+    const started = performance.now();
+    const { body, headerList } = encodedBody(cached, encodingFor(req.headers["accept-encoding"]));
+    const traceId = randomUUID();
+    res.writeHead(cached.status, [...headerList, ...hostHeaders, "x-trace-id", traceId]);
+    res.end(body);
+    app.metrics.countAnswer(calls.content.path, "GET", cached.status, (performance.now() - started) / 1000, true);
+    completed(req, traceId, cached.status, started, { cache: "hit" });
+    return true;
+  });
 
   async function albumTracks(albumPublicId: string, type: "audio_album" | "video_album", page: number, size: number) {
     const album = await app.requireAvailableContent(albumPublicId, { types: [type] });

@@ -4,8 +4,8 @@ import { ErrorCode } from "@davmu/contracts/error-codes";
 import { maxTrackBatch } from "@davmu/contracts/tracking";
 import type { FastifyBaseLogger } from "fastify";
 import { badHostHeader } from "../../lib/client-address.ts";
+import { earlyAnswerLog } from "../../lib/early-answer.ts";
 import { hasUnsafeNumber } from "../../lib/safe-numbers.ts";
-import { applySecurityHeaders } from "../../plugins/security-headers.ts";
 import type { TakeOutcome, Tracking } from "./repository.ts";
 
 /** The beacon's path, and the most its body may hold. */
@@ -78,7 +78,7 @@ export interface EarlyBeaconOptions {
 
 /**
  * The beacon answered from the server's request event, before Fastify (decision 038), as kept pages
- * are (decision 016): a page sends one at every `pagehide`, so it is the API's most frequent request,
+ * are (decision 039): a page sends one at every `pagehide`, so it is the API's most frequent request,
  * and Fastify's routing, hooks and serialisation cost more than checking the batch. It takes only what
  * it can answer exactly as the route would: `POST /tracker/log` with a JSON or text/plain body whose
  * declared length is within the limit and no forwarded header to refuse. Anything else (another type,
@@ -87,6 +87,7 @@ export interface EarlyBeaconOptions {
  */
 export function createEarlyBeacon(options: EarlyBeaconOptions) {
   const { tracking, isBot, log, count, hostHeaders } = options;
+  const { completed } = earlyAnswerLog(log);
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== "POST" || req.url !== beaconPath) return false;
     const headers = req.headers;
@@ -94,17 +95,24 @@ export function createEarlyBeacon(options: EarlyBeaconOptions) {
     if (!(length > 0 && length <= beaconBodyLimit) || !isBeaconType(headers["content-type"])) return false;
     if (badHostHeader(headers) !== null) return false;
 
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     const send = (answer: BeaconAnswer) => {
       const text = JSON.stringify(answer.body);
-      res.statusCode = answer.status;
-      applySecurityHeaders(res, hostHeaders);
-      res.setHeader("content-type", "application/json; charset=utf-8");
-      res.setHeader("content-length", Buffer.byteLength(text));
-      res.setHeader("x-trace-id", randomUUID());
-      if (answer.retryAfter) res.setHeader("retry-after", String(answer.retryAfter));
+      const traceId = randomUUID();
+      const headers = [
+        ...hostHeaders,
+        "content-type",
+        "application/json; charset=utf-8",
+        "content-length",
+        String(Buffer.byteLength(text)),
+        "x-trace-id",
+        traceId,
+      ];
+      if (answer.retryAfter) headers.push("retry-after", String(answer.retryAfter));
+      res.writeHead(answer.status, headers);
       res.end(text);
-      count(answer.status, Number(process.hrtime.bigint() - started) / 1e9);
+      count(answer.status, (performance.now() - started) / 1000);
+      completed(req, traceId, answer.status, started);
     };
     const fail = (error: unknown) => {
       log.error({ err: error }, "tracking beacon failed");
@@ -144,4 +152,3 @@ export function createEarlyBeacon(options: EarlyBeaconOptions) {
     return true;
   };
 }
-export type EarlyBeacon = ReturnType<typeof createEarlyBeacon>;

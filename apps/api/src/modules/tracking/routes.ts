@@ -2,8 +2,9 @@ import { calls } from "@davmu/contracts/calls";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isbot } from "isbot";
 import { badRequest } from "../../lib/api-error.ts";
+import type { EarlyAnswerOptions } from "../../lib/early-answer.ts";
 import { route } from "../../lib/route.ts";
-import { beaconAnswer, beaconBodyLimit, beaconPath, createEarlyBeacon, type EarlyBeacon } from "./beacon.ts";
+import { beaconAnswer, beaconBodyLimit, beaconPath, createEarlyBeacon } from "./beacon.ts";
 import { botCheck } from "./events.ts";
 
 /**
@@ -14,15 +15,7 @@ import { botCheck } from "./events.ts";
  * path (decision 038); a key such as `__proto__` is refused by the events' declarations
  * (`additionalProperties: false`) and nothing is merged into another object.
  */
-export async function trackingRoutes(
-  app: FastifyInstance,
-  options: {
-    /** Receives the beacon's early answer, for the server's `request` event (before Fastify). */
-    installEarlyAnswer?: (answer: EarlyBeacon) => void;
-    /** the host's security headers, which Fastify's answers get from the request event */
-    hostHeaders?: readonly string[];
-  } = {},
-) {
+export async function trackingRoutes(app: FastifyInstance, options: EarlyAnswerOptions = {}) {
   const texts = new WeakMap<FastifyRequest, string>();
   const parse = (
     request: FastifyRequest,
