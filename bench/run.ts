@@ -14,7 +14,7 @@
  *      SQLite and PostgreSQL, with p99 and events stored per second (bench/tracking.ts)
  *   7. with --scale: 1M contents and 10M comments on SQLite and PostgreSQL (bench/scale.ts)
  * --pages=article,home limits parts 1 and 2 to those page types (default: all of them).
- * Usage: npm run bench [-- --runs=5 --seconds=10 --rounds=3 --skip-lighthouse --pages=… --scale]
+ * Usage: npm run bench [-- --runs=5 --seconds=10 --rounds=3 --tracking-runs=3 --skip-lighthouse --pages=… --scale]
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -25,6 +25,7 @@ import { median, type Result, table } from "./lib/stats.ts";
 import { auditPages } from "./lighthouse.ts";
 import { bareRender, type Load, load, replayCachedPage } from "./throughput.ts";
 import { runTrackingBench } from "./tracking.ts";
+import { runTrackingCost } from "./tracking-cost.ts";
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -91,6 +92,11 @@ try {
       budget: "",
       ok: null,
     });
+
+    // 1b. what tracking costs each page type: audited with tracking on and opted out (bench/tracking-cost.ts)
+    const trackingRuns = Number(args.get("tracking-runs") ?? 3);
+    const tracked = pages.filter((page) => page.name !== "pc");
+    results.push(...(await runTrackingCost(product.origin, tracked, trackingRuns, log)));
   }
 
   // 2. first packet of every content detail page, rendered (a query of its own skips the page cache)
