@@ -43,6 +43,10 @@ describe("the editors' stats page in a browser", () => {
       expect(figures).toHaveLength(6);
       expect(Number((figures[0] as string).replace(/,/g, ""))).toBeGreaterThan(1000);
       expect(await page.locator("#items tbody tr[data-post]").count()).toBeGreaterThan(5);
+      // every type is named in Chinese, forms and live rooms included (never its code)
+      const types = await page.locator("#items tbody tr[data-post] td:nth-child(2)").allTextContents();
+      expect(types.filter((type) => /^[a-z_]+$/.test(type))).toEqual([]);
+      expect(types).toContain("表单");
       expect(await page.locator("#depth .bar-row").count()).toBe(5);
       expect(await page.locator("#csv").getAttribute("href")).toMatch(
         /^\/editor\/v1\/stats\.csv\?from=\d{4}-\d{2}-\d{2}&to=/,

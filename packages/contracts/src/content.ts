@@ -3,7 +3,7 @@ import { contentListMaxPage } from "./limits.ts";
 
 import { type ContentType, contentTypes } from "./values.ts";
 
-export { type ContentType, contentTypes, linkContentTypes } from "./values.ts";
+export { type ContentType, contentTypeNames, contentTypes, linkContentTypes } from "./values.ts";
 export const ContentTypeSchema = Type.Enum([...contentTypes]);
 
 /** States in which a content item is withdrawn and must not be shown (spec §4). */

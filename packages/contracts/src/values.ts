@@ -23,6 +23,26 @@ export const contentTypes = [
 ] as const;
 export type ContentType = (typeof contentTypes)[number];
 
+/** What editors and readers call each content type (the stats page's filter and table, say). */
+export const contentTypeNames: Readonly<Record<ContentType, string>> = {
+  article: "文章",
+  video: "视频",
+  svideo: "短视频",
+  audio: "音频",
+  image: "图集",
+  h5: "H5",
+  link: "链接",
+  topic: "话题",
+  sp_topic: "专题页",
+  mini_program: "小程序",
+  local_live: "本地直播",
+  live: "直播",
+  cloud_form: "表单",
+  video_album: "视频专辑",
+  audio_album: "音频专辑",
+  special: "专题",
+};
+
 /** Items that open an address (h5, link) rather than a page of their own. */
 export const linkContentTypes: readonly ContentType[] = ["h5", "link"];
 

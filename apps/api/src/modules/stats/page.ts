@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { contentTypeNames, contentTypes, linkContentTypes } from "@davmu/contracts/content";
 
 const require = createRequire(import.meta.url);
 
@@ -26,18 +27,12 @@ export const pageHeaders = {
   "x-content-type-options": "nosniff",
 };
 
+/** The filter's types: every type but those that only open an address (they have no page to read). */
 const contentTypeOptions: Array<[string, string]> = [
   ["", "全部类型"],
-  ["article", "文章"],
-  ["video", "视频"],
-  ["svideo", "短视频"],
-  ["audio", "音频"],
-  ["image", "图集"],
-  ["audio_album", "音频专辑"],
-  ["video_album", "视频专辑"],
-  ["special", "专题"],
-  ["mini_program", "小程序"],
-  ["local_live", "直播"],
+  ...contentTypes
+    .filter((type) => !linkContentTypes.includes(type))
+    .map((type) => [type, contentTypeNames[type]] as [string, string]),
 ];
 
 /**
@@ -58,6 +53,7 @@ export function dashboardHtml(signedIn: boolean): string {
 <link rel="stylesheet" href="/editor/stats/assets/dashboard.css">
 <script src="/editor/stats/assets/uPlot.iife.min.js" defer></script>
 <script src="/editor/stats/assets/dashboard.js" defer></script>
+<script type="application/json" id="type-names">${JSON.stringify(contentTypeNames)}</script>
 </head>
 <body data-signed-in="${signedIn ? "1" : "0"}">
 <header class="top">

@@ -2,20 +2,8 @@
 // address), then draws the report of GET /editor/v1/stats with uPlot. Plain script, no build step.
 (() => {
   const $ = (id) => document.getElementById(id);
-  const typeNames = {
-    article: "文章",
-    video: "视频",
-    svideo: "短视频",
-    audio: "音频",
-    image: "图集",
-    audio_album: "音频专辑",
-    video_album: "视频专辑",
-    special: "专题",
-    mini_program: "小程序",
-    local_live: "直播",
-    h5: "H5",
-    link: "链接",
-  };
+  // the content types' names, from the page (@davmu/contracts' contentTypeNames)
+  const typeNames = JSON.parse($("type-names").textContent || "{}");
   // open-app outcomes are named `{step}_{outcome}` (the open-app chain's steps and results)
   const stepNames = {
     wechat_tag: "微信开放标签",
