@@ -23,7 +23,6 @@ export interface EarlyAnswerOptions {
 export function earlyAnswerLog(log: FastifyBaseLogger) {
   const on = ["trace", "debug", "info"].includes(log.level);
   return {
-    on,
     completed(req: IncomingMessage, traceId: string, statusCode: number, started: number, extra = {}) {
       if (!on) return;
       log.info(

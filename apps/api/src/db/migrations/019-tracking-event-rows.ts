@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type CreateTableBuilder, sql } from "kysely";
 import { type AnyDb, isPostgres } from "./dialect.ts";
 
 /**
@@ -8,13 +8,10 @@ import { type AnyDb, isPostgres } from "./dialect.ts";
  * now one JSON array, `content_ids`, and the key is the event id alone. The roll-ups are unchanged
  * (they were counted per item as events were stored), and a recount reads the array.
  */
-export async function up(db: AnyDb): Promise<void> {
-  await db.schema.dropIndex("tracking_events_hour").execute();
-  await db.schema.alterTable("tracking_events").renameTo("tracking_events_by_item").execute();
-  await db.schema
-    .createTable("tracking_events")
-    .addColumn("event_id", "text", (c) => c.notNull().primaryKey())
-    .addColumn("content_ids", "text", (c) => c.notNull())
+
+/** An event's fields after its id and item(s), as both shapes of the table hold them. */
+function eventFields<T extends string>(table: CreateTableBuilder<"tracking_events", T>) {
+  return table
     .addColumn("behavior", "text", (c) => c.notNull())
     .addColumn("at", "bigint", (c) => c.notNull())
     .addColumn("hour", "bigint", (c) => c.notNull())
@@ -27,8 +24,18 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn("device_type", "text", (c) => c.notNull())
     .addColumn("device_os", "text", (c) => c.notNull())
     .addColumn("user_id", "text", (c) => c.notNull())
-    .addColumn("received_at", "bigint", (c) => c.notNull())
-    .execute();
+    .addColumn("received_at", "bigint", (c) => c.notNull());
+}
+
+export async function up(db: AnyDb): Promise<void> {
+  await db.schema.dropIndex("tracking_events_hour").execute();
+  await db.schema.alterTable("tracking_events").renameTo("tracking_events_by_item").execute();
+  await eventFields(
+    db.schema
+      .createTable("tracking_events")
+      .addColumn("event_id", "text", (c) => c.notNull().primaryKey())
+      .addColumn("content_ids", "text", (c) => c.notNull()),
+  ).execute();
   // retention and the recount find an hour's events by it; hours only grow, so it is appended to
   await db.schema.createIndex("tracking_events_hour").on("tracking_events").column("hour").execute();
   const ids = isPostgres(db)
@@ -45,23 +52,12 @@ export async function up(db: AnyDb): Promise<void> {
 export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropIndex("tracking_events_hour").execute();
   await db.schema.alterTable("tracking_events").renameTo("tracking_events_by_event").execute();
-  await db.schema
-    .createTable("tracking_events")
-    .addColumn("event_id", "text", (c) => c.notNull())
-    .addColumn("content_id", "integer", (c) => c.notNull())
-    .addColumn("behavior", "text", (c) => c.notNull())
-    .addColumn("at", "bigint", (c) => c.notNull())
-    .addColumn("hour", "bigint", (c) => c.notNull())
-    .addColumn("visit", "text", (c) => c.notNull())
-    .addColumn("duration", "integer")
-    .addColumn("percent", "integer")
-    .addColumn("page_type", "text")
-    .addColumn("series", "text")
-    .addColumn("outcome", "text")
-    .addColumn("device_type", "text", (c) => c.notNull())
-    .addColumn("device_os", "text", (c) => c.notNull())
-    .addColumn("user_id", "text", (c) => c.notNull())
-    .addColumn("received_at", "bigint", (c) => c.notNull())
+  await eventFields(
+    db.schema
+      .createTable("tracking_events")
+      .addColumn("event_id", "text", (c) => c.notNull())
+      .addColumn("content_id", "integer", (c) => c.notNull()),
+  )
     .addPrimaryKeyConstraint("tracking_events_pk", ["event_id", "content_id"])
     .execute();
   await db.schema.createIndex("tracking_events_hour").on("tracking_events").columns(["hour", "content_id"]).execute();

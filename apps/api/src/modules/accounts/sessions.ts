@@ -45,7 +45,6 @@ interface CachedSession {
 export function createSessionRepository(db: Kysely<Database>) {
   // anonymous sessions by token, oldest first (a Map keeps insertion order); only the database needs
   // the hash, and hashing each request's token cost more than the rest of a kept answer's lookup
-
   const anonymous = new Map<string, CachedSession>();
   // ids of revoked sessions: with Redis, revocations made through other instances arrive here too
   const revocations = createChangeFeed<number>();

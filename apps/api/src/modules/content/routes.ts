@@ -47,9 +47,10 @@ export async function contentRoutes(app: FastifyInstance, options: EarlyAnswerOp
     const url = req.url;
     if (req.method !== "GET" || url === undefined || !url.startsWith(contentPath)) return false;
     const token = tokenFromHeader(req.headers.authorization);
-    if (token === null || badHostHeader(req.headers) !== null) return false;
+    if (token === null || app.sessions.rememberedAnonymous(token)?.kind !== "anonymous") return false;
+    if (badHostHeader(req.headers) !== null) return false;
     const cached = cache.get(url);
-    if (!cached || app.sessions.rememberedAnonymous(token)?.kind !== "anonymous") return false;
+    if (!cached) return false;
     const started = performance.now();
     const { body, headerList } = encodedBody(cached, encodingFor(req.headers["accept-encoding"]));
     const traceId = randomUUID();

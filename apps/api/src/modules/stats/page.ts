@@ -35,6 +35,9 @@ const contentTypeOptions: Array<[string, string]> = [
     .map((type) => [type, contentTypeNames[type]] as [string, string]),
 ];
 
+/** The types' names for the page's script (its table names each item's type). */
+const typeNamesJson = JSON.stringify(contentTypeNames);
+
 /**
  * The stats page: a sign-in form, or the dashboard (filters, figures, plots, items, CSV export).
  * The script (assets/dashboard.js) fills it from `GET /editor/v1/stats`; the key is posted once, in
@@ -53,7 +56,7 @@ export function dashboardHtml(signedIn: boolean): string {
 <link rel="stylesheet" href="/editor/stats/assets/dashboard.css">
 <script src="/editor/stats/assets/uPlot.iife.min.js" defer></script>
 <script src="/editor/stats/assets/dashboard.js" defer></script>
-<script type="application/json" id="type-names">${JSON.stringify(contentTypeNames)}</script>
+<script type="application/json" id="type-names">${typeNamesJson}</script>
 </head>
 <body data-signed-in="${signedIn ? "1" : "0"}">
 <header class="top">

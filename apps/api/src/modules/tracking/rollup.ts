@@ -4,6 +4,8 @@ import { hourMs, type TrackingDb, type TrackingHourlyTable, zeroCounts } from ".
 /** Scroll depth buckets of a read, by its deepest percent: under 25, 25–49, 50–74, 75–99, 100. */
 export const depthColumns = ["depth_0", "depth_25", "depth_50", "depth_75", "depth_100"] as const;
 
+const isPostgres = (db: TrackingDb) => db.getExecutor().adapter instanceof PostgresAdapter;
+
 function emptyRow(contentId: number, hour: number): TrackingHourlyTable {
   return { content_id: contentId, hour, ...zeroCounts(), outcomes_json: "{}" };
 }
@@ -17,10 +19,9 @@ function emptyRow(contentId: number, hour: number): TrackingHourlyTable {
  */
 export async function rollUpHour(db: TrackingDb, hour: number): Promise<number> {
   // each event counts once for every item its content_ids names (migration 019)
-  const items =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? sql`cross join lateral json_array_elements_text(e.content_ids::json) as j(value)`
-      : sql`cross join json_each(e.content_ids) as j`;
+  const items = isPostgres(db)
+    ? sql`cross join lateral json_array_elements_text(e.content_ids::json) as j(value)`
+    : sql`cross join json_each(e.content_ids) as j`;
   const { rows: counts } = await sql<{ content_id: number; behavior: string; outcome: string | null; n: number }>`
     select cast(j.value as integer) as content_id, e.behavior, e.outcome, count(*) as n
     from tracking_events e ${items}
@@ -101,8 +102,7 @@ const deleteChunk = 5000;
 
 /** Deletes up to `deleteChunk` rows of `table` from hours before `cutoff`; answers how many went. */
 async function deleteOldRows(db: TrackingDb, table: "tracking_events" | "tracking_reads", cutoff: number) {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const result = postgres
+  const result = isPostgres(db)
     ? await sql`delete from ${sql.table(table)} where ctid = any(array(select ctid from ${sql.table(table)} where hour < ${cutoff} limit ${deleteChunk}))`.execute(
         db,
       )
