@@ -1,9 +1,14 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 const apiTests = ["apps/api/test/**/*.test.ts"];
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves a core free (one worker on two cores); the API files wait on their
+    // servers, databases and timers more than they compute, and each has a database and ports of its
+    // own, so two run side by side even on two cores (the browser files still run one at a time)
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
