@@ -34,7 +34,8 @@ for (const file of scripts) {
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 console.log(`${scripts.length} scripts checked for Chrome 78 / iOS 12`);
 console.log(`page type      JS gzip (budget ${kib(jsBudgetGzip)})   CSS gzip (budget ${kib(cssBudgetGzip)})`);
-for (const page of await pageBytes(build)) {
+const pages = await pageBytes(build);
+for (const page of pages) {
   const jsOk = page.jsGzip <= jsBudgetGzip;
   const cssOk = page.cssGzip <= cssBudgetGzip;
   console.log(
@@ -44,6 +45,13 @@ for (const page of await pageBytes(build)) {
   if (!jsOk) problems.push(`${page.name}: ${page.jsGzip} B of JavaScript (gzip), over the ${jsBudgetGzip} B budget`);
   if (!cssOk) problems.push(`${page.name}: ${page.cssGzip} B of CSS (gzip), over the ${cssBudgetGzip} B budget`);
 }
+// the tracker is counted in every page with scripts above; its own bytes (R-TRACK-4)
+const tracker = pages.find((page) => page.tracker.length > 0)?.tracker ?? [];
+if (tracker.length === 0) problems.push("no page fetches the tracker's chunk (lib/tracker.ts) after load");
+console.log(
+  `tracker (fetched a second after load, counted above): ${kib(tracker.reduce((n, f) => n + f.gzip, 0))} gzip in ` +
+    tracker.map((f) => f.file.replace(/^assets\//, "")).join(", "),
+);
 
 if (problems.length) {
   console.error(problems.slice(0, 40).join("\n"));

@@ -2,8 +2,10 @@
  * What a visitor downloads to render and hydrate each page type, read from the build. Pages hydrate
  * without React Router's client (decision 014): each page loads the hydration entry
  * (app/entry.client.tsx) with its static imports, and the modules of the routes it matched, up to the
- * one whose error boundary draws it, with theirs; lazily loaded chunks (sheets, the debug console,
- * hls.js, the idle work) are not counted. The build's route manifest (build/client/assets/manifest-*.js,
+ * one whose error boundary draws it, with theirs, and the tracker (lib/tracker.ts), a chunk of its own
+ * that every page with scripts fetches a second after load (R-TRACK-4), with what it imports that the
+ * page has not loaded already. Chunks loaded on demand (sheets, the debug console, hls.js, the idle
+ * work) are not counted. The build's route manifest (build/client/assets/manifest-*.js,
  * which pages never load) names those files, as the server does when it writes the page's
  * modulepreload hints (app/lib/page-router/handoff.server.ts); the stylesheet inlined in the head is
  * the one the server build writes for the page type's routes. Sizes are gzip (level 6, as served) of each file.
@@ -59,6 +61,8 @@ export const pageTypes: PageType[] = [
 
 export interface PageBytes {
   name: string;
+  /** The tracker's part of `js`: its chunk and what it imports that the page does not load otherwise */
+  tracker: Array<{ file: string; gzip: number }>;
   /** Files (paths under the client build) with their gzip size */
   js: Array<{ file: string; gzip: number }>;
   css: Array<{ file: string; gzip: number }>;
@@ -104,6 +108,37 @@ export function inlinedCss(build: ServerBuildParts, routes: string[]): string {
 
 const gzipSize = (bytes: Buffer | string) => gzipSync(bytes).length;
 
+/** Chunks every page with scripts fetches after load, whatever the visitor does: the tracker's. */
+const afterLoadChunks = ["tracker"];
+
+/** A chunk's name without its content hash (Vite's `[name]-[hash].js`, the hash 8 characters). */
+const chunkName = (file: string) => file.replace(/^.*\//, "").replace(/-[\w-]{8}\.js$/, "");
+
+/** The files a chunk imports statically (`from"./x.js"`, `import"./x.js"`, any quotes), under assets/. */
+function staticImports(clientDir: string, file: string): string[] {
+  const code = readFileSync(join(clientDir, file), "utf8");
+  return [...code.matchAll(/(?:from|import)\s*["'`]\.\/([\w.-]+\.js)["'`]/g)].map((m) => `assets/${m[1]}`);
+}
+
+/** The after-load chunks the given files import dynamically, each with what it imports in turn. */
+function afterLoadFiles(clientDir: string, loaded: ReadonlySet<string>): string[] {
+  const found = new Set<string>();
+  for (const file of loaded) {
+    const code = readFileSync(join(clientDir, file), "utf8");
+    for (const m of code.matchAll(/import\(\s*["'`]\.\/([\w.-]+\.js)["'`]\s*\)/g)) {
+      if (afterLoadChunks.includes(chunkName(m[1] as string))) found.add(`assets/${m[1]}`);
+    }
+  }
+  const files: string[] = [];
+  const visit = (file: string) => {
+    if (loaded.has(file) || files.includes(file)) return;
+    files.push(file);
+    for (const imported of staticImports(clientDir, file)) visit(imported);
+  };
+  for (const file of found) visit(file);
+  return files;
+}
+
 export async function pageBytes(buildDir: string, types: PageType[] = pageTypes): Promise<PageBytes[]> {
   const clientDir = join(buildDir, "client");
   const { manifest } = readManifest(clientDir);
@@ -125,14 +160,15 @@ export async function pageBytes(buildDir: string, types: PageType[] = pageTypes)
         if (link.rel === "stylesheet" && link.href?.includes("/assets/")) styles.add(strip(link.href));
       }
     }
-    const jsFiles = noScripts
-      ? []
-      : [...js].map((f) => ({ file: f, gzip: gzipSize(readFileSync(join(clientDir, f))) }));
-    const cssFiles = [...styles].map((f) => ({ file: f, gzip: gzipSize(readFileSync(join(clientDir, f))) }));
+    const sized = (f: string) => ({ file: f, gzip: gzipSize(readFileSync(join(clientDir, f))) });
+    const tracker = noScripts ? [] : afterLoadFiles(clientDir, js).map(sized);
+    const jsFiles = noScripts ? [] : [...[...js].map(sized), ...tracker];
+    const cssFiles = [...styles].map(sized);
     cssFiles.unshift({ file: "(inlined in the head)", gzip: gzipSize(inlinedCss(build, routes)) });
     return {
       name,
       js: jsFiles,
+      tracker,
       css: cssFiles,
       jsGzip: jsFiles.reduce((n, f) => n + f.gzip, 0),
       cssGzip: cssFiles.reduce((n, f) => n + f.gzip, 0),

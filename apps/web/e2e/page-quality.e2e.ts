@@ -147,6 +147,10 @@ describe("page quality", () => {
       const url = new URL(response.url());
       if (url.pathname.endsWith(".js")) scripts.set(url.pathname, await response.text().catch(() => ""));
     });
+    // the tracker's chunk, which the budget counts, comes a second after load
+    const trackerFetched = page.waitForResponse((r) => /\/assets\/tracker-[\w-]+\.js$/.test(r.url()), {
+      timeout: 15_000,
+    });
     await page.goto(articleUrl);
     await page.getByTestId("open-app-banner").waitFor();
     // hydrated and interactive: the open-app button opens its dialog, which React draws
@@ -178,10 +182,17 @@ describe("page quality", () => {
       expect(source, path).not.toContain("__reactRouterContext");
       expect(source, path).not.toContain("__reactRouterRouteModules");
     }
-    // what the page loaded is what scripts/page-bytes.ts counts against the budget, plus lazy chunks
+    // what the page loaded is what scripts/page-bytes.ts counts against the budget, the tracker
+    // included (R-TRACK-4), plus chunks loaded on demand
+    await trackerFetched;
+    await expect.poll(() => [...scripts.keys()].some((path) => /\/tracker-[\w-]+\.js$/.test(path))).toBe(true);
     const counted = (await pageBytes(webBuild)).find((p) => p.name === "article");
     const countedPaths = (counted?.js ?? []).map((f) => `/davmu/share/${f.file}`);
     expect(countedPaths.length).toBeGreaterThan(3);
+    // the tracker's chunk is counted in the page's budget (R-TRACK-4)
+    expect((counted?.tracker ?? []).map((f) => f.file)).toEqual([
+      expect.stringMatching(/^assets\/tracker-[\w-]+\.js$/),
+    ]);
     const loaded = [...scripts.keys()];
     expect(loaded).toEqual(expect.arrayContaining(countedPaths));
     const lazy = loaded.filter((path) => !countedPaths.includes(path)).map((path) => path.replace(/^.*\/assets\//, ""));

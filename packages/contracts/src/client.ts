@@ -23,9 +23,11 @@ export interface ApiClientOptions {
 
 /** The API could not be reached or did not answer with an envelope. */
 export class ApiTransportError extends Error {
+  // `declare`d fields are set in the constructor only: nothing is emitted for them (no field helpers
+  // in the browser build, whose targets predate class fields)
   /** `METHOD /declared/path` of the call. */
-  readonly call: string;
-  readonly status: number | null;
+  declare readonly call: string;
+  declare readonly status: number | null;
   constructor(call: string, problem: string, status: number | null) {
     super(`${call} ${problem}`);
     this.name = "ApiTransportError";
@@ -37,8 +39,8 @@ export class ApiTransportError extends Error {
 /** The API answered, but not as the call's declaration says it answers. */
 export class ApiAnswerError extends ApiTransportError {
   /** The API's id of the request (`x-trace-id`), to find it in the API's log. */
-  readonly traceId: string | null;
-  readonly problem: string;
+  declare readonly traceId: string | null;
+  declare readonly problem: string;
   constructor(call: string, status: number, traceId: string | null, problem: string) {
     super(call, `answered ${status} not as declared: ${problem}`, status);
     this.name = "ApiAnswerError";
