@@ -55,6 +55,33 @@ describe("the beacon's request path", () => {
     expect(limiter.take(batch)).toBe(true);
   });
 
+  it("R-TRACK-5 the per-device limit forgets ended minutes and costs no more with 120,000 devices in the minute", () => {
+    let now = 0;
+    const limiter = deviceLimiter(30, () => now);
+    const time = (prefix: string, n: number) => {
+      const started = performance.now();
+      for (let i = 0; i < n; i++) limiter.take(new Map([[`${prefix}-${i}`, 20]]));
+      return performance.now() - started;
+    };
+    const few = time("few", 2000);
+    now = 1000;
+    time("many", 120_000);
+    expect(limiter.size()).toBe(122_000);
+    // each batch costs what it cost with few devices (a sweep of every window cost 0.8 ms a batch)
+    now = 2000;
+    expect(time("more", 2000)).toBeLessThan(Math.max(200, few * 10));
+    now = 59_999;
+    expect(limiter.size()).toBe(124_000);
+    now = 60_500;
+    // the 2,000 windows of the first moment are gone, every later one is still open; one starts again
+    expect(limiter.take(new Map([["few-0", 30]]))).toBe(true);
+    expect(limiter.size()).toBe(122_001);
+    expect(limiter.take(new Map([["few-0", 1]]))).toBe(false);
+    now = 200_000;
+    limiter.take(new Map([["last", 1]]));
+    expect(limiter.size()).toBe(1);
+  });
+
   it("R-TRACK-5 the writer makes one row per picked event and content id from the batch's text", () => {
     const events = [
       { event_id: "e-bad-000", behavior: "view" },
