@@ -8,9 +8,11 @@
  * main-thread-tasks audit, which lists top-level tasks over 5 ms; at its 4× CPU slowdown a task is
  * long from 12.5 ms). The tracker is fetched a second after the page has hydrated, after its first
  * paint and its largest picture, so it can cost a Lighthouse point only through a long task (TBT) or
- * a layout shift (CLS): the budget is that it adds neither. The performance scores are shown beside,
- * as information: from run to run they move by more than tracking could (TBT of the same page
- * between 7 and 227 ms), in both variants alike.
+ * a layout shift (CLS): the budget is that it adds neither. The median scores per page type are shown
+ * beside, as information: from run to run they move by more than tracking could (TBT of the same page
+ * between 7 and 227 ms), in both variants alike. Over every page type, the score with tracking minus
+ * the score opted out of the same pair of runs is averaged, with its 95% interval: tracking costs no
+ * Lighthouse point when that interval lies above −1.
  * Part of `npm run bench`; the runs per variant are `--tracking-runs` (3). With
  * TRACKING_COST_THROTTLING=devtools the audits slow the page for real (Lighthouse's applied
  * throttling) instead of simulating it from an unthrottled load (Lantern, the default).
@@ -97,6 +99,8 @@ export async function runTrackingCost(
   };
 
   const results: Result[] = [];
+  // the score with tracking minus the score opted out, for every pair of runs of every page type
+  const differences: number[] = [];
   try {
     for (const page of pages) {
       const part = `tracking cost ${page.name}`;
@@ -126,6 +130,7 @@ export async function runTrackingCost(
         });
         continue;
       }
+      for (let i = 0; i < runs; i++) differences.push((on[i] as Run).performance - (off[i] as Run).performance);
       const m = (runs: Run[], key: "performance" | "tbt" | "cls") => median(runs.map((run) => run[key]));
       const loaded = on.filter((run) => run.tracked).length;
       const leaked = off.filter((run) => run.tracked).length;
@@ -154,6 +159,23 @@ export async function runTrackingCost(
           ok: null,
         },
       );
+    }
+    if (differences.length >= 2) {
+      // what tracking costs in points, as the mean of the paired differences with its 95% interval:
+      // single scores move by 1–3 points from run to run in both variants, so a median of a few runs
+      // per page type cannot tell a point; the pairs of all page types together can
+      const n = differences.length;
+      const mean = differences.reduce((a, b) => a + b, 0) / n;
+      const sd = Math.sqrt(differences.reduce((a, d) => a + (d - mean) ** 2, 0) / (n - 1));
+      const half = (1.96 * sd) / Math.sqrt(n);
+      const sign = (x: number, digits = 2) => `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(digits)}`;
+      results.push({
+        part: "tracking cost, every page type",
+        measure: `performance score with tracking minus opted out, mean of ${n} paired runs (95% interval)`,
+        figure: `${sign(mean)} (${sign(mean - half)} to ${sign(mean + half)}); per pair from ${sign(Math.min(...differences), 0)} to ${sign(Math.max(...differences), 0)}`,
+        budget: "costs no point: the interval above −1",
+        ok: mean - half > -1,
+      });
     }
   } finally {
     await browser.disconnect();
