@@ -23,20 +23,42 @@ return {current, ttl}`;
 
 const localLimit = 20_000;
 
-/** Fixed-window counters in this process, at most `localLimit` keys (the oldest window goes first). */
-function createLocalCounters() {
+/**
+ * Fixed-window counters in this process, at most `limit` keys (past it the oldest window goes first).
+ * Windows of each length are kept in the order they started, so the ended ones are dropped from the
+ * front as time passes: a count costs the same with a few keys or the limit's worth. (Sweeping every
+ * window whenever a new key found the map full cost each new key time growing with the keys held.)
+ */
+export function createLocalCounters(limit = localLimit) {
   const windows = new Map<string, { count: number; resetAt: number }>();
+  const started = new Map<number, { keys: Array<{ key: string; resetAt: number }>; head: number }>();
+  const expire = (now: number) => {
+    for (const queue of started.values()) {
+      while (queue.head < queue.keys.length) {
+        const first = queue.keys[queue.head] as { key: string; resetAt: number };
+        if (first.resetAt > now) break;
+        // the key's window may have started again since: only this one ends here
+        if (windows.get(first.key)?.resetAt === first.resetAt) windows.delete(first.key);
+        queue.head += 1;
+      }
+      if (queue.head > 4096 && queue.head * 2 > queue.keys.length) {
+        queue.keys = queue.keys.slice(queue.head);
+        queue.head = 0;
+      }
+    }
+  };
   return {
     incr(key: string, windowMs: number, now = Date.now()): Count {
+      expire(now);
       let entry = windows.get(key);
       if (!entry || entry.resetAt <= now) {
         windows.delete(key);
-        if (windows.size >= localLimit) {
-          for (const [k, e] of windows) if (e.resetAt <= now) windows.delete(k);
-          if (windows.size >= localLimit) windows.delete(windows.keys().next().value as string);
-        }
+        if (windows.size >= limit) windows.delete(windows.keys().next().value as string);
         entry = { count: 0, resetAt: now + windowMs };
         windows.set(key, entry);
+        let queue = started.get(windowMs);
+        if (!queue) started.set(windowMs, (queue = { keys: [], head: 0 }));
+        queue.keys.push({ key, resetAt: entry.resetAt });
       }
       entry.count += 1;
       return { current: entry.count, ttl: entry.resetAt - now };
@@ -45,6 +67,8 @@ function createLocalCounters() {
       const entry = windows.get(key);
       return entry && entry.resetAt > now ? { current: entry.count, ttl: entry.resetAt - now } : { current: 0, ttl: 0 };
     },
+    /** Keys with a window held. */
+    size: () => windows.size,
   };
 }
 
