@@ -57,7 +57,10 @@ export function createLocalCounters(limit = localLimit) {
         entry = { count: 0, resetAt: now + windowMs };
         windows.set(key, entry);
         let queue = started.get(windowMs);
-        if (!queue) started.set(windowMs, (queue = { keys: [], head: 0 }));
+        if (!queue) {
+          queue = { keys: [], head: 0 };
+          started.set(windowMs, queue);
+        }
         queue.keys.push({ key, resetAt: entry.resetAt });
       }
       entry.count += 1;
