@@ -42,7 +42,7 @@ export function callsNamedBy(sources: readonly string[], names: readonly string[
 /**
  * The browser build gets the call declarations (`@davmu/contracts/calls`) as their route table: each
  * call's method, path and access, read from the declarations themselves at build time, for the calls
- * the site's browser code names (editors' calls, and calls only servers make, stay out: about 0.9 KB
+ * the site's browser code names (editors' calls, and calls only servers make, stay out: about 0.45 KiB
  * gzip on every page). The client calls by the same names; the schemas, which only the servers check
  * answers with, stay out of the page's JavaScript too (TypeBox and every schema would cost about 5 KB
  * gzip per page).

@@ -27,6 +27,14 @@ describe("rate-limit counters in this process", () => {
     expect(counters.read("more:699", 61_000).current).toBe(1);
   });
 
+  it("R-SEC-RATE a flood of new keys in one window keeps memory bounded by the limit", () => {
+    const counters = createLocalCounters(100);
+    for (let i = 0; i < 10_000; i++) counters.incr(`flood:${i}`, 60_000, 1000 + (i % 50));
+    expect(counters.size()).toBe(100);
+    expect(counters.queued()).toBeLessThanOrEqual(201);
+    expect(counters.read("flood:9999", 2000).current).toBe(1);
+  });
+
   it("R-SEC-RATE a count costs no more with the map full of open windows", () => {
     const counters = createLocalCounters(20_000);
     const time = (prefix: string, n: number, now: number) => {

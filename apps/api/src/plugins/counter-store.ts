@@ -26,7 +26,9 @@ const localLimit = 20_000;
 /**
  * Fixed-window counters in this process, at most `limit` keys (past it the oldest window goes first).
  * Windows of each length are kept in the order they started, so the ended ones are dropped from the
- * front as time passes: a count costs the same with a few keys or the limit's worth. (Sweeping every
+ * front as time passes (the clock is taken not to go back; if it does, windows end late, never
+ * early): a count costs the same with a few keys or the limit's worth, and the queues hold at most
+ * about twice the limit. (Sweeping every
  * window whenever a new key found the map full cost each new key time growing with the keys held.)
  */
 export function createLocalCounters(limit = localLimit) {
@@ -43,6 +45,12 @@ export function createLocalCounters(limit = localLimit) {
       }
       if (queue.head > 4096 && queue.head * 2 > queue.keys.length) {
         queue.keys = queue.keys.slice(queue.head);
+        queue.head = 0;
+      }
+      // keys put out by the size limit leave entries behind until their window would have ended:
+      // past twice the limit, only the entries of windows still held are kept
+      if (queue.keys.length - queue.head > 2 * limit) {
+        queue.keys = queue.keys.slice(queue.head).filter((e) => windows.get(e.key)?.resetAt === e.resetAt);
         queue.head = 0;
       }
     }
@@ -72,6 +80,12 @@ export function createLocalCounters(limit = localLimit) {
     },
     /** Keys with a window held. */
     size: () => windows.size,
+    /** Entries the queues hold (for tests: bounded by about twice the limit). */
+    queued: () => {
+      let n = 0;
+      for (const queue of started.values()) n += queue.keys.length - queue.head;
+      return n;
+    },
   };
 }
 

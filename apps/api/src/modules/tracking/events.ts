@@ -155,7 +155,8 @@ export function botCheck(isBot: (userAgent: string) => boolean, capacity = 2000)
 /**
  * Events per device per minute, counted in this process (a fixed one-minute window from the device's
  * first event). Windows are kept in the order they started, so the expired ones are dropped from the
- * front as time passes: a batch costs the same with a hundred devices in the minute or a million.
+ * front as time passes (the clock is taken not to go back; if it does, windows end late, never
+ * early): a batch costs the same with a hundred devices in the minute or a million.
  * (Sweeping every window once 50,000 were kept cost each batch time growing with the devices of the
  * last minute: 0.8 ms at 80,000.)
  */
