@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { type EndingOrder, endingOrder } from "../lib/ending-order.ts";
 
 /** What the counters need of a Redis client (ioredis). */
 export interface RedisCounterClient {
@@ -25,34 +26,25 @@ const localLimit = 20_000;
 
 /**
  * Fixed-window counters in this process, at most `limit` keys (past it the oldest window goes first).
- * Windows of each length are kept in the order they started, so the ended ones are dropped from the
- * front as time passes (the clock is taken not to go back; if it does, windows end late, never
- * early): a count costs the same with a few keys or the limit's worth, and the queues hold at most
- * about twice the limit. (Sweeping every
- * window whenever a new key found the map full cost each new key time growing with the keys held.)
+ * The ended windows of each length are dropped in the order they started (lib/ending-order.ts): a
+ * count costs the same with a few keys or the limit's worth, and the queues hold at most about twice
+ * the limit. (Sweeping every window whenever a new key found the map full cost each new key time
+ * growing with the keys held.)
  */
 export function createLocalCounters(limit = localLimit) {
   const windows = new Map<string, { count: number; resetAt: number }>();
-  const started = new Map<number, { keys: Array<{ key: string; resetAt: number }>; head: number }>();
+  const ending = new Map<number, EndingOrder>();
+  // the key's window may have started again since: only the one that ended goes
+  const held = (key: string, resetAt: number) => windows.get(key)?.resetAt === resetAt;
+  const end = (key: string, resetAt: number) => {
+    if (held(key, resetAt)) windows.delete(key);
+  };
   const expire = (now: number) => {
-    for (const queue of started.values()) {
-      while (queue.head < queue.keys.length) {
-        const first = queue.keys[queue.head] as { key: string; resetAt: number };
-        if (first.resetAt > now) break;
-        // the key's window may have started again since: only this one ends here
-        if (windows.get(first.key)?.resetAt === first.resetAt) windows.delete(first.key);
-        queue.head += 1;
-      }
-      if (queue.head > 4096 && queue.head * 2 > queue.keys.length) {
-        queue.keys = queue.keys.slice(queue.head);
-        queue.head = 0;
-      }
+    for (const queue of ending.values()) {
+      queue.expire(now, end);
       // keys put out by the size limit leave entries behind until their window would have ended:
       // past twice the limit, only the entries of windows still held are kept
-      if (queue.keys.length - queue.head > 2 * limit) {
-        queue.keys = queue.keys.slice(queue.head).filter((e) => windows.get(e.key)?.resetAt === e.resetAt);
-        queue.head = 0;
-      }
+      if (queue.size() > 2 * limit) queue.prune(held);
     }
   };
   return {
@@ -64,12 +56,12 @@ export function createLocalCounters(limit = localLimit) {
         if (windows.size >= limit) windows.delete(windows.keys().next().value as string);
         entry = { count: 0, resetAt: now + windowMs };
         windows.set(key, entry);
-        let queue = started.get(windowMs);
+        let queue = ending.get(windowMs);
         if (!queue) {
-          queue = { keys: [], head: 0 };
-          started.set(windowMs, queue);
+          queue = endingOrder();
+          ending.set(windowMs, queue);
         }
-        queue.keys.push({ key, resetAt: entry.resetAt });
+        queue.add(key, entry.resetAt);
       }
       entry.count += 1;
       return { current: entry.count, ttl: entry.resetAt - now };
@@ -83,7 +75,7 @@ export function createLocalCounters(limit = localLimit) {
     /** Entries the queues hold (for tests: bounded by about twice the limit). */
     queued: () => {
       let n = 0;
-      for (const queue of started.values()) n += queue.keys.length - queue.head;
+      for (const queue of ending.values()) n += queue.size();
       return n;
     },
   };

@@ -10,6 +10,9 @@ import {
   ViewEvent,
 } from "@davmu/contracts/tracking";
 import { Compile } from "typebox/compile";
+import { endingOrder } from "../../lib/ending-order.ts";
+
+const minuteMs = 60_000;
 
 const checks = {
   read: Compile(ReadEvent),
@@ -154,45 +157,32 @@ export function botCheck(isBot: (userAgent: string) => boolean, capacity = 2000)
 
 /**
  * Events per device per minute, counted in this process (a fixed one-minute window from the device's
- * first event). Windows are kept in the order they started, so the expired ones are dropped from the
- * front as time passes (the clock is taken not to go back; if it does, windows end late, never
- * early): a batch costs the same with a hundred devices in the minute or a million.
- * (Sweeping every window once 50,000 were kept cost each batch time growing with the devices of the
- * last minute: 0.8 ms at 80,000.)
+ * first event). The ended windows are dropped in the order they started (lib/ending-order.ts): a
+ * batch costs the same with a hundred devices in the minute or a million. (Sweeping every window once
+ * 50,000 were kept cost each batch time growing with the devices of the last minute: 0.8 ms at 80,000.)
  */
 export function deviceLimiter(perMinute: number, now: () => number = Date.now) {
   const windows = new Map<string, { start: number; count: number }>();
-  // each window as it started; starts only grow, so the first ones expire first
-  let started: Array<{ device: string; start: number }> = [];
-  let head = 0;
-  const expire = (t: number) => {
-    while (head < started.length) {
-      const first = started[head] as { device: string; start: number };
-      if (t - first.start < 60_000) break;
-      // the device's window may have started again since: only this one ends here
-      if (windows.get(first.device)?.start === first.start) windows.delete(first.device);
-      head += 1;
-    }
-    if (head > 4096 && head * 2 > started.length) {
-      started = started.slice(head);
-      head = 0;
-    }
+  const ending = endingOrder();
+  // the device's window may have started again since: only the one that ended goes
+  const end = (device: string, endsAt: number) => {
+    if (windows.get(device)?.start === endsAt - minuteMs) windows.delete(device);
   };
   return {
     /** Whether each device may send `count` more events; when all may, they are counted. */
     take(counts: ReadonlyMap<string, number>): boolean {
       const t = now();
-      expire(t);
+      ending.expire(t, end);
       for (const device of counts.keys()) {
         const w = windows.get(device);
-        if (w && t - w.start < 60_000 && w.count >= perMinute) return false;
+        if (w && t - w.start < minuteMs && w.count >= perMinute) return false;
       }
       for (const [device, count] of counts) {
         const w = windows.get(device);
-        if (w && t - w.start < 60_000) w.count += count;
+        if (w && t - w.start < minuteMs) w.count += count;
         else {
           windows.set(device, { start: t, count });
-          started.push({ device, start: t });
+          ending.add(device, t + minuteMs);
         }
       }
       return true;
