@@ -200,9 +200,14 @@ describe("tracking in the page", () => {
     };
     const before = await views();
     const { page } = await freshPage();
+    // the tracker's chunk comes a second after hydration and queues the view when it runs
+    const trackerFetched = page.waitForResponse((r) => /\/assets\/tracker-[\w-]+\.js$/.test(r.url()), {
+      timeout: 15_000,
+    });
     await page.goto(article);
     await hydrated(page);
-    await page.waitForTimeout(2000); // the view is queued (the batch would wait 5 s more)
+    await trackerFetched;
+    await page.waitForTimeout(1000); // the view is queued (the batch would wait 5 s more)
     await page.close({ runBeforeUnload: true });
     await expect.poll(views, { timeout: 8000 }).toBe(before + 1);
   });
