@@ -57,6 +57,26 @@ export async function postgresControl(adminUrl: string) {
         "start",
       ]);
     },
+    /**
+     * Restarts the server in immediate mode, as a crash would: every backend is ended at once without
+     * a goodbye to its client, and the server recovers from its write-ahead log on start.
+     */
+    restartImmediately() {
+      run(pgCtl, [
+        "-D",
+        dataDir,
+        "-l",
+        join(dirname(dataDir), "server.log"),
+        "-m",
+        "immediate",
+        "-w",
+        "-t",
+        "60",
+        "-o",
+        serverOptions,
+        "restart",
+      ]);
+    },
     /** Freezes the server and its backends; answers the thaw. */
     freeze(): () => void {
       const pids = processes();

@@ -49,14 +49,23 @@ export interface OpenOptions {
 }
 
 const faulty = Symbol("faulty connection");
-type PooledClient = pg.PoolClient & { [faulty]?: boolean };
+const inUse = Symbol("connection in use");
+type PooledClient = pg.PoolClient & { [faulty]?: boolean; [inUse]?: boolean };
 
 /**
  * The pool discards a connection after a fault on it (a read timeout, a reset) instead of handing it
  * to the next query: a client that timed out may still be waiting for its answer.
  */
-function discardFaultyConnections(pool: pg.Pool): void {
+function discardFaultyConnections(pool: pg.Pool, onLost: (error: Error) => void): void {
   pool.on("connect", (client: PooledClient) => {
+    // pg-pool listens for a connection's errors only while it is idle: one lost while a query holds
+    // it (a crash, an immediate restart, a reset socket) would be an unhandled 'error' event and
+    // end the process (R-REL-3). Its query fails on its own; the connection is dropped on release.
+    client.on("error", (error) => {
+      client[faulty] = true;
+      // an idle one is the pool's to drop and report
+      if (client[inUse]) onLost(error);
+    });
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     client.query = ((...args: unknown[]) => {
       const result = query(...args);
@@ -72,7 +81,11 @@ function discardFaultyConnections(pool: pg.Pool): void {
     const client = await connect();
     // pg-pool gives the client a new release function at each checkout
     const release = client.release;
-    client.release = (destroy?: boolean | Error) => release(destroy || client[faulty] ? true : undefined);
+    client[inUse] = true;
+    client.release = (destroy?: boolean | Error) => {
+      client[inUse] = false;
+      return release(destroy || client[faulty] ? true : undefined);
+    };
     return client;
   }) as typeof pool.connect;
 }
@@ -151,11 +164,11 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
             : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
       },
     });
+    const lost = (state: "idle" | "in use") => (error: Error) =>
+      console.error(JSON.stringify({ level: 50, msg: `${state} database connection lost`, err: error.message }));
     // an idle connection the server drops (restart, failover) must not crash the process
-    pool.on("error", (error) =>
-      console.error(JSON.stringify({ level: 50, msg: "idle database connection lost", err: error.message })),
-    );
-    discardFaultyConnections(pool);
+    pool.on("error", lost("idle"));
+    discardFaultyConnections(pool, lost("in use"));
     poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }

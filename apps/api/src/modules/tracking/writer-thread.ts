@@ -63,9 +63,21 @@ if (target.dialect === "sqlite") {
   };
 } else {
   // two connections: one write's insert goes on while the other's waits on a roll-up row or commits
-  const pool = new pg.Pool({ connectionString: target.url, max: writesAtOnce });
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: writesAtOnce,
+    connectionTimeoutMillis: 5000,
+    application_name: "davmu-tracking-writer",
+  });
   pool.on("error", () => {
     // an idle connection lost: the pool drops it and connects again when asked
+  });
+  const lost = new WeakSet<pg.Client>();
+  pool.on("connect", (client) => {
+    // the pool listens for a connection's errors only while it is idle; one lost during a write (a
+    // crash, an immediate restart) would end this thread: its query fails on its own, and the
+    // connection is dropped when released
+    client.on("error", () => lost.add(client));
   });
   transaction = async (write) => {
     const c = await pool.connect();
@@ -86,7 +98,7 @@ if (target.dialect === "sqlite") {
       });
       throw error;
     } finally {
-      c.release(broken);
+      c.release(broken ?? (lost.has(c) ? new Error("connection lost") : undefined));
     }
   };
   close = () => pool.end();
