@@ -106,13 +106,15 @@ async function startParseOnly(): Promise<RunningServer> {
   return spawnServer(args, { PORT: String(port) }, "/", `http://127.0.0.1:${port}`);
 }
 
-async function startApi(databaseUrl: string): Promise<RunningServer> {
+/** The API alone; `journal: false` keeps acknowledged batches only in memory (TRACKING_JOURNAL_DIR=off). */
+async function startApi(databaseUrl: string, journal = true): Promise<RunningServer> {
   const port = await freePort();
   const env = {
     ...productionEnv(port, databaseUrl),
     SERVE_WEB: "false",
     // one bench client stands for many devices; the per-device limit is tested on its own
     TRACKING_PER_DEVICE_PER_MINUTE: "1000000",
+    ...(journal ? {} : { TRACKING_JOURNAL_DIR: "off" }),
   };
   return spawnServer(["apps/api/src/main.ts"], env, "/readyz", `http://127.0.0.1:${port}`);
 }
@@ -125,12 +127,21 @@ async function measure(
   log: (line: string) => void,
 ): Promise<Result[]> {
   const api = await startApi(databaseUrl);
+  const unjournaled = await startApi(databaseUrl, false);
   const parseOnly = await startParseOnly();
   const readOnly = await startReadOnly();
   const salt = api.env.HASHID_SALT as string;
-  const samples: Array<{ hello: Load; bare: IngestLoad; read: IngestLoad; ingest: IngestLoad; stored: number }> = [];
+  const samples: Array<{
+    hello: Load;
+    bare: IngestLoad;
+    read: IngestLoad;
+    ingest: IngestLoad;
+    memoryOnly: IngestLoad;
+    stored: number;
+  }> = [];
   try {
     await ingest(api.origin, 2, salt, api.pid); // warm-up
+    await ingest(unjournaled.origin, 2, salt, unjournaled.pid);
     await ingest(parseOnly.origin, 1, salt, parseOnly.pid);
     await ingest(readOnly.origin, 1, salt, readOnly.pid);
     for (let round = 1; round <= options.rounds; round++) {
@@ -142,18 +153,23 @@ async function measure(
       const ingestLoad = await ingest(api.origin, options.seconds, salt, api.pid);
       await new Promise((r) => setTimeout(r, 2500)); // the write buffer's last flush (1 s) lands
       const stored = (await storedRows(databaseUrl)) - before;
-      samples.push({ hello: helloLoad, bare, read, ingest: ingestLoad, stored });
+      // the same beacon with its journal off: what keeping acknowledged batches across a kill costs
+      const memoryOnly = await ingest(unjournaled.origin, options.seconds, salt, unjournaled.pid);
+      await new Promise((r) => setTimeout(r, 2500));
+      samples.push({ hello: helloLoad, bare, read, ingest: ingestLoad, memoryOnly, stored });
       const cpu = (l: Load) =>
         l.cpuMicrosPerAnswer === undefined ? "" : `, ${l.cpuMicrosPerAnswer.toFixed(0)} µs CPU each`;
       log(
         `tracking ${name} round ${round}/${options.rounds}: ${ingestLoad.rate.toFixed(0)} batches/s${cpu(ingestLoad)} ` +
           `(hello ${helloLoad.rate.toFixed(0)}/s${cpu(helloLoad)}; parse-only ${bare.rate.toFixed(0)}/s${cpu(bare)}; ` +
           `read-only ${read.rate.toFixed(0)}/s${cpu(read)}), ` +
-          `p99 ${ingestLoad.p99.toFixed(1)} ms, ${(stored / options.seconds).toFixed(0)} events stored/s, errors ${ingestLoad.errors}`,
+          `p99 ${ingestLoad.p99.toFixed(1)} ms, ${(stored / options.seconds).toFixed(0)} events stored/s, errors ${ingestLoad.errors}; ` +
+          `journal off ${memoryOnly.rate.toFixed(0)} batches/s${cpu(memoryOnly)}, p99 ${memoryOnly.p99.toFixed(1)} ms`,
       );
     }
   } finally {
     await api.close();
+    await unjournaled.close();
     await parseOnly.close();
     await readOnly.close();
   }
@@ -167,6 +183,11 @@ async function measure(
   const storedPerSecond = median(samples.map((s) => s.stored / options.seconds));
   const acceptedPerSecond = median(samples.map((s) => s.ingest.events / options.seconds));
   const errors = samples.reduce((n, s) => n + s.ingest.errors, 0);
+  const journalRatio = median(samples.map((s) => s.ingest.rate / s.memoryOnly.rate));
+  const journalCpu = median(
+    samples.map((s) => (s.ingest.cpuMicrosPerAnswer ?? 0) - (s.memoryOnly.cpuMicrosPerAnswer ?? 0)),
+  );
+  const memoryOnlyP99 = median(samples.map((s) => s.memoryOnly.p99));
   return [
     {
       part: "tracking",
@@ -193,6 +214,13 @@ async function measure(
       part: "tracking",
       measure: `server CPU per batch, ${name}, all threads (information)`,
       figure: `${cpuEach.toFixed(0)} µs`,
+      budget: "",
+      ok: null,
+    },
+    {
+      part: "tracking",
+      measure: `the journal's cost (decision 044), ${name}: rate with it ÷ without, CPU per batch added (information)`,
+      figure: `${journalRatio.toFixed(2)}×, ${journalCpu >= 0 ? "+" : ""}${journalCpu.toFixed(0)} µs; p99 without ${memoryOnlyP99.toFixed(1)} ms`,
       budget: "",
       ok: null,
     },

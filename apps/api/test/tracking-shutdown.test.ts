@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { developmentHashidSalt } from "@davmu/config/schema";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
@@ -107,5 +110,86 @@ describe("the write buffer on shutdown", () => {
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(acknowledged);
+  });
+});
+
+describe("the write buffer when its process is killed", () => {
+  it("R-REL-4 SIGKILL with a full buffer: the next process on the database stores every acknowledged event from the journal", {
+    timeout: 60_000,
+  }, async () => {
+    const journal = mkdtempSync(join(tmpdir(), "davmu-journal-"));
+    const start = async () => {
+      const port = await freePort();
+      const origin = `http://127.0.0.1:${port}`;
+      const child = spawn(process.execPath, ["apps/api/src/main.ts"], {
+        cwd: root,
+        env: {
+          ...process.env,
+          NODE_ENV: "test",
+          LOG_LEVEL: "warn",
+          HOST: "127.0.0.1",
+          PORT: String(port),
+          SERVE_WEB: "false",
+          DATABASE_URL: database.url,
+          TRACKING_JOURNAL_DIR: journal,
+          // nothing is written before the kill: the buffer holds every event taken
+          TRACKING_BUFFER_SIZE: "100000",
+          TRACKING_FLUSH_MS: "60000",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let output = "";
+      child.stdout?.on("data", (chunk) => (output += chunk));
+      child.stderr?.on("data", (chunk) => (output += chunk));
+      const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+      await waitReady(origin, child, () => output);
+      return { origin, child, exited, output: () => output };
+    };
+    const stored = async () => {
+      const row = await trackingDb(database.handle.db)
+        .selectFrom("tracking_events")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    };
+    try {
+      const before = await stored();
+      const first = await start();
+      let acknowledged = 0;
+      let stop = false;
+      const send = async () => {
+        while (!stop) {
+          const response = await fetch(`${first.origin}/tracker/log`, {
+            method: "POST",
+            headers: { "content-type": "application/json", "user-agent": "Mozilla/5.0 (Linux; Android 14) Mobile" },
+            body: JSON.stringify(batch(20)),
+          }).catch(() => null);
+          if (!response) break; // the process is gone
+          const answer = (await response.json().catch(() => null)) as {
+            code: number;
+            data: { accepted: number };
+          } | null;
+          if (response.status === 200 && answer?.code === 0) acknowledged += answer.data.accepted;
+        }
+      };
+      const senders = Array.from({ length: 4 }, () => send());
+      // killed while batches are in flight, with nothing written
+      while (acknowledged < 1200) await new Promise((r) => setTimeout(r, 5));
+      first.child.kill("SIGKILL");
+      await first.exited;
+      stop = true;
+      await Promise.all(senders);
+      expect(await stored()).toBe(before);
+
+      // the next process replays what the killed one left, and writes it on shutdown at the latest
+      const second = await start();
+      second.child.kill("SIGTERM");
+      expect(await second.exited, second.output()).toBe(0);
+      expect(await stored()).toBe(before + acknowledged);
+      // every replayed batch was stored: nothing is left to replay again
+      expect(readdirSync(journal, { recursive: true }).filter((name) => String(name).endsWith(".jsonl"))).toEqual([]);
+    } finally {
+      rmSync(journal, { recursive: true, force: true });
+    }
   });
 });

@@ -30,7 +30,7 @@ describe("loadConfig (the API's configuration through the schema)", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       env: "development",
-      host: "0.0.0.0",
+      host: "127.0.0.1",
       port: 3000,
       logLevel: "info",
       hashidSalt: developmentHashidSalt,
@@ -61,6 +61,7 @@ describe("loadConfig (the API's configuration through the schema)", () => {
         perDevicePerMinute: 600,
         bufferSize: 500,
         flushMs: 1000,
+        journalDir: expect.stringMatching(/\/data\/tracking-journal$/),
         editorSessionTtlSeconds: 28800,
       },
     });
@@ -91,7 +92,15 @@ describe("loadConfig (the API's configuration through the schema)", () => {
     expect(config.database).toEqual({ dialect: "sqlite", path: ":memory:" });
     expect(config.editorApiKey).toBe("an-editor-key-of-24-chars");
     // an empty variable is an unset one
-    expect(loadConfig({ PORT: "", HOST: "" })).toMatchObject({ port: 3000, host: "0.0.0.0" });
+    expect(loadConfig({ PORT: "", HOST: "" })).toMatchObject({ port: 3000, host: "127.0.0.1" });
+  });
+
+  it("R-SRV-7 a development or test server listens on loopback; production on every interface; HOST says otherwise", () => {
+    expect(loadConfig({}).host).toBe("127.0.0.1");
+    expect(loadConfig({ NODE_ENV: "test" }).host).toBe("127.0.0.1");
+    expect(loadConfig(production).host).toBe("0.0.0.0");
+    expect(loadConfig({ HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+    expect(loadConfig({ ...production, HOST: "10.0.0.5" }).host).toBe("10.0.0.5");
   });
 
   it.each([

@@ -69,6 +69,8 @@ export interface TrackingConfig {
   /** Events buffered before a write; written at the latest after `flushMs`. */
   bufferSize: number;
   flushMs: number;
+  /** Where acknowledged batches are kept until stored (a folder per database in it); null: nowhere. */
+  journalDir: string | null;
   editorSessionTtlSeconds: number;
 }
 
@@ -179,7 +181,7 @@ export function loadConfig(env: Env = process.env): Config {
   const values = readEnv(env);
   return {
     env: values.NODE_ENV,
-    host: values.HOST,
+    host: values.HOST ?? (values.NODE_ENV === "production" ? "0.0.0.0" : "127.0.0.1"),
     port: values.PORT,
     logLevel: values.LOG_LEVEL ?? (values.NODE_ENV === "test" ? "warn" : "info"),
     database: databaseConfig(values),
@@ -237,6 +239,7 @@ export function loadConfig(env: Env = process.env): Config {
       perDevicePerMinute: values.TRACKING_PER_DEVICE_PER_MINUTE,
       bufferSize: values.TRACKING_BUFFER_SIZE,
       flushMs: values.TRACKING_FLUSH_MS,
+      journalDir: values.TRACKING_JOURNAL_DIR === "off" ? null : resolvePath(values.TRACKING_JOURNAL_DIR),
       editorSessionTtlSeconds: values.EDITOR_SESSION_TTL_SECONDS,
     },
     live: {

@@ -105,7 +105,8 @@ const whenAliyun = { SMS_TRANSPORT: "aliyun" } as const;
 
 export const envSchema = Type.Object({
   NODE_ENV: variable(Type.Enum(["development", "production", "test"], { default: "development" }), { part: "both" }),
-  HOST: variable(Type.String({ default: "0.0.0.0" }), { part: "both" }),
+  /** Default: `0.0.0.0` in production, `127.0.0.1` otherwise (a development server is not a public one). */
+  HOST: variable(Type.Optional(Type.String()), { part: "both" }),
   PORT: variable(integer(0, 65535, 3000), { part: "both" }),
   /** Default: `warn` in test, `info` otherwise. */
   LOG_LEVEL: variable(Type.Optional(Type.Enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])), {
@@ -196,6 +197,14 @@ export const envSchema = Type.Object({
   TRACKING_PER_DEVICE_PER_MINUTE: variable(integer(1, 1000000, 600), { part: "api" }),
   TRACKING_BUFFER_SIZE: variable(integer(1, 100000, 500), { part: "api" }),
   TRACKING_FLUSH_MS: variable(integer(10, 60000, 1000), { part: "api" }),
+  /**
+   * Default: data/tracking-journal (relative to the repository). Where acknowledged tracking events
+   * are kept until stored, so that a killed process loses none; `off` keeps them only in memory.
+   */
+  TRACKING_JOURNAL_DIR: variable(Type.String({ default: "data/tracking-journal", minLength: 1 }), {
+    part: "api",
+    expected: "a directory, or off",
+  }),
   EDITOR_SESSION_TTL_SECONDS: variable(integer(1, 2592000, 28800), { part: "api" }),
   LIVE_CHAT_PER_USER_PER_MINUTE: variable(integer(1, 1000, 10), { part: "api" }),
   LIVE_HISTORY_SIZE: variable(integer(10, 100000, 500), { part: "api" }),

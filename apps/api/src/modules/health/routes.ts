@@ -9,6 +9,11 @@ export async function healthRoutes(app: FastifyInstance) {
   route(app, calls.readyz, async (request, reply) => {
     try {
       await app.database.ping();
+      // an instance whose tracking writer cannot store would acknowledge events it loses (R-REL-4)
+      if (app.hasDecorator("tracking") && !app.tracking.storing()) {
+        request.log.warn("readiness check failed: tracking events cannot be stored");
+        return reply.status(503).send({ status: "unavailable" as const, database: app.database.dialect });
+      }
       return { status: "ready" as const, database: app.database.dialect };
     } catch (error) {
       request.log.warn({ err: error }, "readiness check failed");

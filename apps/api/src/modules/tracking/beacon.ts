@@ -36,6 +36,9 @@ export function beaconAnswer(outcome: TakeOutcome): BeaconAnswer {
   if (outcome.kind === "busy") {
     return { ...envelope(503, ErrorCode.unavailable, "统计服务繁忙，请稍后再试"), retryAfter: busyRetryAfter };
   }
+  if (outcome.kind === "unavailable") {
+    return { ...envelope(503, ErrorCode.unavailable, "统计服务暂时不可用，请稍后再试"), retryAfter: busyRetryAfter };
+  }
   const { result } = outcome;
   if (result.accepted === 0 && result.duplicates === 0 && result.rejected.length > 0) {
     const shown = result.rejected.slice(0, 3).map((r) => `第${r.index + 1}条 ${r.reason}`);

@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import { CompiledQuery } from "kysely";
+import type { Journal, Segment } from "./journal.ts";
 import { type Executor, type PlannedBatch, rowsOf, storeRows } from "./store.ts";
 import type { TrackingDb } from "./tables.ts";
 
@@ -11,6 +12,10 @@ export interface WriteBufferOptions {
   /** rows taken and not yet stored; past this the beacon answers 503 */
   maxPending: number;
   onError?: (error: unknown, rows: number) => void;
+  /** Keeps every batch taken until it is stored, across the loss of the process (journal.ts). */
+  journal?: Journal | null;
+  /** Says what the writer thread went through (stopped, started again). */
+  log?: (message: string, error?: unknown) => void;
 }
 
 /** Where the writes go: a thread of their own with its own connection, or this thread's database. */
@@ -19,46 +24,80 @@ export type WriteTarget = { dialect: "sqlite"; path: string } | { dialect: "post
 interface Writer {
   write(batches: PlannedBatch[]): Promise<number>;
   stop(): Promise<void>;
+  /** whether it can take a write now (a writer thread that stopped is started again after a pause) */
+  running(): boolean;
+  /** the thread writing now, if any (for the metrics and the fault tests) */
+  thread(): Worker | null;
   /** writes at once: the thread takes the next while it stores one */
   parallel: number;
   /** rows per write */
   rows: number;
 }
 
-/** The writer thread (writer-thread.ts): the request thread only hands the batches over. */
-function threadWriter(target: NonNullable<WriteTarget>): Writer {
-  const worker = new Worker(new URL("./writer-thread.ts", import.meta.url), { workerData: target });
-  worker.unref();
+/** Longest pause before a writer thread that stopped is started again. */
+const maxRestartPauseMs = 5000;
+
+/**
+ * The writer thread (writer-thread.ts): the request thread only hands the batches over. A thread that
+ * stops (an error nothing caught, a native fault) fails the writes it held, whose batches the buffer
+ * keeps, and is started again after a pause that doubles, from 100 ms to 5 s, until one writes.
+ */
+function threadWriter(target: NonNullable<WriteTarget>, log: (message: string, error?: unknown) => void): Writer {
   const waiting = new Map<number, { resolve: (stored: number) => void; reject: (error: Error) => void }>();
   let next = 0;
-  let exited = false;
+  let worker: Worker | null = null;
+  let stopping = false;
+  let pauseMs = 100;
+  let restartTimer: NodeJS.Timeout | null = null;
   const failAll = (error: Error) => {
     for (const { reject } of waiting.values()) reject(error);
     waiting.clear();
   };
-  worker.on("message", (answer: { id: number; ok: boolean; stored?: number; error?: string }) => {
-    const entry = waiting.get(answer.id);
-    waiting.delete(answer.id);
-    if (answer.ok) entry?.resolve(answer.stored ?? 0);
-    else entry?.reject(new Error(answer.error ?? "tracking write failed"));
-  });
-  worker.on("error", failAll);
-  worker.on("exit", () => {
-    exited = true;
-    failAll(new Error("the tracking writer thread stopped"));
-  });
+  const start = () => {
+    restartTimer = null;
+    const started = new Worker(new URL("./writer-thread.ts", import.meta.url), { workerData: target });
+    started.unref();
+    started.on("message", (answer: { id: number; ok: boolean; stored?: number; error?: string }) => {
+      const entry = waiting.get(answer.id);
+      waiting.delete(answer.id);
+      if (answer.ok) {
+        pauseMs = 100;
+        entry?.resolve(answer.stored ?? 0);
+      } else entry?.reject(new Error(answer.error ?? "tracking write failed"));
+    });
+    started.on("error", (error) => log("the tracking writer thread failed", error));
+    started.on("exit", (code) => {
+      if (worker === started) worker = null;
+      failAll(new Error("the tracking writer thread stopped"));
+      if (stopping) return;
+      log(`the tracking writer thread stopped (exit code ${code}); starting it again in ${pauseMs} ms`);
+      restartTimer = setTimeout(start, pauseMs);
+      restartTimer.unref();
+      pauseMs = Math.min(pauseMs * 2, maxRestartPauseMs);
+    });
+    worker = started;
+  };
+  start();
   const send = (message: { batches?: PlannedBatch[]; stop?: boolean }) =>
     new Promise<number>((resolve, reject) => {
-      if (exited) return reject(new Error("the tracking writer thread stopped"));
+      const current = worker;
+      if (!current) return reject(new Error("the tracking writer thread stopped"));
       const id = next++;
       waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, ...message });
+      current.postMessage({ id, ...message });
     });
   return {
     write: (batches) => send({ batches }),
+    running: () => worker !== null,
+    thread: () => worker,
     async stop() {
-      if (!exited) await send({ stop: true }).catch(() => {});
-      await worker.terminate();
+      stopping = true;
+      if (restartTimer) clearTimeout(restartTimer);
+      const current = worker;
+      if (current) {
+        await send({ stop: true }).catch(() => {});
+        await current.terminate();
+      }
     },
     // one more than the thread writes at once: the next is there when one ends
     parallel: target.dialect === "postgres" ? 3 : 2,
@@ -83,18 +122,22 @@ function localWriter(db: TrackingDb, dialect: "sqlite" | "postgres"): Writer {
       });
     },
     stop: async () => {},
+    running: () => true,
+    thread: () => null,
     parallel: 1,
     rows: 2000,
   };
 }
 
 /**
- * The write buffer of the tracking beacon (decision 038): batches taken are answered at once and kept
- * as their JSON text with the events picked from them; they are written together when `size` rows
- * wait or `flushMs` after the first, by a writer thread that makes the rows, stores them and counts
- * them into the roll-ups in one transaction. A failed write keeps its batches for the next one.
+ * The write buffer of the tracking beacon (decisions 038, 044): batches taken are appended to the
+ * journal, answered at once and kept as their JSON text with the events picked from them; they are
+ * written together when `size` rows wait or `flushMs` after the first, by a writer thread that makes
+ * the rows, stores them and counts them into the roll-ups in one transaction. A failed write keeps its
+ * batches for the next one, and the buffer is not `storing` until a write succeeds again: the beacon
+ * then answers 503 and the instance is not ready, rather than acknowledge what it cannot store.
  * `close` writes whatever waits: the server calls it on shutdown, after the last request is answered,
- * so no acknowledged event is lost.
+ * so no acknowledged event is lost; what a killed process held is in its journal, replayed here.
  */
 export function createWriteBuffer(
   db: TrackingDb,
@@ -108,7 +151,12 @@ export function createWriteBuffer(
   let timer: NodeJS.Timeout | null = null;
   const inFlight = new Set<Promise<void>>();
   let stored = 0;
-  const writer = target ? threadWriter(target) : localWriter(db, dialect);
+  /** the last write failed, and none has succeeded since */
+  let failing = false;
+  const log = options.log ?? (() => {});
+  const writer = target ? threadWriter(target, log) : localWriter(db, dialect);
+  const journal = options.journal ?? null;
+  const segments = new WeakMap<PlannedBatch, Segment>();
   const rowsIn = (batch: PlannedBatch) => {
     let n = 0;
     for (let i = 0; i < batch.picks.length; i += 2 + (batch.picks[i + 1] as number)) n += batch.picks[i + 1] as number;
@@ -144,10 +192,19 @@ export function createWriteBuffer(
       .then(
         (n) => {
           stored += n;
+          failing = false;
+          if (journal) {
+            for (const batch of batches) {
+              const segment = segments.get(batch);
+              if (segment) journal.stored(segment);
+              segments.delete(batch);
+            }
+          }
         },
         (error) => {
           pending = batches.concat(pending);
           pendingRows += rows;
+          failing = true;
           options.onError?.(error, rows);
           throw error;
         },
@@ -179,21 +236,38 @@ export function createWriteBuffer(
     }
   }
 
+  /** Keeps a batch: in the journal first, then in memory. Throws when the journal cannot keep it. */
+  function add(batch: PlannedBatch) {
+    if (batch.picks.length === 0) return;
+    if (journal) segments.set(batch, journal.append(batch));
+    pending.push(batch);
+    pendingRows += rowsIn(batch);
+    if (pendingRows >= options.size) kick();
+    else schedule();
+  }
+
+  // what processes killed before writing their buffers left in the journal's folder
+  if (journal) {
+    const recovered = journal.recover(add);
+    if (recovered > 0) log(`${recovered} tracking batches recovered from the journal of a stopped process`);
+  }
+
   return {
     /** Whether the buffer can take more rows (false while writes fall behind and rows pile up). */
     accepting: () => pendingRows + writingRows < options.maxPending,
-    add(batch: PlannedBatch) {
-      if (batch.picks.length === 0) return;
-      pending.push(batch);
-      pendingRows += rowsIn(batch);
-      if (pendingRows >= options.size) kick();
-      else schedule();
-    },
+    /** Whether what is taken gets stored now: a writer runs and its last write did not fail. */
+    storing: () => writer.running() && !failing,
+    /** the writer thread now, if writes go to one */
+    writerThread: () => writer.thread(),
+    add,
     flush,
     pendingRows: () => pendingRows + writingRows,
     /** rows stored by this buffer (an event stored before by anyone is not counted) */
     storedRows: () => stored,
-    /** Stops the timer and writes what waits; tries again a few times when a write fails. */
+    /**
+     * Stops the timer and writes what waits; tries again a few times when a write fails, and leaves
+     * what it could not write in the journal.
+     */
     async close(): Promise<void> {
       if (timer) clearTimeout(timer);
       timer = null;
@@ -202,11 +276,14 @@ export function createWriteBuffer(
           await flush();
           if (pending.length === 0 && inFlight.size === 0) {
             await writer.stop();
+            journal?.close(true);
             return;
           }
         } catch (error) {
           if (attempt >= 4) {
             await writer.stop();
+            // what waits stays in the journal, for the next process started on this database
+            journal?.close(false);
             throw error;
           }
           await new Promise((resolve) => setTimeout(resolve, 200 * (attempt + 1)));

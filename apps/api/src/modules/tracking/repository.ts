@@ -8,12 +8,18 @@ import type { Database } from "../../db/schema.ts";
 import type { RedisCounterClient } from "../../plugins/counter-store.ts";
 import { createWriteBuffer, type WriteTarget } from "./buffer.ts";
 import { checkBatch, recentIds } from "./events.ts";
+import { createJournal, journalFolder } from "./journal.ts";
 import { trackingLimiter } from "./limiter.ts";
 import { removeExpiredEvents } from "./rollup.ts";
 import { hourMs, trackingDb } from "./tables.ts";
 
 /** What taking a batch came to: the answer, or a device is over its limit, or the buffer is full. */
-export type TakeOutcome = { kind: "taken"; result: TrackLogResult } | { kind: "limited" } | { kind: "busy" };
+export type TakeOutcome =
+  | { kind: "taken"; result: TrackLogResult }
+  | { kind: "limited" }
+  | { kind: "busy" }
+  /** nothing taken can be stored now: the writer stopped or its writes fail */
+  | { kind: "unavailable" };
 
 /** Public ids decoded lately: a beacon names the same few items again and again. */
 function cachedDecode(codec: PublicIdCodec): PublicIdCodec {
@@ -51,6 +57,8 @@ export function createTracking(
     /** a database the writer thread opens on its own connection; without it, writes use `database` */
     target?: WriteTarget;
     redis?: RedisCounterClient | null;
+    /** where acknowledged batches are kept until stored (journal.ts); none keeps them only in memory */
+    journalFolder?: string | null;
     log: FastifyBaseLogger;
     now?: () => number;
   },
@@ -67,6 +75,8 @@ export function createTracking(
     maxPending: Math.max(config.bufferSize * 20, 100_000),
     onError: (error, rows) =>
       log.error({ err: error, rows }, "tracking events not written yet; kept for the next write"),
+    journal: options.journalFolder ? createJournal(options.journalFolder, now) : null,
+    log: (message, error) => (error ? log.error({ err: error }, message) : log.warn(message)),
   });
   const timers: NodeJS.Timeout[] = [];
 
@@ -79,15 +89,24 @@ export function createTracking(
   ): TakeOutcome {
     let duplicates = 0;
     const picks: number[] = [];
+    const ids = new Set<string>();
     for (const event of checked.events) {
-      if (seen.has(event.eventId)) {
+      if (seen.has(event.eventId) || ids.has(event.eventId)) {
         duplicates += 1;
         continue;
       }
-      seen.add(event.eventId);
+      ids.add(event.eventId);
       picks.push(event.index, event.contentIds.length, ...event.contentIds);
     }
-    buffer.add({ text, picks, receivedAt });
+    try {
+      buffer.add({ text, picks, receivedAt });
+    } catch (error) {
+      // the journal could not keep it (the disk full): nothing is acknowledged, the page sends it again
+      log.error({ err: error }, "tracking batch not kept");
+      return { kind: "unavailable" };
+    }
+    // seen once kept: a batch refused here is not taken for a duplicate when it comes again
+    for (const id of ids) seen.add(id);
     const accepted = checked.events.length - duplicates;
     return { kind: "taken", result: { accepted, duplicates, ignored: 0, rejected } };
   }
@@ -100,6 +119,7 @@ export function createTracking(
     take(values: readonly unknown[], fromBot: boolean, text?: string): TakeOutcome | Promise<TakeOutcome> {
       if (fromBot)
         return { kind: "taken", result: { accepted: 0, duplicates: 0, ignored: values.length, rejected: [] } };
+      if (!buffer.storing()) return { kind: "unavailable" };
       if (!buffer.accepting()) return { kind: "busy" };
       const receivedAt = now();
       const checked = checkBatch(values, { codec, now: receivedAt, retentionMs: config.retentionDays * 24 * hourMs });
@@ -124,6 +144,10 @@ export function createTracking(
     },
     removeExpired: () => removeExpiredEvents(db, now(), config.retentionDays),
     stats: () => ({ pending: buffer.pendingRows(), stored: buffer.storedRows() }),
+    /** Whether what the beacon takes is stored now (the instance is ready only then, R-REL-4). */
+    storing: () => buffer.storing(),
+    /** the writer thread now, if writes go to one */
+    writerThread: () => buffer.writerThread(),
     start() {
       const expire = setInterval(() => {
         void this.removeExpired().catch((error) => log.error({ err: error }, "removing old tracking events failed"));
@@ -147,6 +171,13 @@ declare module "fastify" {
   }
 }
 
+/** What names a database for its journal's folder: its file, or its server and name (no password). */
+function databaseIdentity(target: NonNullable<WriteTarget>): string {
+  if (target.dialect === "sqlite") return `sqlite:${target.path}`;
+  const url = new URL(target.url);
+  return `postgres://${url.host}${url.pathname}`;
+}
+
 /**
  * The tracking repository, one per app. Its buffer is written when the server closes: Fastify runs
  * `onClose` hooks after the last request is answered and in the reverse order of registration, so
@@ -162,12 +193,15 @@ export const trackingPlugin = fp(
         : database.path !== ":memory:"
           ? { dialect: "sqlite", path: database.path }
           : null;
+    const journalRoot = app.config.tracking.journalDir;
     const tracking = createTracking(app.database.db, {
       config: app.config.tracking,
       codec: app.publicIds,
       dialect: app.database.dialect,
       target,
       redis: app.hasDecorator("redis") ? app.redis : null,
+      // a database in memory goes with its process: nothing to keep for another
+      journalFolder: journalRoot && target ? journalFolder(journalRoot, databaseIdentity(target)) : null,
       log: app.log,
     });
     app.decorate("tracking", tracking);

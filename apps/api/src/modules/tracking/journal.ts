@@ -1,0 +1,185 @@
+import { createHash, randomBytes } from "node:crypto";
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmdirSync, unlinkSync, writeSync } from "node:fs";
+import { join } from "node:path";
+import type { PlannedBatch } from "./store.ts";
+
+/**
+ * The tracking buffer's journal (R-REL-4, decision 044): every batch the beacon acknowledges is first
+ * appended, as one line, to a file of this process, so that a process killed before its buffer is
+ * written (SIGKILL, the kernel's OOM killer, a crash) loses no acknowledged event: the next process
+ * started on the same database replays the files their owners left.
+ *
+ * A write goes to the kernel (`write(2)`) before the answer and is not synced to the disk: the
+ * journal is there for the loss of a process, not of the machine, which would also lose what the
+ * kernel had not yet written of the database's own files on most settings. Files are segments: one
+ * is appended to until it is 8 MiB or 10 s old, then sealed; a sealed segment whose batches have all
+ * been stored is removed. A clean shutdown writes the buffer and so leaves no segment behind.
+ *
+ * Files are named `<pid>-<process token>-<segment>.jsonl` in a folder of the database's own (a hash
+ * of its address), so that instances of other databases sharing the folder never replay each
+ * other's. A file is left behind when its process no longer runs, or runs but is this process (a
+ * container's pid 1 started again) and not a journal this process has open.
+ */
+
+/** Tokens of the journals open in this process. */
+const open = new Set<string>();
+
+const segmentBytes = 8 * 1024 * 1024;
+const segmentAgeMs = 10_000;
+
+export interface Segment {
+  name: string;
+  fd: number | null;
+  bytes: number;
+  openedAt: number;
+  /** batches appended to it and not stored yet */
+  unstored: number;
+}
+
+/** A folder of the journal's for this database. */
+export function journalFolder(root: string, database: string): string {
+  return join(root, createHash("sha256").update(database).digest("hex").slice(0, 16));
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: a process of another user runs with that id
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** One line of the journal: the batch's fields, its text escaped by JSON (a line holds no newline). */
+const lineOf = (batch: PlannedBatch) => `${JSON.stringify([batch.receivedAt, batch.picks, batch.text])}\n`;
+
+function batchOf(line: string): PlannedBatch | null {
+  try {
+    const [receivedAt, picks, text] = JSON.parse(line) as [unknown, unknown, unknown];
+    if (typeof receivedAt !== "number" || typeof text !== "string" || !Array.isArray(picks)) return null;
+    if (!picks.every((n) => Number.isSafeInteger(n))) return null;
+    return { receivedAt, picks: picks as number[], text };
+  } catch {
+    // the last line of a process killed in the middle of a write: never acknowledged
+    return null;
+  }
+}
+
+export function createJournal(folder: string, now: () => number = Date.now) {
+  mkdirSync(folder, { recursive: true });
+  const token = randomBytes(6).toString("hex");
+  open.add(token);
+  let sequence = 0;
+  let current: Segment | null = null;
+  const sealed = new Set<Segment>();
+
+  const remove = (segment: Segment) => {
+    if (segment.fd !== null) closeSync(segment.fd);
+    segment.fd = null;
+    sealed.delete(segment);
+    try {
+      unlinkSync(join(folder, segment.name));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+  };
+
+  const seal = (segment: Segment) => {
+    if (segment.fd !== null) closeSync(segment.fd);
+    segment.fd = null;
+    if (segment.unstored === 0) remove(segment);
+    else sealed.add(segment);
+  };
+
+  const writable = (): Segment => {
+    const at = now();
+    if (current && (current.bytes >= segmentBytes || at - current.openedAt >= segmentAgeMs)) {
+      seal(current);
+      current = null;
+    }
+    if (!current) {
+      const name = `${process.pid}-${token}-${sequence++}.jsonl`;
+      current = { name, fd: openSync(join(folder, name), "a"), bytes: 0, openedAt: at, unstored: 0 };
+    }
+    return current;
+  };
+
+  return {
+    folder,
+    /** Appends a batch before it is acknowledged; throws when it cannot be kept (the disk full). */
+    append(batch: PlannedBatch): Segment {
+      const segment = writable();
+      const line = lineOf(batch);
+      writeSync(segment.fd as number, line);
+      segment.bytes += Buffer.byteLength(line);
+      segment.unstored += 1;
+      return segment;
+    },
+    /** A batch of this segment is stored: the segment goes when it is sealed and holds no other. */
+    stored(segment: Segment) {
+      segment.unstored -= 1;
+      if (segment.unstored === 0 && segment.fd === null) remove(segment);
+    },
+    /**
+     * The batches of the files other processes left: each is handed to `take`, which appends it to
+     * this journal, and the file is removed once all of them are. Answers the batches recovered.
+     */
+    recover(take: (batch: PlannedBatch) => void): number {
+      let recovered = 0;
+      for (const name of readdirSync(folder)) {
+        const match = /^(\d+)-([0-9a-f]+)-\d+\.jsonl$/.exec(name);
+        if (!match) continue;
+        const pid = Number(match[1]);
+        const owner = match[2] as string;
+        if (pid === process.pid ? open.has(owner) : running(pid)) continue;
+        let text: string;
+        try {
+          text = readFileSync(join(folder, name), "utf8");
+        } catch (error) {
+          // another instance started beside this one took it first
+          if ((error as NodeJS.ErrnoException).code === "ENOENT") continue;
+          throw error;
+        }
+        for (const line of text.split("\n")) {
+          const batch = line ? batchOf(line) : null;
+          if (!batch) continue;
+          take(batch);
+          recovered += 1;
+        }
+        try {
+          unlinkSync(join(folder, name));
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+        }
+      }
+      return recovered;
+    },
+    /** Segments kept (the current one included). */
+    segments: () => sealed.size + (current ? 1 : 0),
+    /**
+     * Closes the files. With `stored`, every batch is stored: the files go, and the folder when
+     * empty; without, they stay for the next process to replay.
+     */
+    close(stored: boolean) {
+      open.delete(token);
+      for (const segment of [...sealed, ...(current ? [current] : [])]) {
+        if (stored) remove(segment);
+        else if (segment.fd !== null) {
+          closeSync(segment.fd);
+          segment.fd = null;
+        }
+      }
+      sealed.clear();
+      current = null;
+      if (stored) {
+        try {
+          rmdirSync(folder);
+        } catch {
+          // others' files are there, or another instance's
+        }
+      }
+    },
+  };
+}
+export type Journal = ReturnType<typeof createJournal>;
