@@ -112,8 +112,8 @@ describe("safe defaults", () => {
     expect(remote.body).toMatchObject({ code: 403, data: null });
   });
 
-  it("R-SRV-4 every answer carries the security headers: API, errors, media and docs", async () => {
-    for (const path of ["/peony/v1/app/info", "/nope", "/healthz", "/docs/json"]) {
+  it("R-SRV-4 every answer carries the security headers, a Permissions-Policy among them: API, errors, media, docs and the beacon", async () => {
+    for (const path of ["/peony/v1/app/info", "/nope", "/healthz", "/docs/json", "/tracker/log"]) {
       const response = await fetch(server.base + path);
       // read every body: an unread one keeps its connection, and the server's close waits for it
       await response.arrayBuffer();
@@ -122,6 +122,8 @@ describe("safe defaults", () => {
       expect(response.headers.get("content-security-policy"), path).toMatch(/default-src 'self'/);
       expect(response.headers.get("strict-transport-security"), path).toBeNull();
       expect(response.headers.get("x-powered-by"), path).toBeNull();
+      expect(response.headers.get("permissions-policy"), path).toMatch(/(^|, )camera=\(\)(, |$)/);
+      expect(response.headers.get("permissions-policy"), path).toMatch(/(^|, )geolocation=\(\)(, |$)/);
     }
   });
 

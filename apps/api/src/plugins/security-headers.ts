@@ -14,6 +14,30 @@ import helmet from "helmet";
  * pages of another origin (a site-only deployment), so Cross-Origin-Resource-Policy allows that.
  * HSTS and upgrade-insecure-requests are sent only when visitors reach the site over https.
  */
+/**
+ * The browser features no page of the site uses are refused to it and to whatever it frames (a
+ * link item's page in the popup): sensors, camera and microphone (a tip's pictures come through a
+ * file input, which needs none), location, payment, devices. Fullscreen (the video player) and
+ * writing to the clipboard (a tip's receipt code, the deferred-link code) stay with the site itself.
+ */
+const permissionsPolicy = [
+  "accelerometer=()",
+  "bluetooth=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "hid=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "serial=()",
+  "usb=()",
+  "fullscreen=(self)",
+  "clipboard-write=(self)",
+].join(", ");
+
 export function securityHeaderList(publicOrigin: string): string[] {
   const https = publicOrigin.startsWith("https:");
   const middleware = helmet({
@@ -39,6 +63,7 @@ export function securityHeaderList(publicOrigin: string): string[] {
     done = true;
   });
   if (!done) throw new Error("the security headers were not computed synchronously");
+  headers.set("permissions-policy", permissionsPolicy);
   return [...headers].flat();
 }
 
