@@ -1,5 +1,5 @@
 /**
- * `npm run test:faults`: the fault suite (R-REL-1, R-REL-2, R-SCALE-1), outside `npm test` for its
+ * `npm run test:faults`: the fault suite (R-REL-1..5, R-SCALE-1), outside `npm test` for its
  * length. It starts the cluster of `npm run cluster` (PostgreSQL, Redis, two instances, nginx, on
  * loopback), breaks it the ways production breaks, under load, and checks what clients saw and what
  * the database kept. Prints each result and writes the figures into docs/reliability.md (between
@@ -14,7 +14,14 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { type Cluster, startCluster } from "./ops/cluster.ts";
 import { root, startRedis } from "./ops/launch.ts";
-import { fiveHundreds, type LoadReport, sleep, startWriteLoad } from "./ops/load.ts";
+import {
+  type BeaconLoadReport,
+  fiveHundreds,
+  type LoadReport,
+  sleep,
+  startBeaconLoad,
+  startWriteLoad,
+} from "./ops/load.ts";
 import { postgresControl } from "./ops/postgres-control.ts";
 
 const phoneUa = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) Mobile/15E148 MicroMessenger/8.0.44";
@@ -141,6 +148,111 @@ async function redisKilled(cluster: Cluster) {
   record("Redis killed for 3 s and started under load", fiveHundreds(report) === 0 && errors === 0 && missing === 0, {
     ...summary(report),
     lost: missing,
+  });
+}
+
+/** Acknowledged events not in the database, waiting up to `ms` for the buffers' writes to land. */
+async function eventsLost(cluster: Cluster, report: BeaconLoadReport, ms = 10_000): Promise<number> {
+  const client = new pg.Client({ connectionString: cluster.databaseUrl });
+  await client.connect();
+  try {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const found = await client.query("select count(*)::int as n from tracking_events where event_id = any($1)", [
+        report.acknowledged,
+      ]);
+      const missing = report.acknowledged.length - (found.rows[0].n as number);
+      if (missing === 0 || Date.now() > deadline) return missing;
+      await sleep(250);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** A content id the beacon takes: the first article of the home page. */
+async function someContentId(cluster: Cluster): Promise<string> {
+  const home = await (await fetch(`${cluster.instances[0]?.origin}/davmu/share/`)).text();
+  const id = /href="\/davmu\/share\/[^"]+\/doc\/[^"]+\/([^/"]+)\/index\.html"/.exec(home)?.[1];
+  if (!id) throw new Error("no article link on the home page");
+  return id;
+}
+
+const beaconSummary = (report: BeaconLoadReport) => ({
+  batches: report.requests,
+  byStatus: report.byStatus,
+  errors: report.errors,
+  eventsAcknowledged: report.acknowledged.length,
+});
+
+/**
+ * PostgreSQL restarted in immediate mode (a crash: every backend ended at once) three times under
+ * session writes and beacons, through `origin` (R-REL-3, R-REL-4): no instance exits, each restart is
+ * served again within 5 s, no acknowledged write or event is lost.
+ */
+async function postgresRestartedImmediately(cluster: Cluster, origin: string, name: string) {
+  const control = await postgresControl(cluster.postgres.adminUrl);
+  const tid = await someContentId(cluster);
+  const writes = startWriteLoad(origin, { workers: 8 });
+  const beacons = startBeaconLoad(origin, tid, { workers: 4 });
+  const restarts: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    await sleep(2000);
+    control.restartImmediately();
+    restarts.push(writes.elapsed());
+  }
+  await sleep(6000);
+  const report = await writes.stop();
+  const sent = await beacons.stop();
+  const recoveries = restarts.map((at) => recoveredAfter(report, at));
+  const exits = cluster.instances.filter((instance) => instance.child.process.exitCode !== null).length;
+  const missing = await lost(cluster, report);
+  const eventsMissing = await eventsLost(cluster, sent);
+  const other5xx = fiveHundreds(report) - (report.byStatus[503] ?? 0);
+  const beacon5xx = Object.entries(sent.byStatus)
+    .filter(([status]) => Number(status) >= 500 && status !== "503")
+    .reduce((sum, [, count]) => sum + count, 0);
+  record(
+    `PostgreSQL restarted in immediate mode 3 times under session and beacon load, ${name}`,
+    exits === 0 &&
+      recoveries.every((ms) => ms !== null && ms <= 5000) &&
+      missing === 0 &&
+      eventsMissing === 0 &&
+      other5xx === 0 &&
+      beacon5xx === 0,
+    {
+      ...summary(report),
+      recoveryMs: recoveries,
+      exits,
+      lost: missing,
+      beacons: beaconSummary(sent),
+      eventsLost: eventsMissing,
+    },
+  );
+  for (const [index, instance] of cluster.instances.entries()) {
+    if (instance.child.process.exitCode !== null) await cluster.restart(index);
+  }
+}
+
+/**
+ * SIGKILL of one instance under beacon load, sent to it directly (R-REL-4): what it acknowledged and
+ * had not written is in its journal, which the instance started again in its place replays.
+ */
+async function instanceKilledUnderBeacons(cluster: Cluster) {
+  const tid = await someContentId(cluster);
+  const target = cluster.instances[0] as Cluster["instances"][0];
+  const beacons = startBeaconLoad(target.origin, tid, { workers: 4 });
+  await sleep(2500);
+  await target.child.stop("SIGKILL");
+  const sent = await beacons.stop();
+  const restartStarted = performance.now();
+  await cluster.restart(0);
+  const restartMs = Math.round(performance.now() - restartStarted);
+  const missing = await eventsLost(cluster, sent);
+  record("SIGKILL of one instance under beacon load; the instance started again replays its journal", missing === 0, {
+    ...beaconSummary(sent),
+    restartMs,
+    eventsLost: missing,
   });
 }
 
@@ -282,6 +394,13 @@ try {
     redisKilled,
     postgresStopped,
     postgresFrozen,
+    function postgresRestartedOnOneInstance(c: Cluster) {
+      return postgresRestartedImmediately(c, c.instances[0]?.origin as string, "one instance");
+    },
+    function postgresRestartedThroughNginx(c: Cluster) {
+      return postgresRestartedImmediately(c, c.nginx.origin, "two instances through nginx");
+    },
+    instanceKilledUnderBeacons,
     manyConnections,
   ]) {
     try {
