@@ -367,6 +367,118 @@ describe("comments and replies", () => {
     const inner = await server.get(`/inner/comment/${mpPost}`, null);
     expect(inner.body.data.list.length).toBeGreaterThan(0);
   });
+
+  it("R-API-ENDPOINTS R-CONTENT-9 R-CONTENT-4 GET /guzzle/v1/comment/{id} pages a media-account post's comments 10 at a time from page 1, and /{cid} its replies", async () => {
+    const mpPost = await server.demoPostId("demo-article-08");
+    const db = server.database.handle.db;
+    const content = await db
+      .selectFrom("contents")
+      .select("id")
+      .where("external_id", "=", "demo-article-08")
+      .executeTakeFirstOrThrow();
+    const author = (await db.selectFrom("users").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
+    await db
+      .insertInto("comments")
+      .values(
+        Array.from({ length: 13 }, (_, i) => ({
+          content_id: content.id,
+          user_id: author,
+          root_id: 0,
+          target_user_id: null,
+          target_alias: "",
+          body: `媒体号第${i + 1}条`,
+          status: "published" as const,
+          hold_reason: "",
+          ip_location: "",
+          star_count: 0,
+          reply_count: 0,
+          report_count: 0,
+          created_at: Date.now() - (13 - i) * 1000,
+        })),
+      )
+      .execute();
+    const guzzle = (query = "", token: string | null = anonymous, id = mpPost) =>
+      server.get(`/guzzle/v1/comment/${id}${query}`, token);
+
+    // no page named is page 1 of 10, newest first, and the same thread the dinner call reads
+    const first = await guzzle();
+    expect(first.status).toBe(200);
+    expect(first.body.code).toBe(0);
+    expect(first.body.data).toMatchObject({ page: 1, size: 10, has_more: true });
+    const contents = (answer: { body: { data: { list: { content: string }[] } } }) =>
+      answer.body.data.list.map((c) => c.content);
+    const ours = contents(first).filter((text) => text.startsWith("媒体号第"));
+    expect(ours.slice(0, 3)).toEqual(["媒体号第13条", "媒体号第12条", "媒体号第11条"]);
+    expect(first.body.data.list).toHaveLength(10);
+    expect((await server.get(`/dinner/comment/${mpPost}`, anonymous)).body.data).toEqual(first.body.data);
+    // page 2 by number and by cursor hold the same comments, none of page 1's; without a token too
+    const second = await guzzle("?page=2", null);
+    expect(second.status).toBe(200);
+    expect(contents(second)).toEqual(contents(await guzzle(`?cursor=${first.body.data.next_cursor}`)));
+    expect(contents(second).some((text) => contents(first).includes(text))).toBe(false);
+    expect(contents(second)).toContain("媒体号第1条");
+    expect(contents(await guzzle("?size=5")).length).toBe(5);
+
+    // replies of a demo thread, oldest first, naming whom a reply answers
+    const threaded = await server.demoPostId("demo-article-02");
+    const top = (await guzzle("?size=50", anonymous, threaded)).body.data.list.find((c: { content: string }) =>
+      c.content.startsWith("终于开通了"),
+    );
+    const replies = await server.get(`/guzzle/v1/comment/${threaded}/${top.gid}`, anonymous);
+    expect(replies.status).toBe(200);
+    expect(contents(replies)).toEqual(["早高峰不知道会不会很挤", "听说高峰期两分半一趟，应该还好。"]);
+    expect(replies.body.data).toMatchObject({ total: 2, page: 1, size: 10, has_more: false });
+    expect(replies.body.data.list[1]).toMatchObject({ level: 2, comment_type: 1, parent_id: top.gid });
+    expect((await server.get(`/peony/v1/comment/${threaded}/${top.gid}`, anonymous)).body.data).toEqual(
+      replies.body.data,
+    );
+  });
+
+  it("R-SRV-4 R-CONTENT-9 /guzzle/v1/comment reads refuse bad ids, unknown or non-media-account posts and bad paging with 4xx", async () => {
+    const mpPost = await server.demoPostId("demo-article-02");
+    const siteOwn = await server.demoPostId("demo-article-05");
+    const top = (await server.get(`/guzzle/v1/comment/${mpPost}?size=50`, anonymous)).body.data.list.find(
+      (c: { reply_count: number }) => c.reply_count > 0,
+    );
+    const reply = (await server.get(`/guzzle/v1/comment/${mpPost}/${top.gid}`, anonymous)).body.data.list[0];
+    const ownTop = (await server.get(`/peony/v1/comment/${siteOwn}`, anonymous)).body.data.list[0];
+    expect(reply.comment_type).toBe(1);
+    expect(ownTop.gid).toEqual(expect.any(String));
+    const refused = async (path: string, status: number) => {
+      const answer = await server.get(path, anonymous);
+      expect(answer.status, path).toBe(status);
+      expect(answer.body, path).toMatchObject({ code: expect.any(Number), msg: expect.any(String), data: null });
+      expect(answer.body.code, path).not.toBe(0);
+      return answer;
+    };
+    for (const bad of ["not*valid", "a%20b", "x".repeat(65)]) {
+      await refused(`/guzzle/v1/comment/${bad}`, 400);
+      await refused(`/guzzle/v1/comment/${mpPost}/${bad}`, 400);
+    }
+    expect((await refused("/guzzle/v1/comment/ZZZZZZZZ", 404)).body.code).toBe(10024);
+    await refused(`/guzzle/v1/comment/${siteOwn}`, 404);
+    await refused(`/guzzle/v1/comment/${siteOwn}/${ownTop.gid}`, 404);
+    await refused(`/guzzle/v1/comment/${mpPost}/ZZZZZZZZ`, 404);
+    // a reply's replies are not a thread; another post's comment is not this post's
+    await refused(`/guzzle/v1/comment/${mpPost}/${reply.gid}`, 400);
+    const elsewhere = (await server.get(`/guzzle/v1/comment/${await server.demoPostId("demo-article-03")}`, anonymous))
+      .body.data.list[0].gid;
+    await refused(`/guzzle/v1/comment/${mpPost}/${elsewhere}`, 404);
+    for (const query of [
+      "page=0",
+      "page=-1",
+      "page=abc",
+      "page=1.5",
+      "size=0",
+      "size=51",
+      "size=x",
+      "cursor=ZZZZZZZZ",
+      "cursor=a*b",
+    ]) {
+      await refused(`/guzzle/v1/comment/${mpPost}?${query}`, 400);
+      await refused(`/guzzle/v1/comment/${mpPost}/${top.gid}?${query}`, 400);
+    }
+  });
 });
 
 describe("comment posting rate per IP", () => {

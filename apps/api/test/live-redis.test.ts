@@ -111,7 +111,7 @@ describe.skipIf(!hasRedis)("live rooms on two instances sharing Redis", () => {
     await fetch(`${bBase}/peony/v3/live/room/${marathon}/like`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: anonymous },
-      body: JSON.stringify({ count: 7 }),
+      body: JSON.stringify({ msg_id: "across-instances", count: 7 }),
     });
     const likes = await watchers[0]?.client.next((f) => f.type === "likes", 2500);
     expect(likes?.delta).toBe(7);

@@ -141,7 +141,7 @@ describe("the live WebSocket", () => {
     const started = Date.now();
     const others = await Promise.all([1, 2, 3].map(() => joinLive(server.base, anonymous, concert)));
     for (let i = 0; i < 6; i++) {
-      await server.post(`/peony/v3/live/room/${concert}/like`, { count: 2 }, anonymous);
+      await server.post(`/peony/v3/live/room/${concert}/like`, { msg_id: `coalesce-${i}`, count: 2 }, anonymous);
       await sleep(100);
     }
     await sleep(2300);

@@ -154,31 +154,65 @@ describe("live rooms over HTTP", () => {
     expect(refused?.body).toMatchObject({ code: expect.any(Number), msg: "发言过于频繁，请稍后再试", data: null });
   });
 
-  it("R-CONTENT-10 likes: taps added in aggregate, a repeated msg_id counted once, bad counts refused", async () => {
+  it("R-CONTENT-10 R-API-ENDPOINTS a like sends the spec's msg_id: one tap, a repeated msg_id counted once; count sends taps together", async () => {
     const path = `/peony/v3/live/room/${marathon}/like`;
-    expect((await server.post(path, { count: 3 })).status).toBe(401);
+    expect((await server.post(path, { msg_id: "no-token" })).status).toBe(401);
     const before = (await server.get(`/peony/v3/live/info/${marathon}`)).body.data.like_count;
+    // the spec's body: msg_id alone is one tap
+    const single = await server.post(path, { msg_id: "spec-tap" }, anonymous);
+    expect(single.status).toBe(200);
+    expect(single.body.data).toEqual({ total: before + 1, delta: 1 });
+    expect((await server.post(path, { msg_id: "spec-tap" }, anonymous)).body.data).toEqual({
+      total: before + 1,
+      delta: 0,
+    });
+    // the site's page sends a second's taps under one msg_id
     const first = await server.post(path, { count: 3, msg_id: "tap-1" }, anonymous);
-    expect(first.body.data).toEqual({ total: before + 3, delta: 3 });
+    expect(first.body.data).toEqual({ total: before + 4, delta: 3 });
     const retry = await server.post(path, { count: 3, msg_id: "tap-1" }, anonymous);
-    expect(retry.body.data).toEqual({ total: before + 3, delta: 0 });
-    const more = await server.post(path, { count: 50 }, anonymous);
-    expect(more.body.data.total).toBe(before + 53);
-    for (const body of [
-      { count: 0 },
-      { count: 51 },
-      { count: 1.5 },
-      {},
-      { count: 1, msg_id: "" },
-      { count: 1, msg_id: "a b" },
-    ]) {
-      expect((await server.post(path, body, anonymous)).status, JSON.stringify(body)).toBe(400);
-    }
-    expect((await server.post("/peony/v3/live/room/AAAAAAAAAA/like", { count: 1 }, anonymous)).status).toBe(404);
-    // a day later the msg_id is forgotten (housekeeping)
+    expect(retry.body.data).toEqual({ total: before + 4, delta: 0 });
+    const more = await server.post(path, { msg_id: "tap-2", count: 50 }, anonymous);
+    expect(more.body.data.total).toBe(before + 54);
+    // another viewer's msg_id is their own
+    const other = await server.anonymousToken();
+    expect((await server.post(path, { msg_id: "spec-tap" }, other)).body.data.delta).toBe(1);
+    expect((await server.get(`/peony/v3/live/info/${marathon}`)).body.data.like_count).toBe(before + 55);
+    // a purge a day later forgets the msg_id (housekeeping)
     expect(await server.app.live.purgeLikeRequests(Date.now() + 1)).toBeGreaterThanOrEqual(1);
     const later = await server.post(path, { count: 1, msg_id: "tap-1" }, anonymous);
     expect(later.body.data.delta).toBe(1);
+  });
+
+  it("R-CONTENT-10 R-SRV-4 likes without a usable msg_id or with a bad count get 400 and add nothing; an unknown room 404", async () => {
+    const path = `/peony/v3/live/room/${marathon}/like`;
+    const before = (await server.get(`/peony/v3/live/info/${marathon}`)).body.data.like_count;
+    for (const body of [
+      {},
+      { count: 3 },
+      { msg_id: "" },
+      { msg_id: "a b" },
+      { msg_id: "x".repeat(65) },
+      { msg_id: "tap<script>" },
+      { msg_id: null },
+      { msg_id: "bad-count", count: 0 },
+      { msg_id: "bad-count", count: 51 },
+      { msg_id: "bad-count", count: 1.5 },
+      { msg_id: "bad-count", count: -1 },
+      { msg_id: "bad-count", count: "many" },
+      { msg_id: "bad-count", count: null },
+      "msg_id=form-encoded",
+      "[]",
+    ]) {
+      const answer = await server.post(path, body, anonymous);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body, JSON.stringify(body)).toMatchObject({ msg: expect.any(String), data: null });
+      expect(answer.body.code).not.toBe(0);
+    }
+    expect((await server.get(`/peony/v3/live/info/${marathon}`)).body.data.like_count).toBe(before);
+    // a refused count did not use up its msg_id
+    expect((await server.post(path, { msg_id: "bad-count" }, anonymous)).body.data.delta).toBe(1);
+    const unknown = await server.post("/peony/v3/live/room/AAAAAAAAAA/like", { msg_id: "x" }, anonymous);
+    expect(unknown.status).toBe(404);
   });
 
   it("R-CONTENT-10 booking once per user, un-booking idempotent, the booking list full and tiny", async () => {

@@ -61,6 +61,35 @@ describe(`every page type rendered on the server from the API (${testDialect})`,
     },
   );
 
+  it("R-SITE-2 R-SHARE-1 every detail page's description meta is the item's summary, the same as og:description; pages of no one item keep the site's", async () => {
+    /** The content of each `<meta {key}="{value}">` of the HTML, in order. */
+    const metas = (html: string, key: string, value: string) =>
+      [...html.matchAll(/<meta\b[^>]*>/g)]
+        .map((m) => m[0])
+        .filter((tag) => tag.includes(` ${key}="${value}"`))
+        .map((tag) => tag.match(/ content="([^"]*)"/)?.[1]);
+    const generic = metas((await page("/davmu/share/")).html, "name", "description");
+    expect(generic).toHaveLength(1);
+    expect(generic[0]).toMatch(/\S/);
+    const summaries = new Set<string>();
+    for (const externalId of [...detailPages, "demo-form-volunteers"]) {
+      const postId = await server.demoPostId(externalId);
+      const { body } = await server.get(`/inner/static/content/${postId}`, token);
+      const item = body.data as { title: string; summary: string; share_link: string };
+      const { status, html } = await page(new URL(item.share_link).pathname);
+      expect(status, externalId).toBe(200);
+      const description = metas(html, "name", "description");
+      expect(description, externalId).toHaveLength(1);
+      expect(description, externalId).toEqual(metas(html, "property", "og:description"));
+      // the item's own words: its summary, or its title when it has none (as og:description)
+      expect(description[0], externalId).toBe(asHtml(item.summary || item.title));
+      expect(description[0], externalId).not.toBe(generic[0]);
+      summaries.add(item.summary);
+    }
+    // the demo items carry summaries of their own: the check above is not met by titles alone
+    expect([...summaries].filter(Boolean).length).toBeGreaterThan(5);
+  });
+
   it("R-WEB-SSR each page type inlines the site's stylesheet and only the parts of it its page draws with", async () => {
     // one rule of each part of the stylesheet (apps/web/app/styles/), as the build minifies it
     const rules = {

@@ -86,6 +86,43 @@ describe("editors' previews", () => {
     expect(shown.body.data.post_id).toBe(postId);
   });
 
+  it("R-ROUTE-4 R-ROUTE-5 the id check is skipped only for a valid grant: without one, existing, withdrawn, unknown and undecodable ids are refused alike", async () => {
+    const link = (await mint({ editor: "iris" })).body.data;
+    const [payload, signature] = link.token.split(".");
+    const forgedTokens = [
+      "a.b",
+      `${payload}.${signature.slice(0, -2)}${signature.endsWith("AA") ? "BB" : "AA"}`,
+      // a payload naming another item under the real signature
+      `${Buffer.from(`[${contentId + 1},0,9999999999999,"iris"]`).toString("base64url")}.${signature}`,
+    ];
+    const ids = [postId, String(contentId), String(contentId + 1), "99999999", "zzzzzzzz", "0", "1e3"];
+    for (const forged of forgedTokens) {
+      for (const id of ids) {
+        for (const path of ["/inner/preview/document/detail", "/inner/preview/special"]) {
+          const answer = await server.get(`${path}/${id}?token=${forged}&actor=preview-iris`, token);
+          expect(answer.status, `${path}/${id} ${forged}`).toBe(403);
+          expect(answer.body).toMatchObject({ msg: "预览链接无效", data: null });
+        }
+      }
+    }
+    // a valid grant opens its own item by public id or internal number, and no other id
+    expect((await detail(`token=${link.token}&actor=preview-iris`, postId)).body.data.post_id).toBe(postId);
+    expect((await detail(`token=${link.token}&actor=preview-iris`, String(contentId))).body.data.post_id).toBe(postId);
+    for (const id of [String(contentId + 1), "99999999", "zzzzzzzz", `0${contentId}`]) {
+      const answer = await detail(`token=${link.token}&actor=preview-iris`, id);
+      expect(answer.status, id).toBe(403);
+      expect(answer.body.msg).toBe("预览链接与内容不符");
+    }
+    // only a grant signed for an item that is gone learns that it is gone
+    const gone = mintToken(Buffer.from(secret), {
+      contentId: 99_999_999,
+      revision: 0,
+      expiresAt: Date.now() + 60_000,
+      editor: "iris",
+    });
+    expect((await detail(`token=${gone}&actor=preview-iris`, "99999999")).status).toBe(404);
+  });
+
   it("R-PREVIEW-1 an expired token gets 403 and says it expired", async () => {
     const expired = mintToken(Buffer.from(secret), {
       contentId,
@@ -194,7 +231,8 @@ describe("editors' previews", () => {
     expect((await detail("actor=preview-alice")).status).toBe(400);
     expect((await detail("token=abc&actor=preview-alice")).status).toBe(400);
     expect((await detail("token=a.b&actor=someone")).status).toBe(400);
-    expect((await detail("token=a.b&actor=preview-alice", "zzzzzzzz")).status).toBe(404);
+    // without a valid grant an unknown id is refused as any other id is (the id is not looked up)
+    expect((await detail("token=a.b&actor=preview-alice", "zzzzzzzz")).status).toBe(403);
     expect((await detail(`token=${"a".repeat(600)}.b&actor=preview-alice`)).status).toBe(400);
     const noToken = await server.get(`/inner/preview/document/detail/${postId}?token=a.b&actor=preview-alice`, null);
     expect(noToken.status).toBe(401);

@@ -57,7 +57,10 @@ describe("accounts, comments and interaction on a phone in WeChat", () => {
     const label = (await toggle.textContent()) ?? "";
     const count = Number(label.match(/^展开(\d+)条回复$/)?.[1]);
     expect(count).toBeGreaterThan(0);
+    // a media-account post's replies come from spec §7's guzzle variant
+    const replyCall = page.waitForRequest((r) => r.method() === "GET" && /\/comment\/[^/?]+\/[^/?]+\?/.test(r.url()));
     await toggle.click();
+    expect(new URL((await replyCall).url()).pathname).toMatch(/^\/guzzle\/v1\/comment\/[^/]+\/[^/]+$/);
     await expect.poll(() => thread.locator("[data-testid=reply]").count()).toBe(count);
 
     // reply to the thread: reply mode, then the reply under its parent

@@ -126,6 +126,47 @@ describe("editors' preview pages", () => {
     await context.close();
   });
 
+  it("R-ROUTE-4 R-ROUTE-5 a preview skips the id check: its grant opens the item by its internal number; without a grant for that item no id reaches /404 or the content", async () => {
+    const own = await mint(postId, { editor: "e2e" });
+    // the token's payload names the item by its internal number (decision 029)
+    const internal = JSON.parse(Buffer.from(own.token.split(".")[0] ?? "", "base64url").toString("utf8"))[0];
+    expect(Number.isSafeInteger(internal)).toBe(true);
+    const at = (id: string, token = own.token) => {
+      const url = new URL(own.url);
+      url.pathname = url.pathname.replace(`/${postId}/`, `/${id}/`);
+      url.searchParams.set("token", token);
+      return url;
+    };
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    const byNumber = at(String(internal));
+    const response = await page.goto(byNumber.toString());
+    expect(response?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe(byNumber.pathname);
+    await hydrated(page);
+    expect(await page.locator("h1.article-title").textContent()).toBe(draftTitle);
+    // the same undecodable id under an ordinary actor goes to /404
+    await page.goto(byNumber.toString().replace("/preview-e2e/", "/news/"));
+    expect(new URL(page.url()).pathname).toBe("/davmu/share/404");
+    const [payload = "", signature = ""] = own.token.split(".");
+    const forged = `${payload}.${signature.startsWith("AAAA") ? "BBBB" : "AAAA"}${signature.slice(4)}`;
+    for (const url of [
+      at(String(internal), forged),
+      at("99999999", forged),
+      at("not-an-id", forged),
+      at(postId, forged),
+      at("99999999"),
+      at("not-an-id"),
+    ]) {
+      const refused = await page.goto(url.toString());
+      expect(refused?.status(), url.pathname).toBe(403);
+      expect(new URL(page.url()).pathname).toBe("/davmu/share/preview_expired");
+      expect(await page.locator("h1").textContent()).toBe("预览链接无效");
+      expect(await page.content()).not.toContain(draftTitle);
+    }
+    await context.close();
+  });
+
   it("R-PREVIEW-1 forged and revoked links get a clear expired page, never the content, and are not kept", async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();

@@ -106,17 +106,21 @@ export type ChatSend = Static<typeof ChatSend>;
 export const ChatSent = Type.Object({ ...ChatMessage.properties, held: Type.Boolean() });
 export type ChatSent = Static<typeof ChatSent>;
 
+/**
+ * Spec §7's like sends `msg_id`: one tap, and a retry with the same id counts once. `count` lets the
+ * site's page send the taps of a second in one request under one msg_id (docs/live.md).
+ */
 export const LikeRequest = Type.Object(
   {
-    msg_id: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 64,
-        pattern: "^[A-Za-z0-9_-]+$",
-        description: "makes a retry count once",
-      }),
+    msg_id: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      pattern: "^[A-Za-z0-9_-]+$",
+      description: "the like's id: a retry with the same id counts once",
+    }),
+    count: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: likeMaxCount, default: 1, description: "taps sent together" }),
     ),
-    count: Type.Integer({ minimum: 1, maximum: likeMaxCount }),
   },
   { additionalProperties: false },
 );

@@ -161,7 +161,7 @@ export function CommentsProvider(props: {
       patchThread(rootGid, (t) => ({ ...t, loading: true }));
       session
         .api()
-        .client.replies({
+        .client[mp ? "mpReplies" : "replies"]({
           params: { post_id: postId, cid: rootGid },
           query: { page: 1, size: commentPageSize, cursor: thread.nextCursor || undefined },
         })
@@ -185,7 +185,7 @@ export function CommentsProvider(props: {
           patchThread(rootGid, (t) => ({ ...t, loading: false }));
         });
     },
-    [session.api, postId, patchThread],
+    [session.api, postId, mp, patchThread],
   );
 
   const added = useCallback((comment: CommentItem, rootGid: string | null) => {

@@ -19,7 +19,11 @@ export function isPreviewActor(actor: string | undefined): boolean {
   return typeof actor === "string" && actor.startsWith("preview-");
 }
 
-/** Outside preview, the id must decode as a public id, else the visitor goes to /404. */
+/**
+ * Outside preview, the id must decode as a public id, else the visitor goes to /404. A preview actor
+ * skips the check (R-ROUTE-5): the preview call checks the link's token before it looks at the id, so
+ * only a valid grant for the item the id names opens anything.
+ */
 export function requirePublicId(id: string | undefined, actor: string | undefined): string {
   if (isPreviewActor(actor)) {
     if (!id) throw redirect("/404");

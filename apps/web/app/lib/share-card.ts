@@ -168,6 +168,8 @@ export function shareCard(facts: ShareFacts): ShareCard {
   const desc = facts.summary || facts.title;
   const jsonLd = compact(jsonLdOf(facts));
   const head: MetaDescriptor[] = [
+    // the page's description is the item's, as og:description says (baseMeta leaves the site's out)
+    { name: "description", content: desc },
     { property: "og:type", content: ogTypes[facts.kind] },
     { property: "og:title", content: facts.title },
     { property: "og:description", content: desc },

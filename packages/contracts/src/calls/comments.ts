@@ -47,6 +47,19 @@ export const mpComments = defineCall({
   responses: answers(CommentList),
 });
 
+/** Spec §7 names a guzzle variant of the comment reads for media-account posts beside the dinner one. */
+export const guzzleComments = defineCall({
+  method: "GET",
+  path: "/guzzle/v1/comment/:post_id",
+  access: "optional",
+  tags,
+  summary: "Top-level comments of a media-account post, newest first (page size 10 from page 1)",
+  description: `${listDescription} The organisation's own posts answer 404.`,
+  params: PostIdParams,
+  query: CommentListQuery,
+  responses: answers(CommentList),
+});
+
 export const innerComments = defineCall({
   method: "GET",
   path: "/inner/comment/:post_id",
@@ -66,6 +79,18 @@ export const replies = defineCall({
   tags,
   summary: "Replies of a top-level comment, oldest first",
   description: listDescription,
+  params: CommentReplyParams,
+  query: CommentListQuery,
+  responses: answers(CommentList),
+});
+
+export const mpReplies = defineCall({
+  method: "GET",
+  path: "/guzzle/v1/comment/:post_id/:cid",
+  access: "optional",
+  tags,
+  summary: "Replies of a top-level comment of a media-account post, oldest first",
+  description: `${listDescription} The organisation's own posts answer 404.`,
   params: CommentReplyParams,
   query: CommentListQuery,
   responses: answers(CommentList),

@@ -75,7 +75,8 @@ export const liveLike = defineCall({
   path: "/peony/v3/live/room/:id/like",
   access: "token",
   tags,
-  summary: "Adds taps to a room's likes (1–50 per request); a repeated msg_id counts once",
+  summary:
+    "Likes a room: msg_id names the like (a repeated msg_id counts once); count sends 1–50 taps at once (default 1)",
   params: LiveIdParams,
   body: LikeRequest,
   responses: answers(LikeResult),

@@ -83,13 +83,17 @@ export async function commentRoutes(app: FastifyInstance) {
   for (const [call, mp] of [
     [calls.comments, false],
     [calls.mpComments, true],
+    [calls.guzzleComments, true],
     [calls.innerComments, false],
   ] as const) {
     route(app, call, (request) => listThread(request, request.params.post_id, null, request.query, mp));
   }
-  route(app, calls.replies, (request) =>
-    listThread(request, request.params.post_id, request.params.cid, request.query, false),
-  );
+  for (const [call, mp] of [
+    [calls.replies, false],
+    [calls.mpReplies, true],
+  ] as const) {
+    route(app, call, (request) => listThread(request, request.params.post_id, request.params.cid, request.query, mp));
+  }
 
   async function postComment(request: CallRequest<typeof calls.postComment>, mp: boolean) {
     const content = await app.requireAvailableContent(request.params.post_id, { mp });

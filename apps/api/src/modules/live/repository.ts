@@ -137,20 +137,17 @@ export function createLiveRepository(database: Kysely<Database>) {
     },
 
     /**
-     * Adds taps to a room's likes; with a msg_id, the first request naming it counts and a repeat
-     * adds nothing (its key is the primary key of live_like_requests). Answers the total and what was added.
+     * Adds taps to a room's likes: the first request naming a msg_id counts and a repeat adds nothing
+     * (its key is the primary key of live_like_requests). Answers the total and what was added.
      */
-    like(contentId: number, actor: string, msgId: string | undefined, count: number, now = Date.now()) {
+    like(contentId: number, actor: string, msgId: string, count: number, now = Date.now()) {
       return db.transaction().execute(async (tx) => {
-        let delta = count;
-        if (msgId !== undefined) {
-          const inserted = await tx
-            .insertInto("live_like_requests")
-            .values({ content_id: contentId, actor, msg_id: msgId, created_at: now })
-            .onConflict((oc) => oc.columns(["content_id", "actor", "msg_id"]).doNothing())
-            .executeTakeFirst();
-          if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) delta = 0;
-        }
+        const inserted = await tx
+          .insertInto("live_like_requests")
+          .values({ content_id: contentId, actor, msg_id: msgId, created_at: now })
+          .onConflict((oc) => oc.columns(["content_id", "actor", "msg_id"]).doNothing())
+          .executeTakeFirst();
+        const delta = Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1 ? count : 0;
         const row = await tx
           .updateTable("live_rooms")
           .set({ like_count: sql<number>`like_count + ${delta}` })

@@ -105,7 +105,8 @@ export async function liveRoutes(app: FastifyInstance) {
 
   route(app, calls.liveLike, async (request) => {
     const { item } = await load(request.params.id);
-    const { total, delta } = await live.like(item.id, actorOf(request), request.body.msg_id, request.body.count);
+    const { msg_id: msgId, count = 1 } = request.body;
+    const { total, delta } = await live.like(item.id, actorOf(request), msgId, count);
     if (delta > 0) liveHub.publishLikes(request.params.id, total, delta);
     return { code: 0, msg: "ok", data: { total, delta } };
   });

@@ -9,7 +9,7 @@ import { route } from "../../lib/route.ts";
 import { contentPath, toContentItem } from "../content/present.ts";
 import type { ContentRow } from "../content/repository.ts";
 import { previewedSpecial } from "./special.ts";
-import { checkToken, mintToken, previewKey } from "./token.ts";
+import { checkClaims, mintToken, previewKey, readToken } from "./token.ts";
 
 const refusals = {
   forged: "预览链接无效",
@@ -37,12 +37,12 @@ export async function previewRoutes(app: FastifyInstance) {
   const key = previewKey(app.config.previewSecret, app.config.otpSecret);
   const links = app.contentLinks;
 
-  /**
-   * Any item, whatever its state: previews are for what is not published. The id is its public id,
-   * or in preview (where the site skips the public-id check, R-ROUTE-5) its internal number.
-   */
+  /** The item an id names: its public id or, as in preview (R-ROUTE-5), its internal number. */
+  const internalId = (id: string) => app.publicIds.decode(id) ?? (/^[1-9]\d{0,9}$/.test(id) ? Number(id) : null);
+
+  /** Any item, whatever its state: previews are for what is not published. */
   const anyItem = async (id: string) => {
-    const internal = app.publicIds.decode(id) ?? (/^[1-9]\d{0,9}$/.test(id) ? Number(id) : null);
+    const internal = internalId(id);
     const row = internal === null ? undefined : await app.contents.findById(internal);
     if (!row) throw notFound("内容不存在");
     return row;
@@ -75,11 +75,20 @@ export async function previewRoutes(app: FastifyInstance) {
     return { code: 0, msg: "ok", data: { revision } };
   });
 
-  /** The item of a preview request and the claims of its token, or 403 with the reason. */
+  /**
+   * The item of a preview request and the claims of its token, or 403 with the reason. The site skips
+   * its id check for a preview actor (R-ROUTE-5), so the token is checked before the id is looked at:
+   * without a signed grant for the very item the id names, nothing is read, and a preview path tells
+   * nobody which ids exist (unknown and existing ids are refused alike).
+   */
   async function previewed(id: string, query: { token: string; actor: string }) {
-    const row = await anyItem(id);
+    const claims = readToken(key, query.token);
+    if (!claims) throw forbidden(refusals.forged);
+    if (internalId(id) !== claims.contentId) throw forbidden(refusals["other-item"]);
+    const row = await app.contents.findById(claims.contentId);
+    if (!row) throw notFound("内容不存在");
     const state = await app.previews.state(row.id);
-    const check = checkToken(key, query.token, {
+    const check = checkClaims(claims, {
       contentId: row.id,
       revision: state.revision,
       actor: query.actor,

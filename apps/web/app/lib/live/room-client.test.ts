@@ -1,5 +1,6 @@
+import type { ApiClient } from "@davmu/contracts/client";
 import { describe, expect, it } from "vitest";
-import { socketUrl } from "./room-client.ts";
+import { roomApi, socketUrl } from "./room-client.ts";
 import { statusName } from "./types.ts";
 
 describe("live room addresses and statuses", () => {
@@ -9,6 +10,22 @@ describe("live room addresses and statuses", () => {
     expect(socketUrl("https://api.example.com/base", "https://news.example.com")).toBe(
       "wss://api.example.com/base/peony/v3/live/ws",
     );
+  });
+
+  it("R-CONTENT-10 a like sends spec §7's msg_id, with the count of taps batched under it; a refusal is an error to retry", async () => {
+    const sent: unknown[] = [];
+    let code = 0;
+    const client = {
+      liveLike: async (request: unknown) => {
+        sent.push(request);
+        return { code, msg: code ? "参数错误" : "ok", data: code ? null : { total: 4, delta: 3 } };
+      },
+    } as unknown as ApiClient;
+    const api = roomApi(() => client, "LiveRoom1");
+    await api.like(3, "m1-abc");
+    expect(sent).toEqual([{ params: { id: "LiveRoom1" }, body: { msg_id: "m1-abc", count: 3 } }]);
+    code = 400;
+    await expect(api.like(1, "m2-def")).rejects.toThrow(/400/);
   });
 
   it("R-ENT-LIVE status numbers name the room's states", () => {

@@ -27,7 +27,8 @@ export function roomApi(client: () => ApiClient, liveId: string): RoomApi {
       return { ok: true, message, held };
     },
     async like(count, msgId) {
-      const answer = await client().liveLike({ params, body: { count, msg_id: msgId } });
+      // msg_id is the like spec §7 names; count carries the taps batched under it (lib/live/likes.ts)
+      const answer = await client().liveLike({ params, body: { msg_id: msgId, count } });
       if (answer.code !== ErrorCode.ok) throw new Error(`like answered ${answer.code}`);
     },
     async status() {
