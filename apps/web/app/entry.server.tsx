@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
+import { isRobot } from "@davmu/contracts/robot";
 import type { SiteHooks } from "@davmu/contracts/site-host";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
@@ -26,7 +26,7 @@ export const streamTimeout = 5_000;
  */
 export const cacheVariant = ((request) => {
   const ua = request.headers.get("user-agent") ?? "";
-  if (isbot(ua) || !shouldUsePcWrapper(ua)) return "phone";
+  if (isRobot(ua) || !shouldUsePcWrapper(ua)) return "phone";
   const framed =
     request.headers.get("sec-fetch-dest") === "iframe" || new URL(request.url).searchParams.has("pc_frame");
   return framed ? "framed" : null;
@@ -67,9 +67,10 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // bots and SPA mode wait for all content before the response starts
+    // robots and SPA mode wait for all content before the response starts; people (WeChat's
+    // `Process/toolsmp` included, which isbot's list alone takes for a robot) get the shell at once
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || context.isSpaMode ? "onAllReady" : "onShellReady";
+      (userAgent && isRobot(userAgent)) || context.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(

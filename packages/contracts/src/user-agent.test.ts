@@ -110,12 +110,14 @@ describe(`the user agent classification over ${corpus.agents.length} real user a
     ).toBe(true);
   });
 
-  it("R-FIELD-1 HarmonyOS NEXT is its own system; iPads and iPhones are iOS", () => {
+  it("R-FIELD-1 HarmonyOS NEXT is its own system; iPads and iPhones are iOS, an Android model named like an iPhone is not", () => {
     const harmony = people.filter((agent) => /\(Phone; OpenHarmony/.test(agent.ua));
     expect(harmony.length).toBeGreaterThan(0);
     for (const agent of harmony)
       expect(browserOf(agent.ua)).toMatchObject({ os: "harmony", mobile: true, launch: "scheme" });
-    for (const agent of people.filter((a) => /iPhone|iPad/.test(a.ua))) expect(browserOf(agent.ua).os).toBe("ios");
+    for (const agent of people.filter((a) => /\((iPhone|iPad);/.test(a.ua))) expect(browserOf(agent.ua).os).toBe("ios");
+    const lookalike = people.find((a) => /Android.*;iPhone:/.test(a.ua));
+    expect(lookalike && browserOf(lookalike.ua).os).toBe("android");
   });
 
   it("R-FIELD-1 mini programs are told by their user agent or WeChat's bridge; WeChat's version is read", () => {

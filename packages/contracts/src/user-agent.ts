@@ -50,8 +50,9 @@ const domesticBrowserPattern =
   /MQQBrowser|UCBrowser|UWS\/|Quark|HuaweiBrowser|HonorBrowser|bdhonorbrowser|MiuiBrowser|HeyTapBrowser|OppoBrowser|VivoBrowser|baiduboxapp|SogouMobileBrowser|360 ?Browser|LieBao|2345Browser|MxBrowser|Lenovo/i;
 
 function osOf(ua: string): Os {
-  if (/iPhone|iPad|iPod/i.test(ua)) return "ios";
+  // Android first: some Android phones name a model with "iPhone" in it
   if (/Android/i.test(ua)) return "android";
+  if (/iPhone|iPad|iPod/i.test(ua)) return "ios";
   if (/OpenHarmony/i.test(ua)) return "harmony";
   return "other";
 }
