@@ -33,6 +33,15 @@ export const cacheVariant = ((request) => {
 }) satisfies SiteHooks["cacheVariant"];
 
 /**
+ * When the response starts: for people as soon as the shell is rendered (the deferred parts stream
+ * after it), for robots and SPA mode once all content is ready, so a crawler reads the whole page.
+ * People include WeChat for Android's `Process/toolsmp`, which isbot's list alone takes for a robot.
+ */
+export function readyOption(userAgent: string | null, isSpaMode: boolean): "onAllReady" | "onShellReady" {
+  return (userAgent && isRobot(userAgent)) || isSpaMode ? "onAllReady" : "onShellReady";
+}
+
+/**
  * The server calls this when content changes in its own process: answers the site shares between
  * renders (the hot and recommended lists, say) are fetched anew, so a page rendered after the change
  * never shows the old ones.
@@ -67,10 +76,7 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // robots and SPA mode wait for all content before the response starts; people (WeChat's
-    // `Process/toolsmp` included, which isbot's list alone takes for a robot) get the shell at once
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isRobot(userAgent)) || context.isSpaMode ? "onAllReady" : "onShellReady";
+    const ready: keyof RenderToPipeableStreamOptions = readyOption(userAgent, context.isSpaMode);
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
@@ -79,7 +85,7 @@ export default function handleRequest(
       </PageHandoffContext>,
       {
         nonce,
-        [readyOption]() {
+        [ready]() {
           shellRendered = true;
           const body = new PassThrough({
             final(callback) {
