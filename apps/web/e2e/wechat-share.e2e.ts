@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import corpus from "@davmu/contracts/user-agent-corpus.json" with { type: "json" };
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import QRCode from "qrcode";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -176,12 +177,12 @@ describe("sharing in WeChat and opening the app", () => {
     await context.close();
   });
 
-  async function androidArticle() {
+  async function androidArticle(userAgent = androidChrome) {
     const context = await browser.newContext({
       viewport: { width: 375, height: 667 },
       isMobile: true,
       hasTouch: true,
-      userAgent: androidChrome,
+      userAgent,
       locale: "zh-CN",
     });
     await context.route("https://download.jianglan.example/**", (route) =>
@@ -207,6 +208,19 @@ describe("sharing in WeChat and opening the app", () => {
       .toMatch(/^https:\/\/download\.jianglan\.example\/app\/jianglan-news\.apk\?dl_code=[2-9A-HJKMNP-Z]{8}$/);
     expect(page.url()).not.toBe(article);
     await expect.poll(() => counted("intent", "fell_back")).toBe(before + 1);
+    await context.close();
+  });
+
+  it("R-FIELD-1 R-SHARE-3 R-SHARE-4 in a maker's browser (Xiaomi's), which drops intents, the scheme is tried and a reader without the app lands on the download page with a deferred-link code", async () => {
+    const miui = corpus.agents.find((agent) => !agent.robot && /XiaoMi\/MiuiBrowser/.test(agent.ua))?.ua ?? "";
+    const { page, context } = await androidArticle(miui);
+    const tried = { scheme: await counted("scheme", "fell_back"), intent: await counted("intent", "tried") };
+    await page.locator(".dialog-confirm").click();
+    await expect
+      .poll(() => page.url(), { timeout: 8000 })
+      .toMatch(/^https:\/\/download\.jianglan\.example\/app\/jianglan-news\.apk\?dl_code=[2-9A-HJKMNP-Z]{8}$/);
+    await expect.poll(() => counted("scheme", "fell_back")).toBe(tried.scheme + 1);
+    expect(await counted("intent", "tried")).toBe(tried.intent);
     await context.close();
   });
 
