@@ -9,7 +9,7 @@ import { trackingDb } from "../src/modules/tracking/tables.ts";
 import { startTestServer, type TestServer } from "./helper.ts";
 
 let server: TestServer;
-/** A phone's browser (requests without a browser's user agent are robots' to isbot). */
+/** A phone's browser (requests without a browser's user agent are robots' to the robot check, packages/contracts/src/robot.ts). */
 const phone =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148";
 const post = (body: unknown, headers: Record<string, string> = {}) =>
