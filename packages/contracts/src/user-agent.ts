@@ -44,10 +44,10 @@ const miniProgramPattern = /miniProgram|Process\/appbrand\d/i;
 const qqPattern = /\sQQ\/\d|V1_(?:AND|IPH)_SQ_/;
 /** Chinese apps whose web views readers arrive in from a shared link */
 const inAppPattern =
-  /AlipayClient|aweme|NewsArticle|ToutiaoMicroApp|BytedanceWebview|baiduboxapp|Weibo|DingTalk|Lark\/|Kwai|XiGua|TikTok|musical_ly|trill_|FBAN|FBAV|Instagram|Line\//i;
+  /AlipayClient|aweme|NewsArticle|ToutiaoMicroApp|BytedanceWebview|baiduboxapp|Weibo|DingTalk|Lark\/|Kwai|XiGua|TikTok|musical_ly|trill_|FBAN|FBAV|Instagram|\bLine\//i;
 /** browsers built on Chromium that drop Chrome's intent handling or send it to the maker's store */
 const domesticBrowserPattern =
-  /MQQBrowser|UCBrowser|UWS\/|Quark|HuaweiBrowser|HonorBrowser|bdhonorbrowser|MiuiBrowser|HeyTapBrowser|OppoBrowser|VivoBrowser|baiduboxapp|SogouMobileBrowser|360 ?Browser|LieBao|2345Browser|MxBrowser|Lenovo/i;
+  /MQQBrowser|UCBrowser|UWS\/|Quark|HuaweiBrowser|HonorBrowser|bdhonorbrowser|MiuiBrowser|HeyTapBrowser|OppoBrowser|VivoBrowser|baiduboxapp|SogouMobileBrowser|360 ?Browser|LieBao|2345Browser|MxBrowser|LenovoBrowser/i;
 
 function osOf(ua: string): Os {
   // Android first: some Android phones name a model with "iPhone" in it

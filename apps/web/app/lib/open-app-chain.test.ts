@@ -62,6 +62,8 @@ describe("the open-app chain's first step outside WeChat", () => {
   it.each([
     ["Samsung Internet", /Android.*SamsungBrowser\/\d+.*Mobile/, "intent"],
     ["Edge on Android", /EdgA\//, "intent"],
+    ["Chrome on a Lenovo phone", /Lenovo K\d+.*Chrome\/\d+[\d.]* Mobile Safari\/537\.36$/, "intent"],
+    ["Lenovo's browser", /MobileLenovoBrowser/, "scheme"],
     ["Xiaomi's browser", /MiuiBrowser/, "scheme"],
     ["Huawei's browser", /Android.*HuaweiBrowser/, "scheme"],
     ["OPPO's browser", /HeyTapBrowser/, "scheme"],
