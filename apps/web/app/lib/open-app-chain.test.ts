@@ -76,7 +76,7 @@ describe("the open-app chain's first step outside WeChat", () => {
     ["Douyin", /aweme/, "scheme"],
     ["Alipay", /Android.*AlipayClient/, "scheme"],
     ["HarmonyOS NEXT", /\(Phone; OpenHarmony/, "scheme"],
-  ])("R-FIELD-1 R-SHARE-3 %s: the %s chain", (_name, pattern, step) => {
+  ])("R-FIELD-1 R-SHARE-3 %s (a real user agent matching %s) begins with the %s", (_name, pattern, step) => {
     expect(firstStep(deep, settings, find(pattern), "https://download.jianglan.example/a.apk").step).toBe(step);
   });
 });
