@@ -1,3 +1,4 @@
+import corpus from "@davmu/contracts/user-agent-corpus.json" with { type: "json" };
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoData } from "../src/db/seed.ts";
 import { startTestServer, type TestServer, testEditorKey } from "./helper.ts";
@@ -37,6 +38,26 @@ describe("the app download address (getH5AppDownUrl)", () => {
     // an explicit platform wins over the user agent
     const asked = await server.get(`${path}&platform=ios`, token, { "user-agent": android });
     expect(JSON.parse(asked.body.data).url).toBe("https://apps.apple.com/cn/app/id6450000001");
+  });
+
+  it("R-FIELD-1 R-API-DOWNURL real phones get their platform's address: iPads and iPhones Apple's, Android and HarmonyOS phones (one named like an iPhone too) the Android one", async () => {
+    const real = (pattern: RegExp) => {
+      const agent = corpus.agents.find((a) => !a.robot && pattern.test(a.ua));
+      if (!agent) throw new Error(`no ${pattern} in the corpus`);
+      return agent.ua;
+    };
+    const apple = "https://apps.apple.com/cn/app/id6450000001";
+    const apk = "https://download.jianglan.example/app/jianglan-news.apk";
+    for (const [pattern, url] of [
+      [/\(iPad;.*MicroMessenger|\(iPad;.*Safari/, apple],
+      [/\(iPhone;.*Process|\(iPhone;.*QQ\//, apple],
+      [/Android.*Process\/toolsmp/, apk],
+      [/Android.*;iPhone:/, apk],
+      [/\(Phone; OpenHarmony/, apk],
+    ] as const) {
+      const answer = await server.get(path, token, { "user-agent": real(pattern) });
+      expect(JSON.parse(answer.body.data).url, String(pattern)).toBe(url);
+    }
   });
 
   it("R-API-DOWNURL editors set the addresses per platform with the editors' key", async () => {

@@ -2,13 +2,14 @@ import { randomUUID } from "node:crypto";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { connect } from "node:net";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
+import corpus from "@davmu/contracts/user-agent-corpus.json" with { type: "json" };
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTracking } from "../src/modules/tracking/repository.ts";
 import { trackingDb } from "../src/modules/tracking/tables.ts";
 import { startTestServer, type TestServer } from "./helper.ts";
 
 let server: TestServer;
-/** A phone's browser (requests without a browser's user agent are robots' to isbot). */
+/** A phone's browser (requests without a browser's user agent are robots' to the robot check, packages/contracts/src/robot.ts). */
 const phone =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148";
 const post = (body: unknown, headers: Record<string, string> = {}) =>
@@ -161,6 +162,33 @@ describe("POST /tracker/log", () => {
     expect(answer.status).toBe(200);
     expect(answer.body.data).toEqual({ accepted: 0, duplicates: 0, ignored: 2, rejected: [] });
     expect(await storedEvents()).toBe(before);
+  });
+
+  it("R-FIELD-1 R-TRACK-5 WeChat for Android (Process/toolsmp and tools), Alipay and Toutiao readers are counted; Baidu's and Sogou's spiders are not", async () => {
+    const real = (pattern: RegExp, robot: boolean) => {
+      const agent = corpus.agents.find((a) => a.robot === robot && pattern.test(a.ua));
+      if (!agent) throw new Error(`no ${pattern} in the corpus`);
+      return agent.ua;
+    };
+    const people = [
+      real(/Android.*MicroMessenger\/8.*Process\/toolsmp/, false),
+      real(/Android.*MicroMessenger.*Process\/tools /, false),
+      real(/AlipayClient/, false),
+      real(/NewsArticle/, false),
+    ];
+    const before = await storedEvents();
+    for (const [i, ua] of people.entries()) {
+      const answer = await post([event("view", {}, `device-field-${i}`)], { "user-agent": ua });
+      expect(answer.status, ua).toBe(200);
+      expect(answer.body.data, ua).toMatchObject({ accepted: 1, ignored: 0 });
+    }
+    expect(await storedEvents()).toBe(before + people.length);
+    for (const ua of [real(/Baiduspider\/2\.0/, true), real(/Sogou web spider/, true)]) {
+      const answer = await post([event("view", {}, "device-field-robot")], { "user-agent": ua });
+      expect(answer.status, ua).toBe(200);
+      expect(answer.body.data, ua).toEqual({ accepted: 0, duplicates: 0, ignored: 1, rejected: [] });
+    }
+    expect(await storedEvents()).toBe(before + people.length);
   });
 
   it("R-TRACK-5 a device sending too many events is refused 429; other devices go on", async () => {

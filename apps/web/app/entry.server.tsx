@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
+import { isRobot } from "@davmu/contracts/robot";
 import type { SiteHooks } from "@davmu/contracts/site-host";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
@@ -26,11 +26,20 @@ export const streamTimeout = 5_000;
  */
 export const cacheVariant = ((request) => {
   const ua = request.headers.get("user-agent") ?? "";
-  if (isbot(ua) || !shouldUsePcWrapper(ua)) return "phone";
+  if (isRobot(ua) || !shouldUsePcWrapper(ua)) return "phone";
   const framed =
     request.headers.get("sec-fetch-dest") === "iframe" || new URL(request.url).searchParams.has("pc_frame");
   return framed ? "framed" : null;
 }) satisfies SiteHooks["cacheVariant"];
+
+/**
+ * When the response starts: for people as soon as the shell is rendered (the deferred parts stream
+ * after it), for robots and SPA mode once all content is ready, so a crawler reads the whole page.
+ * People include WeChat for Android's `Process/toolsmp`, which isbot's list alone takes for a robot.
+ */
+export function readyOption(userAgent: string | null, isSpaMode: boolean): "onAllReady" | "onShellReady" {
+  return (userAgent && isRobot(userAgent)) || isSpaMode ? "onAllReady" : "onShellReady";
+}
 
 /**
  * The server calls this when content changes in its own process: answers the site shares between
@@ -67,9 +76,7 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // bots and SPA mode wait for all content before the response starts
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || context.isSpaMode ? "onAllReady" : "onShellReady";
+    const ready: keyof RenderToPipeableStreamOptions = readyOption(userAgent, context.isSpaMode);
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
@@ -78,7 +85,7 @@ export default function handleRequest(
       </PageHandoffContext>,
       {
         nonce,
-        [readyOption]() {
+        [ready]() {
           shellRendered = true;
           const body = new PassThrough({
             final(callback) {

@@ -1,5 +1,5 @@
+import { isRobot } from "@davmu/contracts/robot";
 import { siteBase } from "@davmu/contracts/site-path";
-import { isbot } from "isbot";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/ErrorPage.tsx";
 import { LoginHost } from "./components/LoginHost.tsx";
@@ -60,7 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const ua = request.headers.get("user-agent") ?? "";
   const inner = url.pathname.startsWith(siteBase) ? url.pathname.slice(siteBase.length - 1) : url.pathname;
-  if (inner !== "/pc" && !isbot(ua) && shouldUsePcWrapper(ua) && !isFramed(request, url)) {
+  if (inner !== "/pc" && !isRobot(ua) && shouldUsePcWrapper(ua) && !isFramed(request, url)) {
     throw redirect(`/pc?url=${encodeURIComponent(inner + url.search)}`);
   }
   const [siteAnswer, appAnswer] = await Promise.all([

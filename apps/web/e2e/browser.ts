@@ -4,7 +4,15 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 /** Debian's Chromium, headless; test tools may not download browsers of their own here. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
+/**
+ * WeChat for Android as most readers have it: its web view says `Process/toolsmp` (a word isbot's list
+ * alone takes for a robot's). A real one, from matomo-org/device-detector's Tests/fixtures/smartphone-29.yml
+ * (packages/contracts/src/user-agent-corpus.json).
+ */
 export const wechatUserAgent =
+  "Mozilla/5.0 (Linux; Android 12; LGE-AN10 Build/HONORLGE-AN10; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/86.0.4240.99 XWEB/3211 MMWEBSDK/20220303 Mobile Safari/537.36 MMWEBID/7223 MicroMessenger/8.0.21.2120(0x2800153B) Process/toolsmp WeChat/arm64 Weixin NetType/5G Language/zh_CN ABI/arm64";
+/** WeChat on an iPhone, for what only iOS does. */
+export const wechatIosUserAgent =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.44(0x18002c2c) NetType/WIFI Language/zh_CN";
 export const desktopUserAgent =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -28,14 +36,17 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A phone in WeChat: 375×667, touch, WeChat's user agent. */
-export function phoneContext(browser: Browser, options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
+/** A phone in WeChat: 375×667, touch, WeChat for Android's user agent unless another is given. */
+export function phoneContext(
+  browser: Browser,
+  options: { javaScriptEnabled?: boolean; userAgent?: string } = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     viewport: { width: 375, height: 667 },
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
-    userAgent: wechatUserAgent,
+    userAgent: options.userAgent ?? wechatUserAgent,
     locale: "zh-CN",
     javaScriptEnabled: options.javaScriptEnabled ?? true,
   });

@@ -169,7 +169,7 @@ describe("an article share link on a phone in WeChat", () => {
     }));
     expect(stored.anonymousId).toMatch(/^[0-9a-f-]{36}$/);
     expect(stored.deviceId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(stored.meta).toMatchObject({ device_type: "IOS", device_os: "iOS 17.1" });
+    expect(stored.meta).toMatchObject({ device_type: "Android", device_os: "Android 12" });
     await context.close();
   });
 });

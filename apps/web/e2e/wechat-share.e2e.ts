@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import corpus from "@davmu/contracts/user-agent-corpus.json" with { type: "json" };
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import QRCode from "qrcode";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -176,12 +177,12 @@ describe("sharing in WeChat and opening the app", () => {
     await context.close();
   });
 
-  async function androidArticle() {
+  async function androidArticle(userAgent = androidChrome) {
     const context = await browser.newContext({
       viewport: { width: 375, height: 667 },
       isMobile: true,
       hasTouch: true,
-      userAgent: androidChrome,
+      userAgent,
       locale: "zh-CN",
     });
     await context.route("https://download.jianglan.example/**", (route) =>
@@ -201,12 +202,59 @@ describe("sharing in WeChat and opening the app", () => {
     const { page, context } = await androidArticle();
     const article = page.url();
     const before = await counted("intent", "fell_back");
+    // every navigation the page asks for, the intent included (this Chromium hands it to no app)
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Page.enable");
+    const asked: string[] = [];
+    cdp.on("Page.frameRequestedNavigation", (event: { url: string }) => asked.push(event.url));
     await page.locator(".dialog-confirm").click();
     await expect
       .poll(() => page.url(), { timeout: 8000 })
       .toMatch(/^https:\/\/download\.jianglan\.example\/app\/jianglan-news\.apk\?dl_code=[2-9A-HJKMNP-Z]{8}$/);
     expect(page.url()).not.toBe(article);
     await expect.poll(() => counted("intent", "fell_back")).toBe(before + 1);
+    // R-FIELD-1: the intent carried the same download page, code included, for Chrome to open itself
+    const intent = asked.find((url) => url.startsWith("intent://"));
+    expect(intent).toBeDefined();
+    const fallback = intent?.match(/;S\.browser_fallback_url=([^;]+);/)?.[1];
+    expect(decodeURIComponent(fallback ?? "")).toBe(page.url());
+    await context.close();
+  });
+
+  it("R-FIELD-1 R-SHARE-3 a page left after the intent (Chrome opened its fallback) reports the fallback and the download page once, and the timer adds nothing", async () => {
+    const { page, context } = await androidArticle();
+    const article = page.url();
+    const before = { fellBack: await counted("intent", "fell_back"), download: await counted("download", "tried") };
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Page.enable");
+    const intentAsked = new Promise<void>((resolve) =>
+      cdp.on("Page.frameRequestedNavigation", (event: { url: string }) => {
+        if (event.url.startsWith("intent://")) resolve();
+      }),
+    );
+    await page.locator(".dialog-confirm").click();
+    await intentAsked;
+    // what Chrome does on a phone without the app: it leaves the page for the fallback
+    await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent("pagehide", { persisted: false })));
+    await expect.poll(() => counted("intent", "fell_back")).toBe(before.fellBack + 1);
+    await expect.poll(() => counted("download", "tried")).toBe(before.download + 1);
+    await page.waitForTimeout(3000);
+    expect(page.url()).toBe(article);
+    expect(await counted("intent", "fell_back")).toBe(before.fellBack + 1);
+    expect(await counted("download", "tried")).toBe(before.download + 1);
+    await context.close();
+  });
+
+  it("R-FIELD-1 R-SHARE-3 R-SHARE-4 in a maker's browser (Xiaomi's), which drops intents, the scheme is tried and a reader without the app lands on the download page with a deferred-link code", async () => {
+    const miui = corpus.agents.find((agent) => !agent.robot && /XiaoMi\/MiuiBrowser/.test(agent.ua))?.ua ?? "";
+    const { page, context } = await androidArticle(miui);
+    const tried = { scheme: await counted("scheme", "fell_back"), intent: await counted("intent", "tried") };
+    await page.locator(".dialog-confirm").click();
+    await expect
+      .poll(() => page.url(), { timeout: 8000 })
+      .toMatch(/^https:\/\/download\.jianglan\.example\/app\/jianglan-news\.apk\?dl_code=[2-9A-HJKMNP-Z]{8}$/);
+    await expect.poll(() => counted("scheme", "fell_back")).toBe(tried.scheme + 1);
+    expect(await counted("intent", "tried")).toBe(tried.intent);
     await context.close();
   });
 

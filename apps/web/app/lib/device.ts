@@ -1,22 +1,24 @@
-/** What kind of browser the visitor is in, read from the user agent. */
+import { browserOf, isMiniProgram, isWeChatFamily } from "@davmu/contracts/user-agent";
 
-const mobilePattern = /Android|iPhone|iPad|iPod|Mobile|HarmonyOS|OpenHarmony|Windows Phone/i;
+/**
+ * What kind of browser the visitor is in, read from the user agent: the site's names for the one
+ * classification in packages/contracts/src/user-agent.ts (R-FIELD-1), which both the site and the API use.
+ */
+
+export { isMiniProgram };
 
 export function isMobileUserAgent(ua: string): boolean {
-  return mobilePattern.test(ua);
+  return browserOf(ua).mobile;
 }
 
+/** WeChat's clients: its in-app browser, its mini programs' web views and WeCom. */
 export function isWeChat(ua: string): boolean {
-  return /MicroMessenger/i.test(ua);
+  return isWeChatFamily(ua);
 }
 
 /** Inside the product's own native client (its web views add this marker to the user agent). */
 export function isInOwnClient(ua: string): boolean {
   return /DavmuApp\//i.test(ua);
-}
-
-export function isMiniProgram(ua: string, wxEnvironment?: string): boolean {
-  return wxEnvironment === "miniprogram" || /miniProgram/i.test(ua);
 }
 
 export interface Viewport {
@@ -35,7 +37,8 @@ export function shouldUsePcWrapper(ua: string, viewport?: Viewport): boolean {
 }
 
 export function deviceType(ua: string): "Android" | "IOS" {
-  return /iPhone|iPad|iPod|Mac OS X/i.test(ua) && !/Android/i.test(ua) ? "IOS" : "Android";
+  // a Mac says Mac OS X and counts with the iPhones here, as it always has
+  return browserOf(ua).os === "ios" || /Mac OS X/i.test(ua) ? "IOS" : "Android";
 }
 
 /** "iOS 17.1", "Android 13", or the best guess the user agent allows. */

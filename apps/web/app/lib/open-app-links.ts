@@ -28,13 +28,15 @@ export function universalLinkOf(base: string, deepLink: string): string {
 }
 
 /**
- * The Android intent of a deep link, for Chrome and the browsers that follow it. No
- * browser_fallback_url: the chain's own timer sends the visitor to the download page, so the
- * fallback is reported like every other outcome.
+ * The Android intent of a deep link, for Chrome and the browsers that keep its intent handling. With
+ * `fallbackUrl` (the download page with the item's deferred-link code) Chrome opens that page itself
+ * when no installed app takes the intent, instead of the Play Store, which most phones sold in China
+ * do not have (decision 041). The value is URL-encoded, as Chrome reads it.
  */
-export function intentOf(deepLink: string, androidPackage: string): string {
+export function intentOf(deepLink: string, androidPackage: string, fallbackUrl: string | null = null): string {
   const colon = deepLink.indexOf("://");
   const scheme = deepLink.slice(0, colon);
   const rest = deepLink.slice(colon + 3);
-  return `intent://${rest}#Intent;scheme=${scheme};package=${androidPackage};end`;
+  const fallback = fallbackUrl ? `S.browser_fallback_url=${encodeURIComponent(fallbackUrl)};` : "";
+  return `intent://${rest}#Intent;scheme=${scheme};package=${androidPackage};${fallback}end`;
 }

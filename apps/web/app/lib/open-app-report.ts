@@ -1,3 +1,4 @@
+import { browserOf, isWeChatFamily } from "@davmu/contracts/user-agent";
 import { appDeepLink } from "./open-app-links.ts";
 
 /**
@@ -8,9 +9,11 @@ import { appDeepLink } from "./open-app-links.ts";
 export type OpenAppStep = "wechat_tag" | "universal_link" | "scheme" | "intent" | "guide" | "download";
 export type OpenAppOutcome = "tried" | "opened" | "fell_back" | "failed";
 
+/** The platform the outcomes are counted under and the download address is asked for; HarmonyOS counts with Android. */
 export function platformOf(ua: string): "ios" | "android" | "other" {
-  if (/iPhone|iPad|iPod/i.test(ua)) return "ios";
-  return /Android|HarmonyOS/i.test(ua) ? "android" : "other";
+  const { os } = browserOf(ua);
+  if (os === "ios") return "ios";
+  return os === "android" || os === "harmony" ? "android" : "other";
 }
 
 /**
@@ -28,7 +31,7 @@ export function reportOpenApp(publicApiBase: string, step: OpenAppStep, outcome:
       .catch((error) => console.info("open-app outcome not tracked:", error));
   }
   const ua = navigator.userAgent;
-  const body = JSON.stringify({ step, outcome, platform: platformOf(ua), in_wechat: /MicroMessenger/i.test(ua) });
+  const body = JSON.stringify({ step, outcome, platform: platformOf(ua), in_wechat: isWeChatFamily(ua) });
   try {
     fetch(`${publicApiBase}/inner/open-app/outcome`, {
       method: "POST",

@@ -1,3 +1,4 @@
+import { browserOf } from "@davmu/contracts/user-agent";
 import sdkUrl from "weixin-js-sdk/index.js?url";
 import { browserApi } from "./browser-api.ts";
 import type { WechatShareData } from "./share-card.ts";
@@ -53,7 +54,7 @@ export const configuredWx = (): WxApi | null => configured;
 /** Longest wait for WeChat to accept or refuse the config. */
 const configTimeoutMs = 8000;
 
-const isIos = () => /iPhone|iPad|iPod/i.test(navigator.userAgent);
+const isIos = () => browserOf(navigator.userAgent).os === "ios";
 
 /** The share data the page's share card put in the head (share-card.ts); null on a page without a card. */
 export function shareDataFromHead(doc: Document = document): WechatShareData | null {

@@ -1,3 +1,4 @@
+import { weChatVersion } from "@davmu/contracts/user-agent";
 import { isInOwnClient, isMiniProgram, isWeChat } from "./device.ts";
 import { setWxTagState } from "./open-app.ts";
 
@@ -23,9 +24,9 @@ export const landingUrl = typeof window === "undefined" ? "" : (window.location.
 
 /** Open tags need WeChat 7.0.12 or later. */
 export function supportsOpenTags(ua: string): boolean {
-  const match = ua.match(/MicroMessenger\/(\d+)\.(\d+)\.(\d+)/i);
-  if (!match) return false;
-  const [major, minor, patch] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const version = weChatVersion(ua);
+  if (!version) return false;
+  const [major, minor, patch] = version;
   return major > 7 || (major === 7 && (minor > 0 || patch >= 12));
 }
 

@@ -1,10 +1,11 @@
 import { calls } from "@davmu/contracts/calls";
+import { browserOf } from "@davmu/contracts/user-agent";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { badRequest, notFound } from "../../lib/api-error.ts";
 import { route } from "../../lib/route.ts";
 
 /** Whether a request comes from an iPhone, iPad or iPod (every other phone gets the Android address). */
-const isIos = (request: FastifyRequest) => /iPhone|iPad|iPod/.test(request.headers["user-agent"] ?? "");
+const isIos = (request: FastifyRequest) => browserOf(request.headers["user-agent"] ?? "").os === "ios";
 
 /** App info, the runtime site config, the legal texts and the app download address; editors set the last two. */
 export async function appRoutes(app: FastifyInstance) {

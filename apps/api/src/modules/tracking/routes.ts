@@ -1,6 +1,6 @@
 import { calls } from "@davmu/contracts/calls";
+import { isRobot } from "@davmu/contracts/robot";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { isbot } from "isbot";
 import { badRequest } from "../../lib/api-error.ts";
 import type { EarlyAnswerOptions } from "../../lib/early-answer.ts";
 import { route } from "../../lib/route.ts";
@@ -33,7 +33,7 @@ export async function trackingRoutes(app: FastifyInstance, options: EarlyAnswerO
   };
   app.removeContentTypeParser(["text/plain", "application/json"]);
   app.addContentTypeParser(["text/plain", "application/json"], { parseAs: "string" }, parse);
-  const isBot = botCheck(isbot);
+  const isBot = botCheck(isRobot);
 
   route(
     app,
