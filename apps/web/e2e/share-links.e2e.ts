@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
-import { desktopUserAgent, wechatUserAgent } from "./browser.ts";
+import { desktopUserAgent, launchBrowser, phoneContext, wechatUserAgent } from "./browser.ts";
+import { axePath, axeViolations } from "./content-pages.ts";
 
 /**
  * Every link the API hands out for a content item, followed as a visitor's browser would: plain
@@ -181,4 +182,39 @@ describe("share links in the field", () => {
     expect(h5Page).toContain(`<iframe class="link-page-frame" src="${h5Item.payload.url}"`);
     expect(ends.length).toBeGreaterThan(2 * cards.length);
   });
+
+  it.runIf(axePath !== null)(
+    "R-FIELD-2 R-WEB-A11Y the h5 item's share page shows its page in a frame, with a link that opens it, and no axe violations",
+    async () => {
+      const auth = (await fetch(`${origin}/peony/v1/auth`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ appid: 1, platform: "mobile" }),
+      }).then((r) => r.json())) as Answer<{ token: string }>;
+      const list = await api<{ list: Card[] }>("/peony/v1/content?pagesize=50", auth.data.token);
+      const h5 = list.list.find((c) => c.content_type === "h5") as Card;
+      const item = await api<Item & { title: string; payload: { url: string } }>(
+        `/inner/static/content/${h5.post_id}`,
+        auth.data.token,
+      );
+      const browser = await launchBrowser();
+      try {
+        const context = await phoneContext(browser);
+        const page = await context.newPage();
+        const response = await page.goto(item.share_link);
+        expect(response?.status()).toBe(200);
+        expect(await page.locator("h1").textContent()).toBe(item.title);
+        const frame = page.locator("iframe.link-page-frame");
+        expect(await frame.getAttribute("src")).toBe(item.payload.url);
+        // the framed page itself arrives (the site's policy and the page's own let it be framed)
+        await expect
+          .poll(async () => (await page.frameLocator("iframe.link-page-frame").locator("body").textContent()) ?? "")
+          .toContain("号线");
+        expect(await page.getByRole("link", { name: "打开页面" }).getAttribute("href")).toBe(item.payload.url);
+        expect(await axeViolations(page)).toEqual([]);
+      } finally {
+        await browser.close();
+      }
+    },
+  );
 });
