@@ -49,7 +49,7 @@ for (const page of pages) {
 const tracker = pages.find((page) => page.tracker.length > 0)?.tracker ?? [];
 if (tracker.length === 0) problems.push("no page fetches the tracker's chunk (lib/tracker.ts) after load");
 console.log(
-  `tracker (fetched a second after load, counted above): ${kib(tracker.reduce((n, f) => n + f.gzip, 0))} gzip in ` +
+  `tracker (fetched as the page starts, counted above): ${kib(tracker.reduce((n, f) => n + f.gzip, 0))} gzip in ` +
     tracker.map((f) => f.file.replace(/^assets\//, "")).join(", "),
 );
 

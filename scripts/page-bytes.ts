@@ -3,7 +3,7 @@
  * without React Router's client (decision 014): each page loads the hydration entry
  * (app/entry.client.tsx) with its static imports, and the modules of the routes it matched, up to the
  * one whose error boundary draws it, with theirs, and the tracker (lib/tracker.ts), a chunk of its own
- * that every page with scripts fetches a second after load (R-TRACK-4), with what it imports that the
+ * that every page with scripts fetches as it starts (R-TRACK-4, R-FIELD-3), with what it imports that the
  * page has not loaded already. Chunks loaded on demand (sheets, the debug console, hls.js, the idle
  * work) are not counted. The build's route manifest (build/client/assets/manifest-*.js,
  * which pages never load) names those files, as the server does when it writes the page's

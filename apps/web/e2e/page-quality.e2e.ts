@@ -147,7 +147,7 @@ describe("page quality", () => {
       const url = new URL(response.url());
       if (url.pathname.endsWith(".js")) scripts.set(url.pathname, await response.text().catch(() => ""));
     });
-    // the tracker's chunk, which the budget counts, comes a second after load
+    // the tracker's chunk, which the budget counts, comes as the page starts
     const trackerFetched = page.waitForResponse((r) => /\/assets\/tracker-[\w-]+\.js$/.test(r.url()), {
       timeout: 15_000,
     });

@@ -71,7 +71,7 @@ describe("editors' preview pages", () => {
     expect(await page.locator(".preview-watermark span").count()).toBeGreaterThan(10);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: `${shots}/preview-article.png` });
-    // no tracking from a preview: the tracker would have started a second after load
+    // no tracking from a preview: the tracker would have sent its view a second after load
     await page.waitForTimeout(2500);
     expect(tracked).toEqual([]);
     await context.close();

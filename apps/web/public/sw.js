@@ -3,6 +3,8 @@
  * - Built assets (hashed, immutable) and media images: cache first, kept in bounded caches.
  * - Pages: network first; each page read is kept (the last 20), and when the network fails a
  *   navigation gets its kept copy, else the offline page.
+ * - Tracking beacons (POST …/tracker/log) are sent by the worker itself, never cached: they outlive
+ *   the page that sent them.
  * - Never cached: editors' previews (preview-…), anything but GET, API calls, requests carrying credentials, answers that set
  *   cookies or say private/no-store. Pages are rendered for an anonymous visitor (the visitor's
  *   token stays in localStorage), so a kept page holds no one's account.
@@ -114,8 +116,17 @@ function networkFirstPage(event) {
   );
 }
 
+/** The tracking beacon's address ({stat base}/tracker/log, on this origin or the stat base's). */
+function isTrackerLog(request) {
+  return request.method === "POST" && /\/tracker\/log$/.test(new URL(request.url).pathname);
+}
+
 self.addEventListener("fetch", (event) => {
   var request = event.request;
+  // A beacon sent as its page goes (a tapped link, Back) is sent from here. Left to the page's own
+  // fallback, Chromium drops it with the page it came from; the worker outlives the page and keeps
+  // the request alive until it is answered (R-FIELD-3).
+  if (isTrackerLog(request)) return event.respondWith(fetch(request));
   if (request.method !== "GET") return;
   if (request.headers.has("authorization")) return;
   var url = new URL(request.url);

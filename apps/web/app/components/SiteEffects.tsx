@@ -24,8 +24,9 @@ export function SiteEffects() {
     document.documentElement.dataset.hydrated = "";
   }, []);
 
-  // reading statistics (R-TRACK-1..5): the tracker starts a second after load, unless this is a
-  // preview or the visitor opted out; the stat base is the configured one (PUBLIC_STAT_BASE)
+  // reading statistics (R-TRACK-1..5, R-FIELD-3): the tracker starts with the page and sends the
+  // view a second later, unless this is a preview or the visitor opted out; the stat base is the
+  // configured one (PUBLIC_STAT_BASE)
   const statBase = (useRouteLoaderData("root") as { statBase?: string } | undefined)?.statBase ?? "";
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per page; the stat base does not change
   useEffect(() => startTracking(statBase), []);

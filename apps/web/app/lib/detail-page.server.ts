@@ -115,7 +115,7 @@ export async function detailLoader(
   }
   // a preview (actor preview-…) loads through its own call and is answered private, no-store, noindex
   const previewed = isPreviewActor(params.actor) ? await loadPreviewContent(request, params, page.accepts) : null;
-  const item = previewed ? previewed.item : await loadContent(params, page.accepts);
+  const item = previewed ? previewed.item : await loadContent(request, params, page.accepts);
   const preview: PreviewInfo | null = previewed ? previewed.preview : null;
   const context = detailContext(request, item.content_type);
   const [lists, comments, extra, shareContext] = await Promise.all([

@@ -50,8 +50,16 @@ async function loadItem<T>(
   return answer.data;
 }
 
-/** The content item of a detail page; an item of another type is sent to its own page. */
-export async function loadContent(params: DetailParams, accepts: readonly ContentType[]): Promise<ContentItem> {
+/**
+ * The content item of a detail page; an item of another type is sent to its own page. A type whose
+ * own page is this very address but which the page does not draw goes to /404: sending it to itself
+ * would be a redirect loop (R-FIELD-2).
+ */
+export async function loadContent(
+  request: Request,
+  params: DetailParams,
+  accepts: readonly ContentType[],
+): Promise<ContentItem> {
   // actor mp: a media account's item through the media-account calls (R-ROUTE-5)
   const mp = params.actor === "mp";
   let item = await loadItem("content", params, (id) =>
@@ -61,7 +69,8 @@ export async function loadContent(params: DetailParams, accepts: readonly Conten
   if (unavailableStates.includes(item.state)) throw redirect("/404");
   if (!accepts.includes(item.content_type)) {
     const own = toRouterPath(item.content_link);
-    throw redirect(own.startsWith("/") && !own.startsWith("/media/") ? own : "/404");
+    const here = toRouterPath(new URL(request.url).pathname);
+    throw redirect(own.startsWith("/") && !own.startsWith("/media/") && own !== here ? own : "/404");
   }
   return item;
 }

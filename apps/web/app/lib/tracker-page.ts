@@ -1,7 +1,7 @@
 /**
  * The tracker's starter, in every page's first load: whether this visitor on this page may be
- * tracked (not a preview, not opted out in the nav panel, no Global Privacy Control), and the timer
- * that fetches the tracker itself (lib/tracker.ts, a chunk of its own) a second after load.
+ * tracked (not a preview, not opted out in the nav panel, no Global Privacy Control), and the import
+ * of the tracker itself (lib/tracker.ts, a chunk of its own) as the page starts.
  */
 import { siteBase } from "@davmu/contracts/site-path";
 
@@ -49,15 +49,15 @@ export function trackingAllowed(): boolean {
 }
 
 /**
- * Starts the tracker (R-TRACK-4): one second after the page loads its code is fetched (a chunk of
- * its own, not in the page's first load) and the statistics call made. Nothing at all in a preview
- * or for a visitor who opted out.
+ * Starts the tracker (R-TRACK-4, R-FIELD-3) as the page starts: its code (a chunk of its own, not in
+ * the page's first load) is fetched at once, so that a reader who leaves in the first second is
+ * counted; the view goes a second after this call, the page's load as its scripts see it. Nothing
+ * at all in a preview or for a visitor who opted out.
  */
 export function startTracking(statBase: string): void {
   if (!trackingAllowed()) return;
-  window.setTimeout(() => {
-    import("./tracker.ts")
-      .then((m) => m.runTracker(statBase))
-      .catch((error) => console.info("tracking skipped:", error));
-  }, 1000);
+  const loadedAt = performance.now();
+  import("./tracker.ts")
+    .then((m) => m.runTracker(statBase, loadedAt))
+    .catch((error) => console.info("tracking skipped:", error));
 }

@@ -52,6 +52,8 @@ const maxPending = 200;
 const perRequest = 50;
 /** A batch waits this long for more events before it goes. */
 const batchMs = 5000;
+/** The statistics call comes this long after the detail page loads (spec §9, R-TRACK-4). */
+export const viewDelayMs = 1000;
 
 type Behavior = "read" | "view" | "expose" | "open_app";
 export interface BeaconEvent {
@@ -91,10 +93,12 @@ const cardSelector = "[data-tid]";
 
 let active: ReturnType<typeof createTracker> | null = null;
 
-function createTracker(statBase: string, page: TrackedPage) {
+function createTracker(statBase: string, page: TrackedPage, loadedAt: number) {
   const store = safeStore(storage());
   const meta = localValues(store, navigator.userAgent).deviceMeta();
-  const visit = uuid();
+  // a visit is one showing of the page: its view, and its read however often it is updated; a page
+  // restored from the back/forward cache is a new one
+  let visit = uuid();
   let queue: BeaconEvent[] = [];
   let timer = 0;
 
@@ -194,27 +198,73 @@ function createTracker(statBase: string, page: TrackedPage) {
   };
   const readSeconds = () =>
     Math.round((readMs + (visibleSince === null ? 0 : performance.now() - visibleSince)) / 1000);
+  // the read goes once per leaving: hiding and then closing the page send one, until the reader
+  // is back (visible again), when a later leaving updates it (same visit: counted once)
+  let readDue = true;
   function queueRead() {
-    if (!page.detail) return;
+    if (!page.detail || !readDue) return;
     measure();
     const duration = readSeconds();
+    readDue = false;
     if (duration === sent.duration && deepest === sent.percent) return;
     sent = { duration, percent: deepest };
     queue.push(event("read", page.detail.postId, { duration, percent: deepest }));
   }
 
-  // leaving or hiding the page: the read so far and everything waiting goes now
+  // the statistics call (R-TRACK-4): the detail page's view, with its page type and series, sent (not
+  // batched) a second after load; a reader who leaves before then is a view too, sent with the read
+  let viewDue = page.detail !== null;
+  let viewTimer = 0;
+  function queueView() {
+    window.clearTimeout(viewTimer);
+    if (!page.detail || !viewDue) return;
+    viewDue = false;
+    const stats = statsPageFor(page.detail.contentType);
+    queue.push(event("view", page.detail.postId, stats ? { page_type: stats.pageType, series: stats.series } : {}));
+  }
+  function viewAfter(start: number) {
+    viewTimer = window.setTimeout(
+      () => {
+        queueView();
+        flush();
+      },
+      Math.max(0, start + viewDelayMs - performance.now()),
+    );
+  }
+
+  // leaving by any way (a link, Back, closing, the app switcher, hiding): the view if it has not
+  // gone yet, the read so far and everything waiting go now
   const leave = () => {
+    queueView();
     queueRead();
     flush();
   };
+  const hidden = () => {
+    if (visibleSince !== null) readMs += performance.now() - visibleSince;
+    visibleSince = null;
+    leave();
+  };
   const onVisibility = () => {
     if (document.visibilityState === "hidden") {
-      if (visibleSince !== null) readMs += performance.now() - visibleSince;
-      visibleSince = null;
-      leave();
+      hidden();
     } else if (visibleSince === null) {
       visibleSince = performance.now();
+      readDue = true;
+    }
+  };
+  // back from the back/forward cache: a new visit of the page, with its own view and read
+  const onShow = (e: PageTransitionEvent) => {
+    if (!e.persisted) return;
+    visit = uuid();
+    readMs = 0;
+    visibleSince = document.visibilityState === "hidden" ? null : performance.now();
+    deepest = 0;
+    sent = { duration: -1, percent: -1 };
+    readDue = true;
+    viewDue = page.detail !== null;
+    if (page.detail) {
+      measure();
+      viewAfter(performance.now());
     }
   };
   let scrollQueued = false;
@@ -230,7 +280,9 @@ function createTracker(statBase: string, page: TrackedPage) {
     measure();
     window.addEventListener("scroll", onScroll, { passive: true });
   }
-  window.addEventListener("pagehide", leave);
+  // pagehide: the page goes (a link, Back, closing), into the back/forward cache or for good
+  window.addEventListener("pagehide", hidden);
+  window.addEventListener("pageshow", onShow);
   document.addEventListener("visibilitychange", onVisibility);
 
   // exposure: once per card id, when the card is wholly inside its scroll area
@@ -283,13 +335,12 @@ function createTracker(statBase: string, page: TrackedPage) {
       : null;
   mutations?.observe(document.body, { childList: true, subtree: true });
 
-  // the statistics call (R-TRACK-4): the detail page's view, with its page type and series
-  if (page.detail) {
-    const stats = statsPageFor(page.detail.contentType);
-    push(event("view", page.detail.postId, stats ? { page_type: stats.pageType, series: stats.series } : {}));
-  } else if (queue.length) {
-    timer = window.setTimeout(flush, batchMs);
-  }
+  if (page.detail) viewAfter(loadedAt);
+  // events kept from an earlier visit go with the view, or after the batch's wait on other pages
+  if (queue.length && !page.detail) timer = window.setTimeout(flush, batchMs);
+  // a page that is already hidden when the tracker starts (opened in the background, or left while
+  // its scripts loaded) has its read and view go at once
+  if (document.visibilityState === "hidden") leave();
 
   return {
     /** Another part of the page reports an event (the open-app chain's outcomes, say). */
@@ -300,10 +351,15 @@ function createTracker(statBase: string, page: TrackedPage) {
   };
 }
 
-/** Runs the tracker once per page (lib/tracker-page.ts starts it a second after load). */
-export function runTracker(statBase: string): void {
+/**
+ * Runs the tracker once per page (lib/tracker-page.ts starts it as the page starts); `loadedAt` is
+ * when the page loaded (performance.now()), which the view's second is counted from.
+ */
+export function runTracker(statBase: string, loadedAt: number): void {
   if (active || !trackingAllowed()) return;
-  active = createTracker(statBase, trackedPage(location.pathname, location.search));
+  active = createTracker(statBase, trackedPage(location.pathname, location.search), loadedAt);
+  // the page's tracker is running (a monitoring script or a browser test can wait for it)
+  document.documentElement.dataset.tracking = "";
 }
 
 /**

@@ -38,7 +38,7 @@ export interface ArticleView {
   /** Body HTML, already sanitised by the API. */
   bodyHtml: string;
   /** content type, for user_related (is_collect) */
-  contentType: string;
+  contentType: ContentType;
   trackId: string;
   /** media account of mp content: its interaction calls use the mp variants */
   mp: { id: string; name: string; avatar: string; description: string } | null;

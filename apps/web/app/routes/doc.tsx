@@ -1,3 +1,4 @@
+import { linkContentTypes } from "@davmu/contracts/values";
 import { BottomLists } from "../components/BottomLists.tsx";
 import { DetailHead } from "../components/DetailHead.tsx";
 import { DetailShell } from "../components/DetailShell.tsx";
@@ -5,18 +6,26 @@ import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { detailLoader } from "../lib/detail-page.server.ts";
 import { emitOpenApp } from "../lib/events.ts";
 import { useContentT } from "../lib/i18n/content.ts";
+import { framedOnItsPage, linkPageAddress, useLinkFrameOrigins } from "../lib/link-frames.ts";
 import { detailPageMeta, viewHead } from "../lib/share-meta.ts";
 import { useSite } from "../lib/site-context.tsx";
 import { toArticleView } from "../model/article.ts";
 import type { Route } from "./+types/doc";
 
 export const loader = (args: Route.LoaderArgs) =>
-  // h5 and link items have no page of their own and are not shown as articles
+  // h5 and link items are shared on this page too (their share link is a doc path): it frames or
+  // links their address, so a shared h5 opens with the site's header and lists around it
   detailLoader(args, {
-    accepts: ["article"],
+    accepts: ["article", ...linkContentTypes],
     // page 1 of the comments is rendered with the article, so it reads without JavaScript
     lists: "bottom",
-    view: (item, { now, lang, comments }) => ({ article: toArticleView(item, now, lang), comments }),
+    view: (item, { now, lang, comments }) => ({
+      article: toArticleView(item, now, lang),
+      address: linkContentTypes.includes(item.content_type)
+        ? linkPageAddress(item.payload.url || item.payload.real_url)
+        : null,
+      comments,
+    }),
   });
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
@@ -25,16 +34,36 @@ export const meta = detailPageMeta<typeof loader>((data) =>
   viewHead({ view: data.article, shareLink: data.shareLink }),
 );
 
+/**
+ * An h5 or link item's page: its address in a frame as wide as the page (a path of this site or a
+ * configured origin), and a plain link that opens it, which works without JavaScript and for
+ * addresses that may not be framed. No address (an item imported without one): the summary alone.
+ */
+function LinkPage({ title, address, framed }: { title: string; address: string; framed: boolean }) {
+  const t = useContentT();
+  if (!address) return null;
+  return (
+    <div className="link-page">
+      {framed ? <iframe className="link-page-frame" src={address} title={title} /> : null}
+      <a className="link-page-open" href={address} rel="noopener nofollow">
+        {t("openLinkPage")}
+      </a>
+    </div>
+  );
+}
+
 /** Article share page: title, source, time, views, cover and body, readable without JavaScript. */
 export default function Doc({ loaderData }: Route.ComponentProps) {
-  const { article, lists, env } = loaderData;
+  const { article, address, lists, env } = loaderData;
   const { site } = useSite();
   const t = useContentT();
+  const allowed = useLinkFrameOrigins();
   return (
     <DetailShell
       item={{
         post_id: article.id,
-        content_type: "article",
+        // an h5 or link item keeps its own type: its comments and favourites are its own
+        content_type: article.contentType,
         track_id: article.trackId,
         mp: article.mp ? { ...article.mp } : null,
       }}
@@ -47,13 +76,18 @@ export default function Doc({ loaderData }: Route.ComponentProps) {
       <article className="article">
         <DetailHead view={article} />
         {article.summary ? <p className="article-summary">{article.summary}</p> : null}
-        {article.cover ? (
+        {address !== null ? (
+          <LinkPage title={article.title} address={address} framed={framedOnItsPage(address, allowed)} />
+        ) : null}
+        {address === null && article.cover ? (
           <figure className="article-cover">
             <img src={article.cover.src} alt={article.cover.alt} width={750} height={422} fetchPriority="high" />
           </figure>
         ) : null}
         {/* sanitised by the API on the way out of the database */}
-        <div className="article-body" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
+        {address === null ? (
+          <div className="article-body" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
+        ) : null}
       </article>
       <button type="button" className="read-in-app" onClick={emitOpenApp}>
         {t("readMoreInApp", { site: site.name })}

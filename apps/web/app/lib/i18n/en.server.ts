@@ -152,6 +152,7 @@ export const en: Messages = {
   goHome: "Home",
   offsite: "This page is on another site. ",
   openInNewWindow: "Open it in a new window",
+  openLinkPage: "Open the page",
   pcHint: "Scan with your phone or open in WeChat for the best reading",
   pcFrameTitle: "{site} mobile page",
   agreementUpdated: "Updated",

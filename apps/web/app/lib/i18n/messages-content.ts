@@ -44,6 +44,7 @@ export const zhContent = {
   goHome: "首页",
   offsite: "该页面不在本站，",
   openInNewWindow: "在新窗口打开",
+  openLinkPage: "打开页面",
   pcHint: "用手机扫码或在微信中打开，阅读体验更佳",
   pcFrameTitle: "{site} 手机版页面",
   agreementUpdated: "更新日期：",
