@@ -36,6 +36,8 @@ export default function Doc({ loaderData }: Route.ComponentProps) {
         post_id: article.id,
         content_type: "article",
         track_id: article.trackId,
+        like_count: article.likes,
+        collect_count: article.collects,
         mp: article.mp ? { ...article.mp } : null,
       }}
       commentsOpen={article.commentsOpen}
