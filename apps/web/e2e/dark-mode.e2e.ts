@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { otherDemoPaths } from "../../../scripts/demo-paths.ts";
+import { loginWithCode, openLogin } from "./accounts.ts";
 import { demoCards, firstArticleLink, hydrated, launchBrowser, phoneContext } from "./browser.ts";
 
 const origin = inject("siteOrigin");
@@ -98,4 +99,27 @@ describe("dark mode on every page type", () => {
     expect(lightSurfaces).toEqual({});
     await context.close();
   }, 240_000);
+
+  it("R-WEB-A11Y R-UI-LOGIN R-UI-ACCOUNT in dark mode the login popup and the account sheet pass axe's colour-contrast rule", async () => {
+    const context = await phoneContext(browser);
+    await context.addCookies([{ name: "davmu_theme", value: "dark", domain: new URL(origin).hostname, path: "/" }]);
+    const page = await context.newPage();
+    await page.goto(pages.get("article") ?? share);
+    await page.getByTestId("open-app-banner").waitFor();
+    await openLogin(page);
+    const settled = (selector: string) =>
+      page
+        .locator(selector)
+        .evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished)));
+    await settled(".sheet-mask");
+    expect(await contrastViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await loginWithCode(page, `137${String(Date.now()).slice(-8)}`);
+    await page.locator(".banner-avatar").click();
+    const sheet = page.getByTestId("account-sheet");
+    await sheet.getByRole("button", { name: "退出登录" }).waitFor();
+    await settled(".sheet-mask");
+    expect(await contrastViolations(page)).toEqual([]);
+    await context.close();
+  });
 });
