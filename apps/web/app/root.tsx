@@ -30,7 +30,13 @@ import {
 } from "./lib/router.ts";
 import { SessionProvider } from "./lib/session.tsx";
 import { SiteProvider, type SiteState } from "./lib/site-context.tsx";
-import { defaultThemeColor, parseAppInfo, readableThemeColor, resolveSite } from "./model/site.ts";
+import {
+  defaultThemeColor,
+  parseAppInfo,
+  readableThemeColor,
+  readableThemeColorOnDark,
+  resolveSite,
+} from "./model/site.ts";
 import { pageStylesheet } from "./page-styles.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/media/favicon.png", type: "image/png" }];
@@ -99,7 +105,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html
       lang={root?.lang ?? "zh-CN"}
       data-theme={root?.scheme ?? undefined}
-      style={{ "--theme": color, "--theme-text": readableThemeColor(color) } as React.CSSProperties}
+      style={
+        {
+          "--theme": color,
+          "--theme-text": readableThemeColor(color),
+          "--theme-ink-dark": readableThemeColorOnDark(color),
+        } as React.CSSProperties
+      }
     >
       <head>
         <meta charSet="utf-8" />

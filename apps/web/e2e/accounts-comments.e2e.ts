@@ -203,7 +203,7 @@ describe("accounts, comments and interaction on a phone in WeChat", () => {
     const page = await context.newPage();
     await page.goto(withReplies().url);
     await page.getByTestId("open-app-banner").waitFor();
-    await page.locator("button.cf-icon[aria-label='点赞']").click();
+    await page.locator("button.cf-icon[aria-label^='点赞']").click();
     await page.getByRole("dialog").filter({ hasText: "体验更多内容" }).waitFor();
     await context.close();
   });

@@ -1,6 +1,7 @@
 import { ErrorCode } from "@davmu/contracts/error-codes";
 import { type FormEvent, useEffect, useState } from "react";
 import { emitOpenApp } from "../lib/events.ts";
+import { formatCount } from "../lib/format.ts";
 import { useT } from "../lib/i18n/context.tsx";
 import { useSession } from "../lib/session.tsx";
 import { toast } from "../lib/toast.ts";
@@ -10,9 +11,14 @@ import { PenIcon, StarIcon, ThumbIcon } from "./icons.tsx";
 
 /**
  * The bar fixed at the bottom of an article (R-UI-FOOTER): write a comment or a reply, like (asks
- * to open the app), collect, send.
+ * to open the app), collect, send. Like and collect show the item's counts, over 999 as k or w (spec §5).
  */
-export function CommentFooter(props: { contentType: string; trackId: string }) {
+export function CommentFooter(props: {
+  contentType: string;
+  trackId: string;
+  likeCount: number;
+  collectCount: number;
+}) {
   const t = useT();
   const comments = useComments();
   const session = useSession();
@@ -20,6 +26,7 @@ export function CommentFooter(props: { contentType: string; trackId: string }) {
   const [sending, setSending] = useState(false);
   const [collected, setCollected] = useState(false);
   const [collecting, setCollecting] = useState(false);
+  const [collectCount, setCollectCount] = useState(props.collectCount);
   const { postId, mp, replyMode, dispatchReply } = comments;
   const userId = session.user ? session.user.user_id : null;
 
@@ -91,6 +98,7 @@ export function CommentFooter(props: { contentType: string; trackId: string }) {
         return;
       }
       setCollected(answer.data.is_collect);
+      setCollectCount(answer.data.collect_count);
       if (type === "add") {
         emitOpenApp();
         toast(t("collected"));
@@ -129,18 +137,25 @@ export function CommentFooter(props: { contentType: string; trackId: string }) {
           {t("commentsClosed")}
         </button>
       )}
-      <button type="button" className="cf-icon" aria-label={t("like")} onClick={emitOpenApp}>
+      <button
+        type="button"
+        className="cf-icon"
+        aria-label={props.likeCount > 0 ? t("likeCount", { count: formatCount(props.likeCount) }) : t("like")}
+        onClick={emitOpenApp}
+      >
         <ThumbIcon size={24} />
+        {props.likeCount > 0 ? <span className="cf-count">{formatCount(props.likeCount)}</span> : null}
       </button>
       <button
         type="button"
         className={collected ? "cf-icon is-collected" : "cf-icon"}
-        aria-label={t("collect")}
+        aria-label={collectCount > 0 ? t("collectCount", { count: formatCount(collectCount) }) : t("collect")}
         aria-pressed={collected}
         disabled={collecting}
         onClick={collect}
       >
         <StarIcon filled={collected} />
+        {collectCount > 0 ? <span className="cf-count">{formatCount(collectCount)}</span> : null}
       </button>
       {comments.open ? (
         <button

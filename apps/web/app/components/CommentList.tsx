@@ -48,7 +48,8 @@ export function CommentList() {
         {t("comments")} <span className="comments-count">{comments.total > 0 ? formatCount(comments.total) : ""}</span>
       </h2>
       {comments.threads.length === 0 ? (
-        <p className="comments-empty">{t("noComments")}</p>
+        // closed comments invite no first comment: the footer says the same (R-CONTENT-8, R-ENT-STATS)
+        <p className="comments-empty">{comments.open ? t("noComments") : t("commentsClosed")}</p>
       ) : (
         <ul className="comment-list">
           {comments.threads.map((thread) => (

@@ -20,7 +20,13 @@ export function MiniProgramRouterControl() {
       .then((component) => setControl(() => component))
       .catch((error) => console.warn("router control failed to load:", error));
   }, []);
-  return Control ? <Control /> : null;
+  // the room the bar takes is held from the first paint, as the banner's is, so nothing moves when it comes
+  return (
+    <>
+      <div className="router-control-spacer" />
+      {Control ? <Control /> : null}
+    </>
+  );
 }
 
 /**
@@ -29,7 +35,8 @@ export function MiniProgramRouterControl() {
  * once for the whole site by the root route.
  */
 export function DetailShell(props: {
-  item: Pick<ContentItem, "post_id" | "content_type" | "track_id" | "mp">;
+  item: Pick<ContentItem, "post_id" | "content_type" | "track_id" | "mp"> &
+    Partial<Pick<ContentItem, "like_count" | "collect_count">>;
   commentsOpen: boolean;
   env: PageEnvironment;
   comments: CommentPage | null;
@@ -54,7 +61,12 @@ export function DetailShell(props: {
         {props.below ? props.below(layout) : null}
       </main>
       {layout.commentFooter ? (
-        <CommentFooter contentType={props.item.content_type} trackId={props.item.track_id} />
+        <CommentFooter
+          contentType={props.item.content_type}
+          trackId={props.item.track_id}
+          likeCount={props.item.like_count ?? 0}
+          collectCount={props.item.collect_count ?? 0}
+        />
       ) : null}
     </CommentsProvider>
   );

@@ -14,7 +14,13 @@ function RouterControlWhenLoaded() {
       .then((component) => setControl(() => component))
       .catch((error) => console.warn("router control failed to load:", error));
   }, []);
-  return Control ? <Control /> : null;
+  // the room the bar takes is held from the first paint, as the banner's is, so nothing moves when it comes
+  return (
+    <>
+      <div className="router-control-spacer" />
+      {Control ? <Control /> : null}
+    </>
+  );
 }
 
 /** Pages render for a phone browser; the page corrects it in a mini program once it runs. */

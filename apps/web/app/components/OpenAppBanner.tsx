@@ -108,7 +108,20 @@ export function OpenAppBanner() {
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
         </button>
       </header>
-      {menuOpen && Panel ? <Panel onClose={() => setMenuOpen(false)} /> : null}
+      {menuOpen && Panel ? (
+        <>
+          {/* the page dimmed under the open panel; a tap on it closes the panel (R-UI-NAVPANEL) */}
+          <button
+            type="button"
+            className="nav-backdrop"
+            tabIndex={-1}
+            aria-label={t("closeNav")}
+            data-testid="nav-backdrop"
+            onClick={() => setMenuOpen(false)}
+          />
+          <Panel onClose={() => setMenuOpen(false)} />
+        </>
+      ) : null}
       {user && Sheet && sheetOpen ? (
         <Sheet user={user} onClose={() => setSheetOpen(false)} onLogout={session.signOut} />
       ) : null}

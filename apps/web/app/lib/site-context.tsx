@@ -1,6 +1,12 @@
 import { siteBase, siteBasePath } from "@davmu/contracts/site-path";
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
-import { readableThemeColor, resolveSite, type SiteView, type ThemeView } from "../model/site.ts";
+import {
+  readableThemeColor,
+  readableThemeColorOnDark,
+  resolveSite,
+  type SiteView,
+  type ThemeView,
+} from "../model/site.ts";
 import { browserApi } from "./browser-api.ts";
 import { shouldUsePcWrapper } from "./device.ts";
 import { startup } from "./startup.ts";
@@ -59,6 +65,7 @@ export function SiteProvider(props: { initial: SiteState; publicApiBase: string;
   useEffect(() => {
     document.documentElement.style.setProperty("--theme", state.theme.primaryColor);
     document.documentElement.style.setProperty("--theme-text", readableThemeColor(state.theme.primaryColor));
+    document.documentElement.style.setProperty("--theme-ink-dark", readableThemeColorOnDark(state.theme.primaryColor));
   }, [state.theme.primaryColor]);
 
   return <SiteContext.Provider value={state}>{props.children}</SiteContext.Provider>;

@@ -34,6 +34,9 @@ export interface ArticleView {
   publishedAt: string;
   publishedLabel: string;
   views: string;
+  /** like and collect counts, for the comment footer (spec §5) */
+  likes: number;
+  collects: number;
   cover: { src: string; alt: string } | null;
   /** Body HTML, already sanitised by the API. */
   bodyHtml: string;
@@ -89,6 +92,8 @@ export function toArticleView(item: ContentItem, now: number, lang: Lang = defau
     publishedAt: item.publish_at,
     publishedLabel: formatDateTime(item.publish_at),
     views: formatBigNumber(item.view_count, lang),
+    likes: item.like_count,
+    collects: item.collect_count,
     cover: coverUrl ? { src: coverUrl, alt: item.title } : null,
     bodyHtml: item.content,
     contentType: item.content_type,

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { contrastWithWhite, openAppPrompt, parseAppInfo, readableThemeColor, resolveSite } from "./site.ts";
+import {
+  contrastBetween,
+  contrastWithWhite,
+  darkCardColor,
+  openAppPrompt,
+  parseAppInfo,
+  readableThemeColor,
+  readableThemeColorOnDark,
+  resolveSite,
+} from "./site.ts";
 
 describe("resolveSite", () => {
   it("R-SITE-3 defaults: site name 客户端 and an open-the-app line when the description is missing", () => {
@@ -58,6 +67,19 @@ describe("readable theme colour", () => {
     const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(readable.slice(i, i + 2), 16)) as [number, number, number];
     expect(r).toBeGreaterThan(g);
     expect(g).toBeGreaterThan(b);
+  });
+
+  it("R-WEB-A11Y R-SITE-13 on dark cards the theme colour is lightened just enough for 4.5:1, or kept when it already reads", () => {
+    // the colour darkened for white cards is too dark for dark ones
+    expect(contrastBetween(readableThemeColor("#FF4A26"), darkCardColor)).toBeLessThan(4.5);
+    expect(readableThemeColorOnDark("#FF4A26")).toBe("#FF4A26");
+    expect(contrastBetween("#FF4A26", darkCardColor)).toBeGreaterThanOrEqual(4.5);
+    const blue = readableThemeColorOnDark("#1A5FB4");
+    expect(contrastBetween(blue, darkCardColor)).toBeGreaterThanOrEqual(4.5);
+    expect(contrastBetween(blue, darkCardColor)).toBeLessThan(4.8);
+    const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(blue.slice(i, i + 2), 16)) as [number, number, number];
+    expect(b).toBeGreaterThan(g);
+    expect(g).toBeGreaterThan(r);
   });
 
   it("R-WEB-A11Y keeps a theme colour that is already readable", () => {

@@ -91,6 +91,36 @@ export function readableThemeColor(hex: string): string {
   return color;
 }
 
+/** The card colour of dark mode (app.css `--card` under `data-theme="dark"`). */
+export const darkCardColor = "#1C1C1E";
+
+/** WCAG contrast ratio of two colours. */
+export function contrastBetween(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/**
+ * The theme colour as text on dark mode's cards (R-SITE-13): the brand colour itself when it reaches
+ * WCAG AA (4.5:1) on them, else the same colour mixed with white just enough. The darkened
+ * `readableThemeColor` that suits white cards falls to about 3.7:1 there.
+ */
+export function readableThemeColorOnDark(hex: string): string {
+  const channels = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+  let color = hex.toUpperCase();
+  for (let mix = 0.01; contrastBetween(color, darkCardColor) < 4.5 && mix <= 1; mix += 0.01) {
+    color = `#${channels
+      .map((c) =>
+        Math.round(c + (255 - c) * mix)
+          .toString(16)
+          .padStart(2, "0"),
+      )
+      .join("")
+      .toUpperCase()}`;
+  }
+  return color;
+}
+
 /** The debug console (R-SITE-11) loads only when the site config's `debug` flag is on. */
 export function wantsDebugConsole(site: { debug: boolean }): boolean {
   return site.debug === true;

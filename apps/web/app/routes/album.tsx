@@ -80,6 +80,8 @@ export default function Album({ loaderData }: Route.ComponentProps) {
         post_id: view.id,
         content_type: contentType,
         track_id: view.trackId,
+        like_count: view.likes,
+        collect_count: view.collects,
         mp: view.mp ? { ...view.mp } : null,
       }}
       commentsOpen={view.commentsOpen}

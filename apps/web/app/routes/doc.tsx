@@ -65,6 +65,8 @@ export default function Doc({ loaderData }: Route.ComponentProps) {
         // an h5 or link item keeps its own type: its comments and favourites are its own
         content_type: article.contentType,
         track_id: article.trackId,
+        like_count: article.likes,
+        collect_count: article.collects,
         mp: article.mp ? { ...article.mp } : null,
       }}
       commentsOpen={article.commentsOpen}

@@ -47,6 +47,8 @@ export default function FormPage({ loaderData }: Route.ComponentProps) {
         post_id: view.id,
         content_type: "cloud_form",
         track_id: view.trackId,
+        like_count: view.likes,
+        collect_count: view.collects,
         mp: view.mp ? { ...view.mp } : null,
       }}
       commentsOpen={view.commentsOpen}

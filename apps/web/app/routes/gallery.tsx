@@ -57,7 +57,14 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
   const caption = images[index]?.caption ?? "";
   return (
     <DetailShell
-      item={{ post_id: view.id, content_type: "image", track_id: view.trackId, mp: view.mp ? { ...view.mp } : null }}
+      item={{
+        post_id: view.id,
+        content_type: "image",
+        track_id: view.trackId,
+        like_count: view.likes,
+        collect_count: view.collects,
+        mp: view.mp ? { ...view.mp } : null,
+      }}
       commentsOpen={view.commentsOpen}
       env={env}
       comments={comments}

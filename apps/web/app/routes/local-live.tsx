@@ -160,6 +160,8 @@ export default function LocalLive({ loaderData }: Route.ComponentProps) {
         // a live item's room has local_live's layout: no lists, no comment footer
         content_type: "local_live",
         track_id: view.trackId,
+        like_count: view.likes,
+        collect_count: view.collects,
         mp: view.mp ? { ...view.mp } : null,
       }}
       commentsOpen={false}

@@ -42,6 +42,8 @@ export default function MiniProgram({ loaderData }: Route.ComponentProps) {
         post_id: view.id,
         content_type: "mini_program",
         track_id: view.trackId,
+        like_count: view.likes,
+        collect_count: view.collects,
         mp: view.mp ? { ...view.mp } : null,
       }}
       commentsOpen={view.commentsOpen}

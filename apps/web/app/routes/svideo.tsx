@@ -32,7 +32,14 @@ export default function ShortVideo({ loaderData }: Route.ComponentProps) {
   const t = useContentT();
   return (
     <DetailShell
-      item={{ post_id: view.id, content_type: "svideo", track_id: view.trackId, mp: view.mp ? { ...view.mp } : null }}
+      item={{
+        post_id: view.id,
+        content_type: "svideo",
+        track_id: view.trackId,
+        like_count: view.likes,
+        collect_count: view.collects,
+        mp: view.mp ? { ...view.mp } : null,
+      }}
       commentsOpen={view.commentsOpen}
       env={env}
       comments={null}

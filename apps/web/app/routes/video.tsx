@@ -30,7 +30,14 @@ export default function Video({ loaderData }: Route.ComponentProps) {
   const t = useContentT();
   return (
     <DetailShell
-      item={{ post_id: view.id, content_type: "video", track_id: view.trackId, mp: view.mp ? { ...view.mp } : null }}
+      item={{
+        post_id: view.id,
+        content_type: "video",
+        track_id: view.trackId,
+        like_count: view.likes,
+        collect_count: view.collects,
+        mp: view.mp ? { ...view.mp } : null,
+      }}
       commentsOpen={view.commentsOpen}
       env={env}
       comments={lists.comments}

@@ -88,6 +88,7 @@ export const en: Messages = {
   likeCount: "Like {count}",
   likeShort: "Like",
   collect: "Save",
+  collectCount: "Save {count}",
   collected: "Saved",
   uncollected: "Removed from saved",
   follow: "Follow",

@@ -56,6 +56,7 @@ export const zhCN = {
   likeCount: "点赞 {count}",
   likeShort: "赞",
   collect: "收藏",
+  collectCount: "收藏 {count}",
   collected: "收藏成功",
   uncollected: "已取消收藏",
   follow: "关注",
