@@ -152,6 +152,13 @@ describe("the write buffer when its process is killed", () => {
         .executeTakeFirstOrThrow();
       return Number(row.n);
     };
+    const exposures = async () => {
+      const row = await trackingDb(database.handle.db)
+        .selectFrom("tracking_hourly")
+        .select((eb) => eb.fn.sum<number>("exposures").as("n"))
+        .executeTakeFirstOrThrow();
+      return Number(row.n ?? 0);
+    };
     try {
       const before = await stored();
       const first = await start();
@@ -182,10 +189,13 @@ describe("the write buffer when its process is killed", () => {
       expect(await stored()).toBe(before);
 
       // the next process replays what the killed one left, and writes it on shutdown at the latest
+      const exposuresBefore = await exposures();
       const second = await start();
       second.child.kill("SIGTERM");
       expect(await second.exited, second.output()).toBe(0);
       expect(await stored()).toBe(before + acknowledged);
+      // and counted once each in the roll-ups
+      expect(await exposures()).toBe(exposuresBefore + acknowledged);
       // every replayed batch was stored: nothing is left to replay again
       expect(readdirSync(journal, { recursive: true }).filter((name) => String(name).endsWith(".jsonl"))).toEqual([]);
     } finally {

@@ -32,7 +32,12 @@ const common = {
     description: "public content ids joined by '|'",
   }),
   device_type: Type.Union([Type.Literal("Android"), Type.Literal("IOS")]),
-  device_os: Type.String({ minLength: 1, maxLength: 64 }),
+  // no control character or lone surrogate: PostgreSQL's text takes neither
+  device_os: Type.String({
+    minLength: 1,
+    maxLength: 64,
+    pattern: "^(?:[^\\x00-\\x1f\\x7f\\ud800-\\udfff]|[\\ud800-\\udbff][\\udc00-\\udfff])+$",
+  }),
   user_id: Id("the device's generated id (DEVICE_META.user_id)"),
   visit: Type.Optional(Id("one page visit: its read events are one read")),
 };

@@ -21,11 +21,19 @@ export interface WriteBufferOptions {
 /** Where the writes go: a thread of their own with its own connection, or this thread's database. */
 export type WriteTarget = { dialect: "sqlite"; path: string } | { dialect: "postgres"; url: string } | null;
 
+/** What a write came to: the rows stored, and the batches (by index) the database refused. */
+interface Written {
+  stored: number;
+  refused: number[];
+}
+
 interface Writer {
-  write(batches: PlannedBatch[]): Promise<number>;
+  write(batches: PlannedBatch[]): Promise<Written>;
   stop(): Promise<void>;
   /** whether it can take a write now (a writer thread that stopped is started again after a pause) */
   running(): boolean;
+  /** resolves once it runs, or after `timeoutMs` */
+  whenRunning(timeoutMs: number): Promise<void>;
   /** the thread writing now, if any (for the metrics and the fault tests) */
   thread(): Worker | null;
   /** writes at once: the thread takes the next while it stores one */
@@ -34,52 +42,78 @@ interface Writer {
   rows: number;
 }
 
-/** Longest pause before a writer thread that stopped is started again. */
+/** The pauses before a writer thread that stopped is started again: the first, and the longest. */
+const firstPauseMs = 1000;
 const maxRestartPauseMs = 5000;
 
 /**
  * The writer thread (writer-thread.ts): the request thread only hands the batches over. A thread that
- * stops (an error nothing caught, a native fault) fails the writes it held, whose batches the buffer
- * keeps, and is started again after a pause that doubles, from 100 ms to 5 s, until one writes.
+ * stops (an error nothing caught, a native fault, a database file it cannot open) fails the writes it
+ * held, whose batches the buffer keeps, and is started again after a pause that doubles, from 1 s to
+ * 5 s, until one writes. It runs once it has said it is ready (its connection set up).
  */
 function threadWriter(target: NonNullable<WriteTarget>, log: (message: string, error?: unknown) => void): Writer {
-  const waiting = new Map<number, { resolve: (stored: number) => void; reject: (error: Error) => void }>();
+  const waiting = new Map<number, { resolve: (written: Written) => void; reject: (error: Error) => void }>();
   let next = 0;
   let worker: Worker | null = null;
+  let ready = false;
+  let readyWaiters: Array<() => void> = [];
   let stopping = false;
-  let pauseMs = 100;
+  let pauseMs = firstPauseMs;
   let restartTimer: NodeJS.Timeout | null = null;
+  const again = () => {
+    if (stopping) return;
+    log(`the tracking writer thread stopped; starting it again in ${pauseMs} ms`);
+    restartTimer = setTimeout(start, pauseMs);
+    restartTimer.unref();
+    pauseMs = Math.min(pauseMs * 2, maxRestartPauseMs);
+  };
   const failAll = (error: Error) => {
     for (const { reject } of waiting.values()) reject(error);
     waiting.clear();
   };
-  const start = () => {
+  function start() {
     restartTimer = null;
-    const started = new Worker(new URL("./writer-thread.ts", import.meta.url), { workerData: target });
+    let started: Worker;
+    try {
+      started = new Worker(new URL("./writer-thread.ts", import.meta.url), { workerData: target });
+    } catch (error) {
+      log("the tracking writer thread could not start", error);
+      return again();
+    }
     started.unref();
-    started.on("message", (answer: { id: number; ok: boolean; stored?: number; error?: string }) => {
-      const entry = waiting.get(answer.id);
-      waiting.delete(answer.id);
-      if (answer.ok) {
-        pauseMs = 100;
-        entry?.resolve(answer.stored ?? 0);
-      } else entry?.reject(new Error(answer.error ?? "tracking write failed"));
-    });
+    started.on(
+      "message",
+      (answer: { id: number; ok: boolean; stored?: number; refused?: number[]; error?: string; ready?: true }) => {
+        if (answer.ready) {
+          if (worker !== started) return;
+          ready = true;
+          for (const wake of readyWaiters) wake();
+          readyWaiters = [];
+          return;
+        }
+        const entry = waiting.get(answer.id);
+        waiting.delete(answer.id);
+        if (answer.ok) {
+          pauseMs = firstPauseMs;
+          entry?.resolve({ stored: answer.stored ?? 0, refused: answer.refused ?? [] });
+        } else entry?.reject(new Error(answer.error ?? "tracking write failed"));
+      },
+    );
     started.on("error", (error) => log("the tracking writer thread failed", error));
-    started.on("exit", (code) => {
-      if (worker === started) worker = null;
+    started.on("exit", () => {
+      if (worker !== started) return;
+      worker = null;
+      ready = false;
       failAll(new Error("the tracking writer thread stopped"));
-      if (stopping) return;
-      log(`the tracking writer thread stopped (exit code ${code}); starting it again in ${pauseMs} ms`);
-      restartTimer = setTimeout(start, pauseMs);
-      restartTimer.unref();
-      pauseMs = Math.min(pauseMs * 2, maxRestartPauseMs);
+      again();
     });
     worker = started;
-  };
+    ready = false;
+  }
   start();
   const send = (message: { batches?: PlannedBatch[]; stop?: boolean }) =>
-    new Promise<number>((resolve, reject) => {
+    new Promise<Written>((resolve, reject) => {
       const current = worker;
       if (!current) return reject(new Error("the tracking writer thread stopped"));
       const id = next++;
@@ -88,7 +122,16 @@ function threadWriter(target: NonNullable<WriteTarget>, log: (message: string, e
     });
   return {
     write: (batches) => send({ batches }),
-    running: () => worker !== null,
+    running: () => worker !== null && ready,
+    whenRunning: (timeoutMs) =>
+      new Promise<void>((resolve) => {
+        if (worker !== null && ready) return resolve();
+        const timer = setTimeout(resolve, timeoutMs);
+        readyWaiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      }),
     thread: () => worker,
     async stop() {
       stopping = true;
@@ -110,7 +153,7 @@ function localWriter(db: TrackingDb, dialect: "sqlite" | "postgres"): Writer {
   return {
     async write(batches) {
       const rows = rowsOf(batches);
-      return db.transaction().execute((trx) => {
+      const stored = await db.transaction().execute((trx) => {
         const execute = (sql: string, parameters: readonly unknown[]) =>
           trx.executeQuery(CompiledQuery.raw(sql, [...parameters]));
         const executor: Executor = {
@@ -120,9 +163,11 @@ function localWriter(db: TrackingDb, dialect: "sqlite" | "postgres"): Writer {
         };
         return storeRows(executor, rows);
       });
+      return { stored, refused: [] };
     },
     stop: async () => {},
     running: () => true,
+    whenRunning: async () => {},
     thread: () => null,
     parallel: 1,
     rows: 2000,
@@ -153,6 +198,9 @@ export function createWriteBuffer(
   let stored = 0;
   /** the last write failed, and none has succeeded since */
   let failing = false;
+  /** closing: no timer is started any more; gave up: no write either (what waits stays in the journal) */
+  let closed = false;
+  let gaveUp = false;
   const log = options.log ?? (() => {});
   const writer = target ? threadWriter(target, log) : localWriter(db, dialect);
   const journal = options.journal ?? null;
@@ -164,7 +212,7 @@ export function createWriteBuffer(
   };
 
   function schedule() {
-    if (timer === null && pending.length > 0) {
+    if (timer === null && pending.length > 0 && !closed) {
       timer = setTimeout(() => {
         timer = null;
         kick();
@@ -175,7 +223,7 @@ export function createWriteBuffer(
 
   /** Starts a write of the oldest waiting batches when the writer can take one; answers it, or null. */
   function startWrite(): Promise<void> | null {
-    if (pending.length === 0 || inFlight.size >= writer.parallel) return null;
+    if (pending.length === 0 || inFlight.size >= writer.parallel || gaveUp) return null;
     if (timer) {
       clearTimeout(timer);
       timer = null;
@@ -190,9 +238,14 @@ export function createWriteBuffer(
     const written: Promise<void> = writer
       .write(batches)
       .then(
-        (n) => {
-          stored += n;
+        (written) => {
+          stored += written.stored;
           failing = false;
+          // set aside, not retried: said in the log with their text, for an operator to look at
+          for (const index of written.refused) {
+            const batch = batches[index] as PlannedBatch;
+            log(`a tracking batch the database refuses was set aside: ${batch.text.slice(0, 2000)}`);
+          }
           if (journal) {
             for (const batch of batches) {
               const segment = segments.get(batch);
@@ -259,6 +312,8 @@ export function createWriteBuffer(
     storing: () => writer.running() && !failing,
     /** the writer thread now, if writes go to one */
     writerThread: () => writer.thread(),
+    /** Resolves once the writer runs (its thread has set up its connection), or after `timeoutMs`. */
+    whenStoring: (timeoutMs: number) => writer.whenRunning(timeoutMs),
     add,
     flush,
     pendingRows: () => pendingRows + writingRows,
@@ -269,6 +324,7 @@ export function createWriteBuffer(
      * what it could not write in the journal.
      */
     async close(): Promise<void> {
+      closed = true;
       if (timer) clearTimeout(timer);
       timer = null;
       for (let attempt = 0; ; attempt++) {
@@ -281,6 +337,7 @@ export function createWriteBuffer(
           }
         } catch (error) {
           if (attempt >= 4) {
+            gaveUp = true;
             await writer.stop();
             // what waits stays in the journal, for the next process started on this database
             journal?.close(false);

@@ -1,5 +1,17 @@
 import { createHash, randomBytes } from "node:crypto";
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmdirSync, unlinkSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeSync,
+} from "node:fs";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import type { PlannedBatch } from "./store.ts";
 
@@ -15,10 +27,12 @@ import type { PlannedBatch } from "./store.ts";
  * is appended to until it is 8 MiB or 10 s old, then sealed; a sealed segment whose batches have all
  * been stored is removed. A clean shutdown writes the buffer and so leaves no segment behind.
  *
- * Files are named `<pid>-<process token>-<segment>.jsonl` in a folder of the database's own (a hash
- * of its address), so that instances of other databases sharing the folder never replay each
- * other's. A file is left behind when its process no longer runs, or runs but is this process (a
- * container's pid 1 started again) and not a journal this process has open.
+ * Files are named `<host>-<pid>-<process token>-<segment>.jsonl` in a folder of the database's own
+ * (a hash of its address), so that instances of other databases sharing the folder never replay each
+ * other's. A process touches its files every few seconds. A file was left behind when its process on
+ * this host no longer runs, or runs but is this process (a container's pid 1 started again) and not a
+ * journal this process has open; a file of another host (containers sharing a volume, each its own
+ * pid 1) when it has not been touched for a minute.
  */
 
 /** Tokens of the journals open in this process. */
@@ -26,6 +40,14 @@ const open = new Set<string>();
 
 const segmentBytes = 8 * 1024 * 1024;
 const segmentAgeMs = 10_000;
+/** How often a process touches its files, and how long a file of another host untouched is its owner's loss. */
+const touchEveryMs = 10_000;
+const staleAfterMs = 60_000;
+/** This host in a file name: letters, digits and dashes (the name's fields are split on dashes). */
+const host = () =>
+  hostname()
+    .replace(/[^A-Za-z0-9]/g, "")
+    .slice(0, 40) || "host";
 
 export interface Segment {
   name: string;
@@ -39,6 +61,15 @@ export interface Segment {
 /** A folder of the journal's for this database. */
 export function journalFolder(root: string, database: string): string {
   return join(root, createHash("sha256").update(database).digest("hex").slice(0, 16));
+}
+
+/** A file untouched for a minute (its process, on another host, gone); false when it is gone itself. */
+function stale(path: string): boolean {
+  try {
+    return Date.now() - statSync(path).mtimeMs > staleAfterMs;
+  } catch {
+    return false;
+  }
 }
 
 function running(pid: number): boolean {
@@ -69,10 +100,23 @@ function batchOf(line: string): PlannedBatch | null {
 export function createJournal(folder: string, now: () => number = Date.now) {
   mkdirSync(folder, { recursive: true });
   const token = randomBytes(6).toString("hex");
+  const here = host();
   open.add(token);
   let sequence = 0;
   let current: Segment | null = null;
   const sealed = new Set<Segment>();
+  // this process's files are its own while they are touched (another host cannot see its pid)
+  const touch = setInterval(() => {
+    const at = new Date();
+    for (const segment of [...sealed, ...(current ? [current] : [])]) {
+      try {
+        utimesSync(join(folder, segment.name), at, at);
+      } catch {
+        // gone already (stored and removed)
+      }
+    }
+  }, touchEveryMs);
+  touch.unref();
 
   const remove = (segment: Segment) => {
     if (segment.fd !== null) closeSync(segment.fd);
@@ -99,7 +143,9 @@ export function createJournal(folder: string, now: () => number = Date.now) {
       current = null;
     }
     if (!current) {
-      const name = `${process.pid}-${token}-${sequence++}.jsonl`;
+      const name = `${here}-${process.pid}-${token}-${sequence++}.jsonl`;
+      // another instance's clean shutdown may have removed the folder while it was empty
+      mkdirSync(folder, { recursive: true });
       current = { name, fd: openSync(join(folder, name), "a"), bytes: 0, openedAt: at, unstored: 0 };
     }
     return current;
@@ -110,9 +156,22 @@ export function createJournal(folder: string, now: () => number = Date.now) {
     /** Appends a batch before it is acknowledged; throws when it cannot be kept (the disk full). */
     append(batch: PlannedBatch): Segment {
       const segment = writable();
-      const line = lineOf(batch);
-      writeSync(segment.fd as number, line);
-      segment.bytes += Buffer.byteLength(line);
+      const line = Buffer.from(lineOf(batch));
+      let written = 0;
+      try {
+        // a full disk may take part of the line: the rest is written, or the batch refused
+        while (written < line.length) {
+          const n = writeSync(segment.fd as number, line, written, line.length - written);
+          if (n <= 0) throw new Error("the tracking journal took no more bytes");
+          written += n;
+        }
+      } catch (error) {
+        // a line cut short would swallow the next one: that file takes nothing more
+        seal(segment);
+        if (current === segment) current = null;
+        throw error;
+      }
+      segment.bytes += line.length;
       segment.unstored += 1;
       return segment;
     },
@@ -128,11 +187,13 @@ export function createJournal(folder: string, now: () => number = Date.now) {
     recover(take: (batch: PlannedBatch) => void): number {
       let recovered = 0;
       for (const name of readdirSync(folder)) {
-        const match = /^(\d+)-([0-9a-f]+)-\d+\.jsonl$/.exec(name);
+        const match = /^([A-Za-z0-9]+)-(\d+)-([0-9a-f]+)-\d+\.jsonl$/.exec(name);
         if (!match) continue;
-        const pid = Number(match[1]);
-        const owner = match[2] as string;
-        if (pid === process.pid ? open.has(owner) : running(pid)) continue;
+        const pid = Number(match[2]);
+        const owner = match[3] as string;
+        if (match[1] === here) {
+          if (pid === process.pid ? open.has(owner) : running(pid)) continue;
+        } else if (!stale(join(folder, name))) continue;
         let text: string;
         try {
           text = readFileSync(join(folder, name), "utf8");
@@ -163,6 +224,7 @@ export function createJournal(folder: string, now: () => number = Date.now) {
      */
     close(stored: boolean) {
       open.delete(token);
+      clearInterval(touch);
       for (const segment of [...sealed, ...(current ? [current] : [])]) {
         if (stored) remove(segment);
         else if (segment.fd !== null) {

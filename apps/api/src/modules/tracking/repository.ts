@@ -148,6 +148,8 @@ export function createTracking(
     storing: () => buffer.storing(),
     /** the writer thread now, if writes go to one */
     writerThread: () => buffer.writerThread(),
+    /** Resolves once what is taken can be stored (the writer thread up), or after `timeoutMs`. */
+    whenStoring: (timeoutMs: number) => buffer.whenStoring(timeoutMs),
     start() {
       const expire = setInterval(() => {
         void this.removeExpired().catch((error) => log.error({ err: error }, "removing old tracking events failed"));
@@ -206,6 +208,8 @@ export const trackingPlugin = fp(
     });
     app.decorate("tracking", tracking);
     app.addHook("onReady", async () => {
+      // ready to listen once the beacon can take events (its writer thread up), or after 10 s
+      await tracking.whenStoring(10_000);
       tracking.start();
       void tracking
         .removeExpired()

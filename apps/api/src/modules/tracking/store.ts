@@ -177,7 +177,8 @@ async function insertEvents(db: Executor, rows: readonly EventRow[]): Promise<Ev
       await db.run("rollback to savepoint tracking_events_part", []);
       const returned = await db.query(sql(`${eventConflict} returning event_id`), parameters);
       const fresh = new Set(returned.map((r) => String(r.event_id)));
-      for (const row of part) if (fresh.has(row.event_id)) stored.push(row);
+      // an id stored now counts once, even where this write holds it twice (a batch replayed twice)
+      for (const row of part) if (fresh.delete(row.event_id)) stored.push(row);
     } else {
       for (const row of part) stored.push(row);
     }

@@ -68,6 +68,9 @@ if (target.dialect === "sqlite") {
     max: writesAtOnce,
     connectionTimeoutMillis: 5000,
     application_name: "davmu-tracking-writer",
+    // a write stuck on a lock or a frozen server fails, and is tried again, rather than hold for ever
+    statement_timeout: 30_000,
+    query_timeout: 31_000,
   });
   pool.on("error", () => {
     // an idle connection lost: the pool drops it and connects again when asked
@@ -112,9 +115,26 @@ async function write(message: { id: number; batches?: PlannedBatch[] }) {
   while (running >= writesAtOnce) await new Promise<void>((resolve) => waiting.push(resolve));
   running += 1;
   try {
-    const rows = rowsOf(message.batches ?? []);
-    const stored = await transaction((db) => storeRows(db, rows));
-    parentPort?.postMessage({ id: message.id, ok: true, stored });
+    const batches = message.batches ?? [];
+    try {
+      const stored = await transaction((db) => storeRows(db, rowsOf(batches)));
+      parentPort?.postMessage({ id: message.id, ok: true, stored, refused: [] });
+    } catch (error) {
+      if (!refusedByDatabase(error) || batches.length === 0) throw error;
+      // a batch the database refuses must not hold the others back for ever (and the instance not
+      // ready with them): each is written alone, and those refused are set aside
+      let stored = 0;
+      const refused: number[] = [];
+      for (const [index, batch] of batches.entries()) {
+        try {
+          stored += await transaction((db) => storeRows(db, rowsOf([batch])));
+        } catch (alone) {
+          if (!refusedByDatabase(alone)) throw alone;
+          refused.push(index);
+        }
+      }
+      parentPort?.postMessage({ id: message.id, ok: true, stored, refused, error: (error as Error).message });
+    }
   } catch (error) {
     parentPort?.postMessage({ id: message.id, ok: false, error: (error as Error).message });
   } finally {
@@ -122,6 +142,20 @@ async function write(message: { id: number; batches?: PlannedBatch[] }) {
     waiting.shift()?.();
   }
 }
+
+/**
+ * Whether the database refused the rows themselves (a value it cannot hold), which writing them again
+ * will not mend, rather than failed to write (gone, locked, timed out), which it will.
+ */
+function refusedByDatabase(error: unknown): boolean {
+  if (error instanceof SyntaxError || error instanceof TypeError || error instanceof RangeError) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  // PostgreSQL 22xxx data exception, 23xxx integrity constraint; SQLite's constraint and type errors
+  return typeof code === "string" && (/^2[23]/.test(code) || /^SQLITE_(CONSTRAINT|MISMATCH|TOOBIG|RANGE)/.test(code));
+}
+
+// the connection is set up (SQLite's file opened; PostgreSQL's pool connects when asked)
+parentPort?.postMessage({ ready: true });
 
 parentPort?.on("message", (message: { id: number; batches?: PlannedBatch[]; stop?: boolean }) => {
   if (message.stop) {

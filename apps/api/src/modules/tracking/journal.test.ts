@@ -1,0 +1,75 @@
+import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { hostname, tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createJournal, journalFolder } from "./journal.ts";
+import type { PlannedBatch } from "./store.ts";
+
+const here =
+  hostname()
+    .replace(/[^A-Za-z0-9]/g, "")
+    .slice(0, 40) || "host";
+const batch = (n: number): PlannedBatch => ({
+  receivedAt: 1_700_000_000_000 + n,
+  picks: [0, 1, n],
+  // a batch's text as a page sent it: newlines and quotes are kept inside its line
+  text: `[{"event_id":"e-${n}",\n "device_os":"Android 14 \\"x\\""}]`,
+});
+const line = (b: PlannedBatch) => `${JSON.stringify([b.receivedAt, b.picks, b.text])}\n`;
+
+let root: string;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), "davmu-journal-test-"));
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe("the tracking journal", () => {
+  it("R-REL-4 a batch appended is kept until stored; a clean close leaves nothing", () => {
+    const folder = journalFolder(root, "sqlite:/tmp/a.db");
+    const journal = createJournal(folder);
+    const segments = [batch(1), batch(2)].map((b) => journal.append(b));
+    expect(readdirSync(folder)).toHaveLength(1);
+    for (const segment of segments) journal.stored(segment);
+    journal.close(true);
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it("R-REL-4 files of processes that no longer run are replayed, whole lines only; live ones, and fresh ones of another host, are left", () => {
+    const folder = journalFolder(root, "postgres://db:5432/davmu");
+    const journal = createJournal(folder);
+    // a process of this host that has ended (no pid this high runs), killed in the middle of a line
+    writeFileSync(join(folder, `${here}-999999999-aaaa-0.jsonl`), `${line(batch(1))}${line(batch(2))}[17000`);
+    // a process of this host that runs: this one, with a journal of its own open
+    const mine = createJournal(folder);
+    mine.append(batch(3));
+    // another host's: touched now (its process lives), and untouched for two minutes (gone)
+    writeFileSync(join(folder, "otherhost-1-bbbb-0.jsonl"), line(batch(4)));
+    const gone = join(folder, "otherhost-1-cccc-0.jsonl");
+    writeFileSync(gone, line(batch(5)));
+    const old = new Date(Date.now() - 120_000);
+    utimesSync(gone, old, old);
+
+    const replayed: PlannedBatch[] = [];
+    expect(journal.recover((b) => replayed.push(b))).toBe(3);
+    expect(replayed.sort((a, b) => a.receivedAt - b.receivedAt)).toEqual([batch(1), batch(2), batch(5)]);
+    const left = readdirSync(folder).sort();
+    expect(left.some((name) => name.startsWith(`${here}-999999999-`))).toBe(false);
+    expect(left).toContain("otherhost-1-bbbb-0.jsonl");
+    expect(left).not.toContain("otherhost-1-cccc-0.jsonl");
+    expect(left.filter((name) => name.startsWith(`${here}-${process.pid}-`))).toHaveLength(1);
+    mine.close(false);
+    journal.close(false);
+  });
+
+  it("R-REL-4 another process's clean close may remove the folder; the next append makes it again", () => {
+    const folder = journalFolder(root, "sqlite:/tmp/b.db");
+    const first = createJournal(folder);
+    const second = createJournal(folder);
+    first.close(true);
+    expect(readdirSync(root)).toEqual([]);
+    const segment = second.append(batch(1));
+    expect(readdirSync(folder)).toHaveLength(1);
+    second.stored(segment);
+    second.close(true);
+  });
+});
