@@ -48,16 +48,23 @@ beforeAll(async () => {
     } as unknown as typeof Blob;
     RecordingBlob.prototype = NativeBlob.prototype;
     window.Blob = RecordingBlob;
+    const record = (url: string | URL | Request, text: string | undefined) => {
+      if (!String(url).endsWith("/tracker/log") || !text) return;
+      const from = location.pathname;
+      const events = (JSON.parse(text) as object[]).map((e) => ({ ...e, from }));
+      const sent = JSON.parse(sessionStorage.getItem("__sent") ?? "[]") as object[];
+      sessionStorage.setItem("__sent", JSON.stringify(sent.concat(events)));
+    };
     const send = navigator.sendBeacon.bind(navigator);
     navigator.sendBeacon = (url: string | URL, data?: BodyInit | null) => {
-      const text = data instanceof NativeBlob ? texts.get(data) : undefined;
-      if (String(url).endsWith("/tracker/log") && text) {
-        const from = location.pathname;
-        const events = (JSON.parse(text) as object[]).map((e) => ({ ...e, from }));
-        const sent = JSON.parse(sessionStorage.getItem("__sent") ?? "[]") as object[];
-        sessionStorage.setItem("__sent", JSON.stringify(sent.concat(events)));
-      }
+      record(url, data instanceof NativeBlob ? texts.get(data) : undefined);
       return send(url, data);
+    };
+    // while the page stays, the tracker sends with fetch (its answer is seen)
+    const nativeFetch = window.fetch.bind(window);
+    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      record(input instanceof Request ? input.url : input, typeof init?.body === "string" ? init.body : undefined);
+      return nativeFetch(input, init);
     };
     // when the page became interactive (SiteEffects marks <html data-hydrated>)
     new MutationObserver((_, self) => {

@@ -16,23 +16,29 @@ interface Beacon {
 }
 
 /**
- * Every event the page hands to the beacon for /tracker/log, as sent. The browser's own
- * sendBeacon still sends them (the server stores them); this only reads the payload on the way, as
- * the protocol shows no body for a beacon's Blob.
+ * Every event the page hands to /tracker/log, as sent by sendBeacon (as the page goes) or fetch
+ * (while it stays). The browser still sends them (the server stores them); this only reads the
+ * payload on the way, as the protocol shows no body for a beacon's Blob.
  */
 async function beacons(page: Page): Promise<() => Promise<Beacon[]>> {
   await page.addInitScript(() => {
     const sent: unknown[] = [];
     (window as unknown as { __beacons: unknown[] }).__beacons = sent;
+    const record = (text: string) => {
+      const body = JSON.parse(text) as unknown;
+      sent.push(...(Array.isArray(body) ? body : [body]));
+    };
     const original = navigator.sendBeacon.bind(navigator);
     navigator.sendBeacon = (url: string | URL, data?: BodyInit | null) => {
-      if (String(url).endsWith("/tracker/log") && data instanceof Blob) {
-        void data.text().then((text) => {
-          const body = JSON.parse(text) as unknown;
-          sent.push(...(Array.isArray(body) ? body : [body]));
-        });
-      }
+      if (String(url).endsWith("/tracker/log") && data instanceof Blob) void data.text().then(record);
       return original(url, data);
+    };
+    // while the page stays, the tracker sends with fetch (its answer is seen)
+    const nativeFetch = window.fetch.bind(window);
+    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.endsWith("/tracker/log") && typeof init?.body === "string") record(init.body);
+      return nativeFetch(input, init);
     };
   });
   return () => page.evaluate(() => (window as unknown as { __beacons: Beacon[] }).__beacons ?? []);
@@ -194,7 +200,34 @@ describe("tracking in the page", () => {
     await pagehide(page);
     await expect.poll(() => posted.join("").includes('"behavior":"read"'), { timeout: 5000 }).toBe(true);
     await expect.poll(stored, { timeout: 5000 }).toBe(0);
-    expect(await sent()).toEqual([]); // no beacon was there to send with
+    // no beacon was there to send with: every event went by fetch
+    expect((await sent()).length).toBeGreaterThan(0);
+  });
+
+  it("R-REL-4 R-TRACK-4 a view answered 503 (the server cannot store it now) is kept and sent again after the Retry-After, with the same event id", async () => {
+    const { page } = await freshPage();
+    const bodies: string[] = [];
+    // the first beacon gets what an instance whose tracking writer cannot store answers
+    await page.context().route("**/tracker/log", async (route) => {
+      bodies.push(route.request().postData() ?? "");
+      if (bodies.length === 1) {
+        await route.fulfill({
+          status: 503,
+          headers: { "retry-after": "1", "content-type": "application/json; charset=utf-8" },
+          body: JSON.stringify({ code: 503, msg: "统计服务暂时不可用，请稍后再试", data: null }),
+        });
+      } else await route.continue();
+    });
+    await page.goto(article);
+    await hydrated(page);
+    await expect.poll(() => bodies.length, { timeout: 8000 }).toBeGreaterThanOrEqual(2);
+    const [refused, again] = bodies.map((body) => JSON.parse(body) as Beacon[]);
+    const view = refused?.find((e) => e.behavior === "view");
+    expect(view).toBeDefined();
+    expect(again?.some((e) => e.event_id === view?.event_id)).toBe(true);
+    // sent again, nothing is left kept
+    expect(await page.evaluate(() => localStorage.getItem("DAVMU_TRACKING_PENDING"))).toBeNull();
+    await page.context().unroute("**/tracker/log");
   });
 
   it("R-TRACK-5 closing the page sends what waits: the view is stored and counted", async () => {

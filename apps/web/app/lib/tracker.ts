@@ -127,22 +127,44 @@ function createTracker(statBase: string, page: TrackedPage, loadedAt: number) {
     store.setItem(pendingKey, JSON.stringify(kept.concat(events).slice(-maxPending)));
   }
 
-  /** sendBeacon, else fetch with keepalive, else kept for the next visit. */
-  function send(events: BeaconEvent[]) {
+  /** Kept events go again after `seconds` (a 503's Retry-After), while the page stays. */
+  let retryTimer = 0;
+  function retryAfter(seconds: number) {
+    if (retryTimer) return;
+    retryTimer = window.setTimeout(
+      () => {
+        retryTimer = 0;
+        takeKept();
+        if (queue.length) flush();
+      },
+      Math.min(Math.max(seconds, 1), 60) * 1000,
+    );
+  }
+
+  /**
+   * While the page stays, fetch, whose answer is seen: a beacon refused for now (503 while the
+   * server cannot store, 429) or not sent (offline) is kept and sent again after its Retry-After
+   * (R-REL-4). As the page goes (`leaving`), sendBeacon, which the browser sends after the page is
+   * gone; else fetch with keepalive; else kept for the next visit.
+   */
+  function send(events: BeaconEvent[], leaving: boolean) {
     const url = statBase + trackerPath;
+    const canFetch = typeof fetch === "function";
     for (let i = 0; i < events.length; i += perRequest) {
       const part = events.slice(i, i + perRequest);
       const body = JSON.stringify(part);
-      try {
-        if (
-          typeof navigator.sendBeacon === "function" &&
-          navigator.sendBeacon(url, new Blob([body], { type: "text/plain" }))
-        )
-          continue;
-      } catch {
-        // refused (too large, or blocked): try fetch
+      if (leaving || !canFetch) {
+        try {
+          if (
+            typeof navigator.sendBeacon === "function" &&
+            navigator.sendBeacon(url, new Blob([body], { type: "text/plain" }))
+          )
+            continue;
+        } catch {
+          // refused (too large, or blocked): try fetch
+        }
       }
-      if (typeof fetch !== "function") {
+      if (!canFetch) {
         keep(part);
         continue;
       }
@@ -154,36 +176,45 @@ function createTracker(statBase: string, page: TrackedPage, loadedAt: number) {
         headers: { "content-type": "text/plain" },
       })
         .then((response) => {
-          if (response.status >= 500 || response.status === 429) keep(part);
+          if (response.status >= 500 || response.status === 429) {
+            keep(part);
+            retryAfter(Number(response.headers.get("retry-after")) || 5);
+          }
         })
-        .catch(() => keep(part));
+        .catch(() => {
+          keep(part);
+          retryAfter(5);
+        });
     }
   }
 
-  function flush() {
+  function flush(leaving = false) {
     window.clearTimeout(timer);
     timer = 0;
     const events = queue;
     queue = [];
-    if (events.length && trackingAllowed()) send(events);
+    if (events.length && trackingAllowed()) send(events, leaving);
   }
 
   function push(e: BeaconEvent) {
     queue.push(e);
     if (queue.length >= 20) flush();
-    else if (!timer) timer = window.setTimeout(flush, batchMs);
+    else if (!timer) timer = window.setTimeout(() => flush(), batchMs);
   }
 
-  // events kept on an earlier visit go first
-  const earlier = store.getItem(pendingKey);
-  if (earlier) {
+  /** Moves the events kept (on an earlier visit, or refused on this one) to the queue. */
+  function takeKept() {
+    const kept = store.getItem(pendingKey);
+    if (!kept) return;
     store.removeItem(pendingKey);
     try {
-      for (const e of JSON.parse(earlier) as BeaconEvent[]) queue.push(e);
+      for (const e of JSON.parse(kept) as BeaconEvent[]) queue.push(e);
     } catch {
       // a damaged list is dropped
     }
   }
+  // events kept on an earlier visit go first
+  takeKept();
 
   // reading: seconds the page was in view, and the deepest scroll (which only grows)
   let readMs = 0;
@@ -237,7 +268,7 @@ function createTracker(statBase: string, page: TrackedPage, loadedAt: number) {
   const leave = () => {
     queueView();
     queueRead();
-    flush();
+    flush(true);
   };
   const hidden = () => {
     if (visibleSince !== null) readMs += performance.now() - visibleSince;
@@ -337,7 +368,7 @@ function createTracker(statBase: string, page: TrackedPage, loadedAt: number) {
 
   if (page.detail) viewAfter(loadedAt);
   // events kept from an earlier visit go with the view, or after the batch's wait on other pages
-  if (queue.length && !page.detail) timer = window.setTimeout(flush, batchMs);
+  if (queue.length && !page.detail) timer = window.setTimeout(() => flush(), batchMs);
   // a page that is already hidden when the tracker starts (opened in the background, or left while
   // its scripts loaded) has its read and view go at once
   if (document.visibilityState === "hidden") leave();
