@@ -15,7 +15,7 @@ const batch = (n: number): PlannedBatch => ({
   // a batch's text as a page sent it: newlines and quotes are kept inside its line
   text: `[{"event_id":"e-${n}",\n "device_os":"Android 14 \\"x\\""}]`,
 });
-const line = (b: PlannedBatch) => `${JSON.stringify([b.receivedAt, b.picks, b.text])}\n`;
+const line = (b: PlannedBatch) => `${b.receivedAt}\t${b.picks.join(",")}\t${b.text.replace(/\n/g, " ")}\n`;
 
 let root: string;
 beforeEach(() => {
@@ -38,7 +38,7 @@ describe("the tracking journal", () => {
     const folder = journalFolder(root, "postgres://db:5432/davmu");
     const journal = createJournal(folder);
     // a process of this host that has ended (no pid this high runs), killed in the middle of a line
-    writeFileSync(join(folder, `${here}-999999999-aaaa-0.jsonl`), `${line(batch(1))}${line(batch(2))}[17000`);
+    writeFileSync(join(folder, `${here}-999999999-aaaa-0.jsonl`), `${line(batch(1))}${line(batch(2))}17000\t0,1`);
     // a process of this host that runs: this one, with a journal of its own open
     const mine = createJournal(folder);
     mine.append(batch(3));
@@ -51,7 +51,11 @@ describe("the tracking journal", () => {
 
     const replayed: PlannedBatch[] = [];
     expect(journal.recover((b) => replayed.push(b))).toBe(3);
-    expect(replayed.sort((a, b) => a.receivedAt - b.receivedAt)).toEqual([batch(1), batch(2), batch(5)]);
+    // the texts mean what they meant: their line breaks (JSON whitespace) are spaces
+    const flat = (b: PlannedBatch) => ({ ...b, text: b.text.replace(/\n/g, " ") });
+    expect(replayed.sort((a, b) => a.receivedAt - b.receivedAt)).toEqual([batch(1), batch(2), batch(5)].map(flat));
+    for (const b of replayed)
+      expect(JSON.parse(b.text)).toEqual(JSON.parse(batch(b.receivedAt - 1_700_000_000_000).text));
     const left = readdirSync(folder).sort();
     expect(left.some((name) => name.startsWith(`${here}-999999999-`))).toBe(false);
     expect(left).toContain("otherhost-1-bbbb-0.jsonl");
