@@ -79,10 +79,14 @@ function describe(error: unknown): ApiError {
 
 /**
  * Reads a tip's form part by part: fields, and each picture (at most the per-picture limit held at
- * once) checked and prepared as it arrives; the request as a whole may carry at most the total limit.
+ * once) checked and prepared by `prepare` as it arrives (the picture pool's queue: the rest of the body
+ * waits meanwhile); the request as a whole may carry at most the total limit.
  * Throws an ApiError with the visitor's message for anything wrong.
  */
-export async function readTipForm(request: FastifyRequest): Promise<TipForm> {
+export async function readTipForm(
+  request: FastifyRequest,
+  prepare: (bytes: Buffer, index: number) => Promise<PreparedPicture> = preparePicture,
+): Promise<TipForm> {
   if (!request.isMultipart()) throw describe({ code: "FST_INVALID_MULTIPART_CONTENT_TYPE" });
   const fields: Record<string, string> = {};
   const pictures: PreparedPicture[] = [];
@@ -106,7 +110,7 @@ export async function readTipForm(request: FastifyRequest): Promise<TipForm> {
       if (total > tipLimits.requestBytes) throw tooLarge(requestTooLargeMessage);
       if (bytes.length === 0) throw badRequest(`第 ${pictures.length + 1} 张图片是空文件`);
       // the name and the declared type are not looked at: the bytes say what the file is
-      pictures.push(await preparePicture(bytes, pictures.length));
+      pictures.push(await prepare(bytes, pictures.length));
     }
   } catch (error) {
     throw describe(error);

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import sharp from "sharp";
+import { unavailable } from "../lib/api-error.ts";
+import { createWorkQueue, WorkRefused } from "../lib/work-queue.ts";
+
+/** What a visitor is told when the pictures cannot be taken now; the answer carries Retry-After. */
+export const picturesBusyMessage = "当前上传图片的人较多，图片暂时处理不过来，请稍后重试";
+
+export interface PictureWork {
+  /** Decodes and remakes one picture in the pool; 503 when the queue is full or the deadline passes first. */
+  run<T>(job: () => Promise<T>, deadline: number): Promise<T>;
+  /** The deadline of a request's pictures arriving now (PICTURE_WAIT_MS from now). */
+  deadline(): number;
+  /** Whether a picture offered now would be refused: a request may then be answered before its body is read. */
+  full(): boolean;
+  readonly running: number;
+  readonly waiting: number;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Uploaded pictures' decoding and renditions, bounded (R-REL-5). */
+    pictureWork: PictureWork;
+  }
+}
+
+/**
+ * libvips' settings for a server that remakes uploads (R-REL-5, decision 043), set once per process.
+ * Its operation cache keeps recent operations and their pixels (up to 50 MB and 100 operations by
+ * default) in case the same input comes again; an upload never does, so the cache is off and a
+ * picture's memory is handed back when its work ends. The threads each pipeline may use stay at one,
+ * sharp's own choice under glibc's allocator: every thread that allocates pixels gets a malloc arena of
+ * its own, and arenas hand little back to the system.
+ */
+function configureSharp() {
+  sharp.cache(false);
+  sharp.concurrency(1);
+}
+
+/** The queue in front of picture work, sized by PICTURE_WORKERS, PICTURE_QUEUE and PICTURE_WAIT_MS. */
+export const pictureWorkPlugin = fp(
+  async (app: FastifyInstance) => {
+    configureSharp();
+    const { workers, queue: capacity, waitMs } = app.config.pictures;
+    const queue = createWorkQueue({ concurrency: workers, capacity });
+    app.decorate("pictureWork", {
+      run: (job, deadline) =>
+        queue.run(job, deadline).catch((error: unknown) => {
+          if (error instanceof WorkRefused) throw unavailable(picturesBusyMessage);
+          throw error;
+        }),
+      deadline: () => Date.now() + waitMs,
+      full: () => queue.full(),
+      get running() {
+        return queue.running;
+      },
+      get waiting() {
+        return queue.waiting;
+      },
+    } satisfies PictureWork);
+  },
+  { name: "picture-work", dependencies: ["settings"] },
+);
