@@ -1,3 +1,5 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import sharp from "sharp";
@@ -38,18 +40,56 @@ function configureSharp() {
   sharp.concurrency(1);
 }
 
+/**
+ * V8's full collection, callable without starting Node with --expose-gc. A picture's bytes, its
+ * multipart chunks and its renditions are Buffers outside V8's heap: an idle process feels no pressure
+ * to collect them, and they stay resident until the next collection, which may be long in coming.
+ */
+function fullCollection(): () => void {
+  const exposed = (globalThis as { gc?: () => void }).gc;
+  if (exposed) return exposed;
+  setFlagsFromString("--expose-gc");
+  const gc = runInNewContext("gc") as () => void;
+  // later contexts (the site's, tests') are not given it
+  setFlagsFromString("--no-expose-gc");
+  return gc;
+}
+
+/** After work, how long the pool must stay idle before a collection, and the least time between two. */
+const collectAfterMs = 1000;
+const collectEveryMs = 10_000;
+
 /** The queue in front of picture work, sized by PICTURE_WORKERS, PICTURE_QUEUE and PICTURE_WAIT_MS. */
 export const pictureWorkPlugin = fp(
   async (app: FastifyInstance) => {
     configureSharp();
     const { workers, queue: capacity, waitMs } = app.config.pictures;
     const queue = createWorkQueue({ concurrency: workers, capacity });
+    // once a burst of pictures is over, their memory is handed back (R-REL-5: memory returns to its level)
+    const collect = fullCollection();
+    let collection: NodeJS.Timeout | undefined;
+    let collectedAt = 0;
+    const collectWhenIdle = () => {
+      if (queue.running > 0 || queue.waiting > 0) return;
+      clearTimeout(collection);
+      const wait = Math.max(collectAfterMs, collectedAt + collectEveryMs - Date.now());
+      collection = setTimeout(() => {
+        if (queue.running > 0 || queue.waiting > 0) return;
+        collectedAt = Date.now();
+        collect();
+      }, wait);
+      collection.unref();
+    };
+    app.addHook("onClose", async () => clearTimeout(collection));
     app.decorate("pictureWork", {
       run: (job, deadline) =>
-        queue.run(job, deadline).catch((error: unknown) => {
-          if (error instanceof WorkRefused) throw unavailable(picturesBusyMessage);
-          throw error;
-        }),
+        queue
+          .run(job, deadline)
+          .catch((error: unknown) => {
+            if (error instanceof WorkRefused) throw unavailable(picturesBusyMessage);
+            throw error;
+          })
+          .finally(collectWhenIdle),
       deadline: () => Date.now() + waitMs,
       full: () => queue.full(),
       get running() {
