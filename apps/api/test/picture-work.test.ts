@@ -16,8 +16,15 @@ const nextPhone = () => String(phone++);
 /**
  * A phone camera's photo: 4000×3000 JPEG, quality 95 without chroma subsampling, gradients under
  * sensor-like noise, with EXIF naming the camera and a GPS position; about 10 MB, under the limit.
+ * Made once for the file.
  */
-async function cameraPhoto(): Promise<Buffer> {
+function cameraPhoto(): Promise<Buffer> {
+  made ??= makeCameraPhoto();
+  return made;
+}
+let made: Promise<Buffer> | undefined;
+
+async function makeCameraPhoto(): Promise<Buffer> {
   const width = 4000;
   const height = 3000;
   const raw = Buffer.alloc(width * height * 3);
@@ -56,7 +63,7 @@ describe("picture pool beyond capacity (PICTURE_WORKERS=1, PICTURE_QUEUE=1)", ()
     mediaDir = mkdtempSync(join(tmpdir(), "davmu-picture-work-"));
     server = await startTestServer({ MEDIA_DIR: mediaDir, PICTURE_WORKERS: "1", PICTURE_QUEUE: "1" });
     photo = await cameraPhoto();
-  });
+  }, 60_000);
   afterAll(async () => {
     await server.close();
     rmSync(mediaDir, { recursive: true, force: true });
@@ -102,7 +109,8 @@ describe("picture pool beyond capacity (PICTURE_WORKERS=1, PICTURE_QUEUE=1)", ()
       jpegPart(await picture("jpeg", 1600, 1200)),
     ]);
     expect(retried.status, JSON.stringify(retried.body)).toBe(200);
-  });
+    // two photos' work one after the other: seconds, more on a loaded machine
+  }, 45_000);
 });
 
 describe("picture pool deadline (PICTURE_WAIT_MS=1000)", () => {
@@ -179,7 +187,7 @@ describe("bad pictures", () => {
     mediaDir = mkdtempSync(join(tmpdir(), "davmu-bad-pictures-"));
     server = await startTestServer({ MEDIA_DIR: mediaDir });
     photo = await cameraPhoto();
-  });
+  }, 60_000);
   afterAll(async () => {
     await server.close();
     rmSync(mediaDir, { recursive: true, force: true });
