@@ -5,8 +5,9 @@
  * resident memory before, at its peak and after the work; then a PASS/FAIL line per target: every
  * answer within 30 s, every 503 with Retry-After, no other 5xx, every accepted tip's picture on disk,
  * and memory back within 20% of its level before (waited for at most 60 s).
- * Usage: node scripts/faults-pictures.ts [--tips 10] [-- extra env as NAME=value ...]
- * Exits non-zero when a target is missed.
+ * Usage: node scripts/faults-pictures.ts [--tips 10] [NAME=value ...] (added to the instance's
+ * environment, e.g. PICTURE_WORKERS=2); exits non-zero when a target is missed. The fault suite may
+ * import `parallelPictures` instead, which answers the checks and figures.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,20 +16,10 @@ import { tipLimits } from "@davmu/contracts/tips";
 import sharp from "sharp";
 import { startInstance } from "./ops/launch.ts";
 
-const argument = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(name);
-  return at > 0 ? Number(process.argv[at + 1]) : fallback;
-};
-const tips = argument("--tips", 10);
 const answerBudgetMs = 30_000;
 /** Longer than any answer may take, so that a hang is measured as one rather than cut short. */
 const clientTimeoutMs = 120_000;
 const settleMs = 60_000;
-const extraEnv = Object.fromEntries(
-  process.argv
-    .filter((arg) => /^[A-Z_]+=/.test(arg))
-    .map((arg) => [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]),
-);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
@@ -142,105 +133,154 @@ async function sendTip(origin: string, token: string, photo: Buffer, index: numb
   }
 }
 
-const lines: { pass: boolean; text: string }[] = [];
-const check = (pass: boolean, text: string) => {
-  lines.push({ pass, text });
-  console.log(`${pass ? "PASS" : "FAIL"} ${text}`);
-};
-
-const photo = await cameraPhoto();
-const meta = await sharp(photo).metadata();
-console.log(
-  `picture: ${meta.width}×${meta.height} JPEG, ${(photo.length / 2 ** 20).toFixed(2)} MiB, with EXIF and GPS`,
-);
-
-const dir = mkdtempSync(join(tmpdir(), "davmu-faults-pictures-"));
-const mediaDir = join(dir, "media");
-mkdirSync(mediaDir);
-const instance = await startInstance({
-  DATABASE_URL: `sqlite:${join(dir, "davmu.db")}`,
-  MEDIA_DIR: mediaDir,
-  // the API alone: the pages play no part in a tip's upload
-  SERVE_WEB: "false",
-  // ten readers on one address: the per-address caps of a real crowd are not what is measured
-  OTP_PER_IP_PER_HOUR: "100000",
-  LOGIN_PER_IP_PER_MINUTE: "100000",
-  ANONYMOUS_TOKENS_PER_IP_PER_MINUTE: "100000",
-  ...extraEnv,
-});
-const pid = instance.child.process.pid as number;
-try {
-  const tokens: string[] = [];
-  for (let i = 0; i < tips; i++) tokens.push(await login(instance.origin, String(13700000000 + i)));
-  // one tip with a small picture first: the code paths are loaded, as on a server that has run a while
-  await sendTip(instance.origin, tokens[0] as string, await sharp(photo).resize(640).jpeg().toBuffer(), 0);
-  await sleep(2000);
-  const before = rssOf(pid);
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, rssOf(pid));
-  }, 50);
-
-  const answers = await Promise.all(tokens.map((token, i) => sendTip(instance.origin, token, photo, i)));
-  peak = Math.max(peak, rssOf(pid));
-  const done = performance.now();
-  let after = rssOf(pid);
-  while (performance.now() - done < settleMs && after > before * 1.2) {
-    await sleep(1000);
-    after = rssOf(pid);
-    peak = Math.max(peak, after);
-  }
-  clearInterval(sampler);
-  const settledMs = Math.round(performance.now() - done);
-
-  const byStatus: Record<string, number> = {};
-  for (const answer of answers) byStatus[answer.status] = (byStatus[answer.status] ?? 0) + 1;
-  console.log(`answers: ${JSON.stringify(byStatus)}`);
-  for (const [i, answer] of answers.entries()) {
-    const retry = answer.retryAfter ? ` retry-after ${answer.retryAfter}` : "";
-    console.log(
-      `  tip ${i + 1}: ${answer.status} in ${answer.ms} ms${retry} ${answer.status === 200 ? "" : answer.msg}`,
-    );
-  }
-  const times = answers.map((a) => a.ms);
-  console.log(`answer times: max ${Math.max(...times)} ms, min ${Math.min(...times)} ms`);
-  console.log(
-    `RSS: before ${mb(before)} MB, peak ${mb(peak)} MB, after ${mb(after)} MB (${settledMs} ms after the last answer)`,
-  );
-
-  const accepted = answers.filter((a) => a.status === 200);
-  const refused = answers.filter((a) => a.status === 503);
-  const stored = accepted.every(
-    (a) =>
-      a.pictures.length === 1 &&
-      a.pictures.every((url) =>
-        [".jpg", ".avif", ".webp"].every((ext) =>
-          existsSync(join(mediaDir, url.replace(/^\/media\//, "").replace(/\.jpg$/, ext))),
-        ),
-      ),
-  );
-  check(
-    answers.every((a) => a.status !== "none" && a.ms <= answerBudgetMs),
-    `every tip answered within ${answerBudgetMs / 1000} s (max ${Math.max(...times)} ms)`,
-  );
-  check(
-    answers.every((a) => a.status === 200 || a.status === 503),
-    `every answer is 200 or 503 (${JSON.stringify(byStatus)})`,
-  );
-  check(
-    refused.every((a) => Number(a.retryAfter) > 0 && a.msg.length > 0),
-    `every 503 carries Retry-After and a message (${refused.length} refused)`,
-  );
-  check(
-    accepted.length > 0 && stored,
-    `every accepted tip has its picture and renditions stored (${accepted.length} accepted)`,
-  );
-  check(
-    after <= before * 1.2,
-    `memory back within 20% of its level before: ${mb(before)} → peak ${mb(peak)} → ${mb(after)} MB after ${settledMs} ms`,
-  );
-} finally {
-  await instance.child.stop();
-  rmSync(dir, { recursive: true, force: true });
+export interface PicturesResult {
+  /** Every target met. */
+  pass: boolean;
+  /** One line per target, as printed. */
+  checks: { pass: boolean; text: string }[];
+  figures: {
+    byStatus: Record<string, number>;
+    maxAnswerMs: number;
+    rssBeforeMb: number;
+    rssPeakMb: number;
+    rssAfterMb: number;
+    afterMs: number;
+    accepted: number;
+    stored: boolean;
+  };
 }
-process.exit(lines.every((line) => line.pass) ? 0 : 1);
+
+/**
+ * The run: `tips` readers at once against a fresh instance started with `env` added (PICTURE_WORKERS
+ * and the like). Logs as it goes through `log`; stops the instance and removes its files at the end.
+ */
+export async function parallelPictures(
+  tips = 10,
+  env: Record<string, string> = {},
+  log: (line: string) => void = console.log,
+): Promise<PicturesResult> {
+  const checks: { pass: boolean; text: string }[] = [];
+  const check = (pass: boolean, text: string) => {
+    checks.push({ pass, text });
+    log(`${pass ? "PASS" : "FAIL"} ${text}`);
+  };
+
+  const photo = await cameraPhoto();
+  const meta = await sharp(photo).metadata();
+  log(`picture: ${meta.width}×${meta.height} JPEG, ${(photo.length / 2 ** 20).toFixed(2)} MiB, with EXIF and GPS`);
+
+  const dir = mkdtempSync(join(tmpdir(), "davmu-faults-pictures-"));
+  const mediaDir = join(dir, "media");
+  mkdirSync(mediaDir);
+  const instance = await startInstance({
+    DATABASE_URL: `sqlite:${join(dir, "davmu.db")}`,
+    MEDIA_DIR: mediaDir,
+    // the API alone: the pages play no part in a tip's upload
+    SERVE_WEB: "false",
+    // ten readers on one address: the per-address caps of a real crowd are not what is measured
+    OTP_PER_IP_PER_HOUR: "100000",
+    LOGIN_PER_IP_PER_MINUTE: "100000",
+    ANONYMOUS_TOKENS_PER_IP_PER_MINUTE: "100000",
+    ...env,
+  });
+  const pid = instance.child.process.pid as number;
+  let sampler: NodeJS.Timeout | undefined;
+  try {
+    const tokens: string[] = [];
+    for (let i = 0; i < tips; i++) tokens.push(await login(instance.origin, String(13700000000 + i)));
+    // one tip with a small picture first: the code paths are loaded, as on a server that has run a while
+    await sendTip(instance.origin, tokens[0] as string, await sharp(photo).resize(640).jpeg().toBuffer(), 0);
+    await sleep(2000);
+    const before = rssOf(pid);
+    let peak = before;
+    sampler = setInterval(() => {
+      peak = Math.max(peak, rssOf(pid));
+    }, 50);
+
+    const answers = await Promise.all(tokens.map((token, i) => sendTip(instance.origin, token, photo, i)));
+    peak = Math.max(peak, rssOf(pid));
+    const done = performance.now();
+    let after = rssOf(pid);
+    while (performance.now() - done < settleMs && after > before * 1.2) {
+      await sleep(1000);
+      after = rssOf(pid);
+      peak = Math.max(peak, after);
+    }
+    clearInterval(sampler);
+    const settledMs = Math.round(performance.now() - done);
+
+    const byStatus: Record<string, number> = {};
+    for (const answer of answers) byStatus[answer.status] = (byStatus[answer.status] ?? 0) + 1;
+    log(`answers: ${JSON.stringify(byStatus)}`);
+    for (const [i, answer] of answers.entries()) {
+      const retry = answer.retryAfter ? ` retry-after ${answer.retryAfter}` : "";
+      log(`  tip ${i + 1}: ${answer.status} in ${answer.ms} ms${retry} ${answer.status === 200 ? "" : answer.msg}`);
+    }
+    const times = answers.map((a) => a.ms);
+    log(`answer times: max ${Math.max(...times)} ms, min ${Math.min(...times)} ms`);
+    log(
+      `RSS: before ${mb(before)} MB, peak ${mb(peak)} MB, after ${mb(after)} MB (${settledMs} ms after the last answer)`,
+    );
+
+    const accepted = answers.filter((a) => a.status === 200);
+    const refused = answers.filter((a) => a.status === 503);
+    const stored = accepted.every(
+      (a) =>
+        a.pictures.length === 1 &&
+        a.pictures.every((url) =>
+          [".jpg", ".avif", ".webp"].every((ext) =>
+            existsSync(join(mediaDir, url.replace(/^\/media\//, "").replace(/\.jpg$/, ext))),
+          ),
+        ),
+    );
+    check(
+      answers.every((a) => a.status !== "none" && a.ms <= answerBudgetMs),
+      `every tip answered within ${answerBudgetMs / 1000} s (max ${Math.max(...times)} ms)`,
+    );
+    check(
+      answers.every((a) => a.status === 200 || a.status === 503),
+      `every answer is 200 or 503 (${JSON.stringify(byStatus)})`,
+    );
+    check(
+      refused.every((a) => Number(a.retryAfter) > 0 && a.msg.length > 0),
+      `every 503 carries Retry-After and a message (${refused.length} refused)`,
+    );
+    check(
+      accepted.length > 0 && stored,
+      `every accepted tip has its picture and renditions stored (${accepted.length} accepted)`,
+    );
+    check(
+      after <= before * 1.2,
+      `memory back within 20% of its level before: ${mb(before)} → peak ${mb(peak)} → ${mb(after)} MB after ${settledMs} ms`,
+    );
+    return {
+      pass: checks.every((c) => c.pass),
+      checks,
+      figures: {
+        byStatus,
+        maxAnswerMs: Math.max(...times),
+        rssBeforeMb: mb(before),
+        rssPeakMb: mb(peak),
+        rssAfterMb: mb(after),
+        afterMs: settledMs,
+        accepted: accepted.length,
+        stored,
+      },
+    };
+  } finally {
+    clearInterval(sampler);
+    await instance.child.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) {
+  const at = process.argv.indexOf("--tips");
+  const env = Object.fromEntries(
+    process.argv
+      .filter((arg) => /^[A-Z_]+=/.test(arg))
+      .map((arg) => [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]),
+  );
+  const result = await parallelPictures(at > 0 ? Number(process.argv[at + 1]) : 10, env);
+  process.exit(result.pass ? 0 : 1);
+}
