@@ -14,8 +14,12 @@ export interface PictureWork {
   run<T>(job: () => Promise<T>, deadline: number): Promise<T>;
   /** The deadline of a request's pictures arriving now (PICTURE_WAIT_MS from now). */
   deadline(): number;
-  /** Whether a picture offered now would be refused: a request may then be answered before its body is read. */
-  full(): boolean;
+  /**
+   * A place for one request's pictures, taken as it arrives and given back (the function answered)
+   * once they are remade: at most PICTURE_WORKERS + PICTURE_QUEUE requests hold one, so one past them
+   * is refused before its body is read rather than after its pictures were received. Null when none is free.
+   */
+  admit(): (() => void) | null;
   readonly running: number;
   readonly waiting: number;
 }
@@ -65,6 +69,7 @@ export const pictureWorkPlugin = fp(
     configureSharp();
     const { workers, queue: capacity, waitMs } = app.config.pictures;
     const queue = createWorkQueue({ concurrency: workers, capacity });
+    let admitted = 0;
     // once a burst of pictures is over, their memory is handed back (R-REL-5: memory returns to its level)
     const collect = fullCollection();
     let collection: NodeJS.Timeout | undefined;
@@ -91,7 +96,15 @@ export const pictureWorkPlugin = fp(
           })
           .finally(collectWhenIdle),
       deadline: () => Date.now() + waitMs,
-      full: () => queue.full(),
+      admit: () => {
+        if (admitted >= workers + capacity || queue.full()) return null;
+        admitted++;
+        let held = true;
+        return () => {
+          if (held) admitted--;
+          held = false;
+        };
+      },
       get running() {
         return queue.running;
       },

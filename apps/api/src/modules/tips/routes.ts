@@ -64,20 +64,24 @@ export async function tipRoutes(app: FastifyInstance) {
       // cheap refusal before any picture is read; the count that decides is taken with the insert
       if ((await tips.recentCount(userId)) >= tipLimits.perUserPerHour) throw tooManyRequests(rateMessage);
       const work = app.pictureWork;
-      // a full queue is answered before the pictures are read: they would only wait to be refused
-      if (work.full()) {
+      // past the pool's places a tip is answered before its pictures are read: they would only wait
+      // to be refused, holding their bytes meanwhile
+      const release = work.admit();
+      if (!release) {
         discardRestOfBody(request, reply);
         throw unavailable(picturesBusyMessage);
       }
       const deadline = work.deadline();
       const prepare = (bytes: Buffer, index: number) => work.run(() => preparePicture(bytes, index), deadline);
-      const form = await readTipForm(request, prepare).catch((error: unknown) => {
-        // refused with the rest of the body unread (too large, or no room for its pictures)
-        if (error instanceof ApiError && (error.status === 413 || error.status === 503)) {
-          discardRestOfBody(request, reply);
-        }
-        throw error;
-      });
+      const form = await readTipForm(request, prepare)
+        .catch((error: unknown) => {
+          // refused with the rest of the body unread (too large, or no room for its pictures)
+          if (error instanceof ApiError && (error.status === 413 || error.status === 503)) {
+            discardRestOfBody(request, reply);
+          }
+          throw error;
+        })
+        .finally(release);
       const stored = [];
       try {
         for (const picture of form.pictures) stored.push(await storePicture(mediaDir, picture));
