@@ -35,6 +35,9 @@ function isGlibc(): boolean {
 
 /** Starts the process again with the allocator's settings where `allocatorRestart` says so; else returns. */
 export function restartForAllocator(): void {
+  // a parent talking to this process over IPC (`node --watch`, a process manager's fork) would lose
+  // the channel: such a process goes on as it was started
+  if (process.channel) return;
   const execve = process.execve;
   const restart = execve ? allocatorRestart(process.env, process.platform, isGlibc()) : null;
   if (execve && restart) {
