@@ -23,9 +23,9 @@ const moveNames = { accept: "采纳", reject: "驳回", publish: "发布" } as c
 const statusNames = { received: "待处理", accepted: "已采纳", rejected: "已驳回", published: "已发布" } as const;
 
 /**
- * After a refusal (413, or 503 when the pictures cannot be taken now) the rest of the request body is not kept: Node's server reads it and throws
- * it away, so the client, still sending, sees the answer rather than a reset connection; past a few
- * seconds of that the connection is cut.
+ * After a refusal (413, or 503 when the pictures cannot be taken now) the rest of the request body is
+ * not kept: Node's server reads it and throws it away, so the client, still sending, sees the answer
+ * rather than a reset connection; past a few seconds of that the connection is cut.
  */
 function discardRestOfBody(request: FastifyRequest, reply: FastifyReply) {
   reply.raw.once("finish", () => {
