@@ -59,6 +59,7 @@ import { housekeepingPlugin } from "./plugins/housekeeping.ts";
 import { mediaPlugin } from "./plugins/media.ts";
 import { metricsPlugin } from "./plugins/metrics.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
+import { pictureWorkPlugin } from "./plugins/picture-work.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { redisPlugin, remoteContentChanges, sharedChangesPlugin } from "./plugins/redis.ts";
 import { wechatRouteOptions } from "./plugins/redis-credentials.ts";
@@ -204,6 +205,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(editorKeyPlugin);
     await app.register(rateLimitPlugin);
     await app.register(housekeepingPlugin);
+    // uploaded pictures are decoded and remade a bounded number at a time (R-REL-5)
+    await app.register(pictureWorkPlugin);
     // repositories: one instance each per app, each naming what it depends on
     await app.register(contentsPlugin);
     await app.register(accountsPlugin);

@@ -1,3 +1,5 @@
+// first: the allocator's settings may start the process again before anything else is loaded
+import "./allocator-first.ts";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./plugins/config.ts";
 

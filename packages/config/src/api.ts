@@ -52,6 +52,17 @@ export interface Config {
   statBase: string;
   tracking: TrackingConfig;
   live: LiveConfig;
+  pictures: PictureWorkConfig;
+}
+
+/** Decoding and remaking uploaded pictures, bounded in concurrency and waiting (R-REL-5). */
+export interface PictureWorkConfig {
+  /** Pictures decoded and remade at once. */
+  workers: number;
+  /** Pictures waiting for a worker; one more is refused with 503. */
+  queue: number;
+  /** Longest a request's pictures may wait for a worker, from the request's arrival; then 503. */
+  waitMs: number;
 }
 
 /** Live rooms (R-LIVE-1, R-SEC-RATE). */
@@ -245,6 +256,11 @@ export function loadConfig(env: Env = process.env): Config {
     live: {
       chatPerUserPerMinute: values.LIVE_CHAT_PER_USER_PER_MINUTE,
       historySize: values.LIVE_HISTORY_SIZE,
+    },
+    pictures: {
+      workers: values.PICTURE_WORKERS,
+      queue: values.PICTURE_QUEUE,
+      waitMs: values.PICTURE_WAIT_MS,
     },
   };
 }

@@ -208,6 +208,10 @@ export const envSchema = Type.Object({
   EDITOR_SESSION_TTL_SECONDS: variable(integer(1, 2592000, 28800), { part: "api" }),
   LIVE_CHAT_PER_USER_PER_MINUTE: variable(integer(1, 1000, 10), { part: "api" }),
   LIVE_HISTORY_SIZE: variable(integer(10, 100000, 500), { part: "api" }),
+  // pictures decoded and remade at once, waiting beyond those, and how long a tip's may wait (R-REL-5)
+  PICTURE_WORKERS: variable(integer(1, 64, 1), { part: "api" }),
+  PICTURE_QUEUE: variable(integer(0, 1000, 8), { part: "api" }),
+  PICTURE_WAIT_MS: variable(integer(1000, 600000, 20000), { part: "api" }),
   /** WeChat official account whose JS-SDK the pages use; with WECHAT_APP_SECRET, pages get signing config. */
   WECHAT_APP_ID: variable(Type.Optional(Type.String({ pattern: "^wx[0-9A-Za-z]{8,30}$" })), {
     part: "api",

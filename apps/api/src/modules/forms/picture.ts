@@ -62,11 +62,13 @@ function newFormPictureStem(now = Date.now()): string {
  * A picture answer checked by its content and stored (R-FORM-1): its bytes must be the image its data
  * URL names, of a sane size; then the tips' upload pipeline reads it with sharp, turns it upright,
  * fits it within 2048 px and stores it without EXIF/GPS, with AVIF and WebP renditions, under an
- * unguessable name. Answers what was stored, or a message for the field.
+ * unguessable name. Answers what was stored, or a message for the field; throws the pool's 503 when
+ * `prepare` (the picture pool's queue) cannot take it now.
  */
 export async function storePicture(
   mediaDir: string,
   value: string,
+  prepare: (bytes: Buffer, index: number) => Promise<PreparedPicture> = preparePicture,
 ): Promise<{ stored: StoredPicture; url: string } | { error: string }> {
   const picture = parsePicture(value);
   if (!picture) return { error: "请上传 JPG、PNG 或 WebP 图片" };
@@ -78,7 +80,7 @@ export async function storePicture(
   }
   let prepared: PreparedPicture;
   try {
-    prepared = await preparePicture(bytes, 0);
+    prepared = await prepare(bytes, 0);
   } catch (error) {
     if (error instanceof PictureRefused) return { error: "图片已损坏或格式不符" };
     throw error;

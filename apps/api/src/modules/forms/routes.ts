@@ -13,6 +13,7 @@ import { route } from "../../lib/route.ts";
 import { viewerOf } from "../../lib/viewer.ts";
 import type { ContentRow } from "../content/repository.ts";
 import { sanitizeArticleHtml } from "../content/sanitize.ts";
+import { preparePicture } from "../tips/pictures.ts";
 import type { StoredPicture } from "../tips/tables.ts";
 import { submissionsCsv } from "./csv.ts";
 import { removeStoredPictures, storePicture } from "./picture.ts";
@@ -107,20 +108,29 @@ export async function formRoutes(app: FastifyInstance) {
       // pictures are checked by their bytes, then stored; the answer keeps their address
       const stored: FormAnswers = {};
       const files: StoredPicture[] = [];
-      for (const field of fields) {
-        const value = answers[field.key];
-        if (field.type !== "picture" || typeof value !== "string" || value === "") {
-          if (value !== undefined) stored[field.key] = normalise(field, value);
-          continue;
-        }
-        const picture = await storePicture(app.config.mediaDir, value);
-        if ("error" in picture) errors[field.key] = picture.error;
-        else {
-          stored[field.key] = picture.url;
-          files.push(picture.stored);
-        }
-      }
       const removeFiles = () => removeStoredPictures(app.config.mediaDir, files);
+      // decoded and remade in the picture pool (R-REL-5); a 503 from it leaves nothing stored
+      const deadline = app.pictureWork.deadline();
+      const prepare = (bytes: Buffer, index: number) =>
+        app.pictureWork.run(() => preparePicture(bytes, index), deadline);
+      try {
+        for (const field of fields) {
+          const value = answers[field.key];
+          if (field.type !== "picture" || typeof value !== "string" || value === "") {
+            if (value !== undefined) stored[field.key] = normalise(field, value);
+            continue;
+          }
+          const picture = await storePicture(app.config.mediaDir, value, prepare);
+          if ("error" in picture) errors[field.key] = picture.error;
+          else {
+            stored[field.key] = picture.url;
+            files.push(picture.stored);
+          }
+        }
+      } catch (error) {
+        await removeFiles();
+        throw error;
+      }
       if (Object.keys(errors).length) {
         await removeFiles();
         return reply.code(422).send(rejected(errors));

@@ -31,13 +31,19 @@ export async function preparePicture(bytes: Buffer, index: number): Promise<Prep
   const label = `第 ${index + 1} 张图片`;
   let format: string | undefined;
   let compression: string | undefined;
+  let pixels = 0;
   try {
-    const meta = await sharp(bytes, { limitInputPixels: maxInputPixels }).metadata();
+    // the header only: the size it declares is checked before any pixel is decoded
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     format = meta.format;
     compression = meta.compression;
     if (!meta.width || !meta.height) throw new Error("no size");
+    pixels = meta.width * meta.height;
   } catch {
     throw new PictureRefused(`${label}不是可识别的图片，请换一张`);
+  }
+  if (pixels > maxInputPixels) {
+    throw new PictureRefused(`${label}尺寸过大，请上传 ${maxInputPixels / 10_000} 万像素以内的图片`);
   }
   // HEIC (HEVC inside HEIF, iPhone's camera format) is not decodable here; AVIF (AV1 inside HEIF) is
   if (format === "heif" && compression !== "av1") {

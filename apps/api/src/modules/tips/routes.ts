@@ -2,11 +2,12 @@ import { calls } from "@davmu/contracts/calls";
 import { tipLimits } from "@davmu/contracts/tips";
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
-import { ApiError, badRequest, conflict, notFound, tooManyRequests } from "../../lib/api-error.ts";
+import { ApiError, badRequest, conflict, notFound, tooManyRequests, unavailable } from "../../lib/api-error.ts";
 import { isLoopback } from "../../lib/client-address.ts";
 import { route } from "../../lib/route.ts";
 import { userOf, viewerOf } from "../../lib/viewer.ts";
-import { removePictures, storePicture } from "./pictures.ts";
+import { picturesBusyMessage } from "../../plugins/picture-work.ts";
+import { preparePicture, removePictures, storePicture } from "./pictures.ts";
 import { presentEditorTip, presentReceipt } from "./present.ts";
 import { publishTipAsClueReport } from "./publish.ts";
 import { normalizeReceipt } from "./receipt.ts";
@@ -22,9 +23,9 @@ const moveNames = { accept: "采纳", reject: "驳回", publish: "发布" } as c
 const statusNames = { received: "待处理", accepted: "已采纳", rejected: "已驳回", published: "已发布" } as const;
 
 /**
- * After a refusal (413) the rest of the request body is not kept: Node's server reads it and throws
- * it away, so the client, still sending, sees the answer rather than a reset connection; past a few
- * seconds of that the connection is cut.
+ * After a refusal (413, or 503 when the pictures cannot be taken now) the rest of the request body is
+ * not kept: Node's server reads it and throws it away, so the client, still sending, sees the answer
+ * rather than a reset connection; past a few seconds of that the connection is cut.
  */
 function discardRestOfBody(request: FastifyRequest, reply: FastifyReply) {
   reply.raw.once("finish", () => {
@@ -62,10 +63,25 @@ export async function tipRoutes(app: FastifyInstance) {
       const userId = userOf(request);
       // cheap refusal before any picture is read; the count that decides is taken with the insert
       if ((await tips.recentCount(userId)) >= tipLimits.perUserPerHour) throw tooManyRequests(rateMessage);
-      const form = await readTipForm(request).catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 413) discardRestOfBody(request, reply);
-        throw error;
-      });
+      const work = app.pictureWork;
+      // past the pool's places a tip is answered before its pictures are read: they would only wait
+      // to be refused, holding their bytes meanwhile
+      const release = work.admit();
+      if (!release) {
+        discardRestOfBody(request, reply);
+        throw unavailable(picturesBusyMessage);
+      }
+      const deadline = work.deadline();
+      const prepare = (bytes: Buffer, index: number) => work.run(() => preparePicture(bytes, index), deadline);
+      const form = await readTipForm(request, prepare)
+        .catch((error: unknown) => {
+          // refused with the rest of the body unread (too large, or no room for its pictures)
+          if (error instanceof ApiError && (error.status === 413 || error.status === 503)) {
+            discardRestOfBody(request, reply);
+          }
+          throw error;
+        })
+        .finally(release);
       const stored = [];
       try {
         for (const picture of form.pictures) stored.push(await storePicture(mediaDir, picture));
