@@ -12,6 +12,7 @@ import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { parallelPictures } from "./faults-pictures.ts";
 import { type Cluster, startCluster } from "./ops/cluster.ts";
 import { root, startRedis } from "./ops/launch.ts";
 import {
@@ -413,6 +414,17 @@ try {
   await cluster.stop();
   // the Redis started again by the Redis fault, if it ran
   await cluster.redis.child.stop();
+}
+// heavy work on an instance of its own (R-REL-5): ten readers each send a ~10 MB photo at once
+try {
+  const pictures = await parallelPictures(10, {}, () => {});
+  record(
+    "ten tips with a ~10 MB photo each at once, to one instance: every answer within 30 s, memory back within 20%",
+    pictures.pass,
+    pictures.figures,
+  );
+} catch (error) {
+  record("ten tips with a ~10 MB photo each at once", false, { error: (error as Error).message.slice(0, 500) });
 }
 writeReport();
 process.exit(results.every((r) => r.pass) ? 0 : 1);
