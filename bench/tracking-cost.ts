@@ -6,8 +6,8 @@
  * and CLS of each, and, from the runs with tracking, the longest main-thread task that started once
  * the tracker's chunk had arrived (Lighthouse's observed, unthrottled times, from its
  * main-thread-tasks audit, which lists top-level tasks over 5 ms; at its 4× CPU slowdown a task is
- * long from 12.5 ms). The tracker is fetched a second after the page has hydrated, after its first
- * paint and its largest picture, so it can cost a Lighthouse point only through a long task (TBT) or
+ * long from 12.5 ms). The tracker is fetched as the page's scripts start (decision 042), after its first
+ * paint, so it can cost a Lighthouse point only through a long task (TBT) or
  * a layout shift (CLS): the budget is that it adds neither. The median scores per page type are shown
  * beside, as information: from run to run they move by more than tracking could (TBT of the same page
  * between 7 and 227 ms), in both variants alike. Each page type's score with tracking minus the score
