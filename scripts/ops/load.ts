@@ -18,16 +18,27 @@ export interface LoadReport {
   timeline: { at: number; status: number | string; ms: number }[];
 }
 
-function post(url: URL, agent: Agent, timeoutMs: number): Promise<{ status: number | string; token?: string }> {
+/**
+ * One POST of a JSON body on a kept-alive connection: its status and the answer's `data`, or the
+ * error's code when no answer came (refused, reset, timed out).
+ */
+function postJson(
+  url: URL,
+  agent: Agent,
+  path: string,
+  body: string,
+  timeoutMs: number,
+  headers: Record<string, string> = {},
+): Promise<{ status: number | string; data?: Record<string, unknown> }> {
   return new Promise((resolve) => {
     const req = request(
       {
         host: url.hostname,
         port: url.port,
-        path: "/peony/v1/auth",
+        path,
         method: "POST",
         agent,
-        headers: { "content-type": "application/json" },
+        headers: { "content-type": "application/json", ...headers },
       },
       (res) => {
         let text = "";
@@ -36,23 +47,33 @@ function post(url: URL, agent: Agent, timeoutMs: number): Promise<{ status: numb
           text += chunk;
         });
         res.on("end", () => {
-          let token: string | undefined;
-          if (res.statusCode === 200) {
-            try {
-              token = JSON.parse(text).data?.token;
-            } catch {
-              // counted by status
-            }
+          let data: Record<string, unknown> | undefined;
+          try {
+            data = JSON.parse(text).data ?? undefined;
+          } catch {
+            // counted by status
           }
-          resolve({ status: res.statusCode ?? 0, token });
+          resolve({ status: res.statusCode ?? 0, data });
         });
         res.on("error", (error: NodeJS.ErrnoException) => resolve({ status: error.code ?? "error" }));
       },
     );
     req.setTimeout(timeoutMs, () => req.destroy(Object.assign(new Error("timeout"), { code: "TIMEOUT" })));
     req.on("error", (error: NodeJS.ErrnoException) => resolve({ status: error.code ?? error.message }));
-    req.end(JSON.stringify({ appid: 1, platform: "mobile" }));
+    req.end(body);
   });
+}
+
+async function post(url: URL, agent: Agent, timeoutMs: number): Promise<{ status: number | string; token?: string }> {
+  const answer = await postJson(
+    url,
+    agent,
+    "/peony/v1/auth",
+    JSON.stringify({ appid: 1, platform: "mobile" }),
+    timeoutMs,
+  );
+  const token = answer.status === 200 ? answer.data?.token : undefined;
+  return { status: answer.status, token: typeof token === "string" ? token : undefined };
 }
 
 export function startWriteLoad(origin: string, options: { workers?: number; timeoutMs?: number } = {}) {
@@ -147,54 +168,28 @@ export function startBeaconLoad(
   };
   let running = true;
   let device = 0;
-  const send = (ids: string[]) =>
-    new Promise<{ status: number | string; accepted?: number }>((resolve) => {
-      const now = Math.floor(Date.now() / 1000);
-      const user = `beacon-load-${process.pid}-${device++}`;
-      const body = JSON.stringify(
-        ids.map((id) => ({
-          event_id: id,
-          timestamp: now,
-          version: "1",
-          terminal: "wap",
-          tid,
-          behavior: "expose",
-          device_type: "Android",
-          device_os: "Android 13",
-          user_id: user,
-        })),
-      );
-      const req = request(
-        {
-          host: url.hostname,
-          port: url.port,
-          path: "/tracker/log",
-          method: "POST",
-          agent,
-          headers: { "content-type": "application/json", "user-agent": options.userAgent ?? wechatAndroidUserAgent },
-        },
-        (res) => {
-          let text = "";
-          res.setEncoding("utf8");
-          res.on("data", (chunk) => {
-            text += chunk;
-          });
-          res.on("end", () => {
-            let accepted: number | undefined;
-            try {
-              accepted = JSON.parse(text).data?.accepted;
-            } catch {
-              // counted by status
-            }
-            resolve({ status: res.statusCode ?? 0, accepted });
-          });
-          res.on("error", (error: NodeJS.ErrnoException) => resolve({ status: error.code ?? "error" }));
-        },
-      );
-      req.setTimeout(30000, () => req.destroy(Object.assign(new Error("timeout"), { code: "TIMEOUT" })));
-      req.on("error", (error: NodeJS.ErrnoException) => resolve({ status: error.code ?? error.message }));
-      req.end(body);
+  const send = async (ids: string[]) => {
+    const now = Math.floor(Date.now() / 1000);
+    const user = `beacon-load-${process.pid}-${device++}`;
+    const body = JSON.stringify(
+      ids.map((id) => ({
+        event_id: id,
+        timestamp: now,
+        version: "1",
+        terminal: "wap",
+        tid,
+        behavior: "expose",
+        device_type: "Android",
+        device_os: "Android 13",
+        user_id: user,
+      })),
+    );
+    const answer = await postJson(url, agent, "/tracker/log", body, 30_000, {
+      "user-agent": options.userAgent ?? wechatAndroidUserAgent,
     });
+    const accepted = answer.data?.accepted;
+    return { status: answer.status, accepted: typeof accepted === "number" ? accepted : undefined };
+  };
   const worker = async () => {
     while (running) {
       const ids = Array.from({ length: options.size ?? 20 }, () => randomUUID());

@@ -1,17 +1,14 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { fileURLToPath } from "node:url";
 import { developmentHashidSalt } from "@davmu/config/schema";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../../scripts/free-port.ts";
 import { fiveHundreds, sleep, startBeaconLoad, startWriteLoad } from "../../../scripts/ops/load.ts";
 import { postgresControl } from "../../../scripts/ops/postgres-control.ts";
 import { type PostgresCluster, startPostgresCluster } from "../../../scripts/postgres-cluster.ts";
 import { testDialect } from "./helper.ts";
+import { type ServerProcess, startServerProcess } from "./support/server-process.ts";
 
-const root = fileURLToPath(new URL("../../../", import.meta.url));
 /** WeChat on iOS, as a phone sends it */
 const phoneUserAgent =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.44(0x18002c2c) NetType/WIFI Language/zh_CN";
@@ -25,10 +22,10 @@ const phoneUserAgent =
 describe.skipIf(testDialect !== "postgres")("PostgreSQL restarted in immediate mode under load", () => {
   let cluster: PostgresCluster;
   let databaseUrl: string;
-  let child: ChildProcess;
+  let server: ServerProcess;
+  let child: ServerProcess["child"];
   let origin: string;
-  let output = "";
-  let exited: Promise<number | null>;
+  const output = () => server.output();
 
   const query = async <T>(statement: string, values: unknown[] = []) => {
     const client = new pg.Client({ connectionString: databaseUrl });
@@ -49,44 +46,16 @@ describe.skipIf(testDialect !== "postgres")("PostgreSQL restarted in immediate m
     await admin.query("create database restarted");
     await admin.end();
     databaseUrl = cluster.adminUrl.replace(/\/[^/]*$/, "/restarted");
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ["apps/api/src/main.ts"], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: "test",
-        LOG_LEVEL: "warn",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        SERVE_WEB: "false",
-        DATABASE_URL: databaseUrl,
-        DB_STATEMENT_TIMEOUT_MS: "2000",
-        DB_CONNECT_TIMEOUT_MS: "1000",
-        ANONYMOUS_TOKENS_PER_IP_PER_MINUTE: "100000",
-        TRACKING_PER_DEVICE_PER_MINUTE: "1000000",
-        // the writer is busy most of the time, so a restart finds its connections in use
-        TRACKING_FLUSH_MS: "20",
-        TRACKING_BUFFER_SIZE: "200",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+    server = await startServerProcess(databaseUrl, {
+      DB_STATEMENT_TIMEOUT_MS: "2000",
+      DB_CONNECT_TIMEOUT_MS: "1000",
+      ANONYMOUS_TOKENS_PER_IP_PER_MINUTE: "100000",
+      TRACKING_PER_DEVICE_PER_MINUTE: "1000000",
+      // the writer is busy most of the time, so a restart finds its connections in use
+      TRACKING_FLUSH_MS: "20",
+      TRACKING_BUFFER_SIZE: "200",
     });
-    child.stdout?.on("data", (chunk) => (output += chunk));
-    child.stderr?.on("data", (chunk) => (output += chunk));
-    exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-      if (
-        await fetch(`${origin}/readyz`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (Date.now() > deadline) throw new Error(`server not ready:\n${output}`);
-      await sleep(100);
-    }
+    ({ origin, child } = server);
   }, 90_000);
 
   afterAll(async () => {
@@ -120,7 +89,7 @@ describe.skipIf(testDialect !== "postgres")("PostgreSQL restarted in immediate m
         }
         await sleep(50);
       }
-      expect(child.exitCode, output.slice(-3000)).toBeNull();
+      expect(child.exitCode, output().slice(-3000)).toBeNull();
       recoveries.push(recovered ?? Number.POSITIVE_INFINITY);
     }
     await sleep(1000);
@@ -128,7 +97,7 @@ describe.skipIf(testDialect !== "postgres")("PostgreSQL restarted in immediate m
     const sent = await beacons.stop();
     // the buffer is written on shutdown: whatever it still holds is stored before exit
     child.kill("SIGTERM");
-    expect(await exited, output.slice(-3000)).toBe(0);
+    expect(await server.exited, output().slice(-3000)).toBe(0);
 
     const hashes = written.acknowledged.map((token) => createHash("sha256").update(token).digest("hex"));
     const [sessions] = await query<{ n: number }>(

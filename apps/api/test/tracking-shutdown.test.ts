@@ -1,17 +1,14 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { developmentHashidSalt } from "@davmu/config/schema";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../../scripts/free-port.ts";
 import { trackingDb } from "../src/modules/tracking/tables.ts";
 import { createTestDatabase, type TestDatabase } from "./helper.ts";
+import { startServerProcess } from "./support/server-process.ts";
 
-const root = fileURLToPath(new URL("../../../", import.meta.url));
 let database: TestDatabase;
 
 beforeAll(async () => {
@@ -36,46 +33,15 @@ function batch(size: number) {
   }));
 }
 
-async function waitReady(origin: string, child: ChildProcess, log: () => string) {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
-    const ok = await fetch(`${origin}/readyz`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server not ready:\n${log()}`);
-}
-
 describe("the write buffer on shutdown", () => {
   it("R-TRACK-5 SIGTERM with a full buffer: every acknowledged event is stored (counted)", {
     timeout: 60_000,
   }, async () => {
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, ["apps/api/src/main.ts"], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: "test",
-        LOG_LEVEL: "warn",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        SERVE_WEB: "false",
-        DATABASE_URL: database.url,
-        // nothing is written before the signal: the buffer holds every event taken
-        TRACKING_BUFFER_SIZE: "100000",
-        TRACKING_FLUSH_MS: "60000",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+    // nothing is written before the signal: the buffer holds every event taken
+    const { origin, child, exited, output } = await startServerProcess(database.url, {
+      TRACKING_BUFFER_SIZE: "100000",
+      TRACKING_FLUSH_MS: "60000",
     });
-    let output = "";
-    child.stdout?.on("data", (chunk) => (output += chunk));
-    child.stderr?.on("data", (chunk) => (output += chunk));
-    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-    await waitReady(origin, child, () => output);
 
     let acknowledged = 0;
     let batches = 0;
@@ -103,7 +69,7 @@ describe("the write buffer on shutdown", () => {
     stop = true;
     await Promise.all(senders);
 
-    expect(code, output).toBe(0);
+    expect(code, output()).toBe(0);
     expect(acknowledged).toBeGreaterThanOrEqual(1200);
     const stored = await trackingDb(database.handle.db)
       .selectFrom("tracking_events")
@@ -118,33 +84,13 @@ describe("the write buffer when its process is killed", () => {
     timeout: 60_000,
   }, async () => {
     const journal = mkdtempSync(join(tmpdir(), "davmu-journal-"));
-    const start = async () => {
-      const port = await freePort();
-      const origin = `http://127.0.0.1:${port}`;
-      const child = spawn(process.execPath, ["apps/api/src/main.ts"], {
-        cwd: root,
-        env: {
-          ...process.env,
-          NODE_ENV: "test",
-          LOG_LEVEL: "warn",
-          HOST: "127.0.0.1",
-          PORT: String(port),
-          SERVE_WEB: "false",
-          DATABASE_URL: database.url,
-          TRACKING_JOURNAL_DIR: journal,
-          // nothing is written before the kill: the buffer holds every event taken
-          TRACKING_BUFFER_SIZE: "100000",
-          TRACKING_FLUSH_MS: "60000",
-        },
-        stdio: ["ignore", "pipe", "pipe"],
+    // nothing is written before the kill: the buffer holds every event taken
+    const start = () =>
+      startServerProcess(database.url, {
+        TRACKING_JOURNAL_DIR: journal,
+        TRACKING_BUFFER_SIZE: "100000",
+        TRACKING_FLUSH_MS: "60000",
       });
-      let output = "";
-      child.stdout?.on("data", (chunk) => (output += chunk));
-      child.stderr?.on("data", (chunk) => (output += chunk));
-      const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-      await waitReady(origin, child, () => output);
-      return { origin, child, exited, output: () => output };
-    };
     const stored = async () => {
       const row = await trackingDb(database.handle.db)
         .selectFrom("tracking_events")
