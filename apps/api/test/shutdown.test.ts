@@ -122,7 +122,9 @@ describe("SIGTERM under write load", () => {
     };
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     const workers = Array.from({ length: 16 }, worker);
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // the signal comes once the writes are flowing (more than 20 answered), however loaded the machine
+    const flowing = Date.now() + 15_000;
+    while (outcomes.length <= 20 && Date.now() < flowing) await new Promise((resolve) => setTimeout(resolve, 20));
     const answeredBefore = outcomes.length;
     child.kill("SIGTERM");
     const code = await exited;
