@@ -33,8 +33,11 @@ export const axePath = (() => {
   }
 })();
 
-/** axe-core's WCAG 2.1 A and AA rules on the page as it stands. */
-export async function axeViolations(page: Page): Promise<string[]> {
+/**
+ * axe-core's WCAG 2.1 A and AA rules on the page as it stands, or only the `rules` named; each
+ * violation with its elements and, for each, why it fails.
+ */
+export async function axeViolations(page: Page, rules?: string[]): Promise<string[]> {
   if (!axePath || !existsSync(axePath)) throw new Error("axe-core is not installed (a dev dependency)");
   await page.evaluate(readFileSync(axePath, "utf8"));
   // colours are judged as they settle, not halfway through a fade (a toast fading in); endless ones are not waited for
@@ -49,16 +52,20 @@ export async function axeViolations(page: Page): Promise<string[]> {
       new Promise((resolve) => setTimeout(resolve, 1000)),
     ]),
   );
-  const violations = await page.evaluate(async () => {
+  const runOnly = rules
+    ? { type: "rule", values: rules }
+    : { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] };
+  const violations = await page.evaluate(async (only) => {
     const axe = (
       window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown }> } }
     ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-    });
-    return result.violations as { id: string; help: string; nodes: { target: unknown[] }[] }[];
-  });
-  return violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => JSON.stringify(n.target)).join("; ")}`);
+    const result = await axe.run(document, { runOnly: only });
+    return result.violations as { id: string; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }[];
+  }, runOnly);
+  return violations.map(
+    (v) =>
+      `${v.id}: ${v.help} — ${v.nodes.map((n) => `${JSON.stringify(n.target)}${n.failureSummary ? ` (${n.failureSummary})` : ""}`).join("; ")}`,
+  );
 }
 
 /** Chrome on an Android phone, as Lighthouse's mobile run presents itself. */

@@ -1,38 +1,15 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { otherDemoPaths } from "../../../scripts/demo-paths.ts";
 import { loginWithCode, openLogin } from "./accounts.ts";
 import { demoCards, firstArticleLink, hydrated, launchBrowser, phoneContext } from "./browser.ts";
+import { axeViolations } from "./content-pages.ts";
 
 const origin = inject("siteOrigin");
 const share = `${origin}/davmu/share/`;
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /** axe-core's colour-contrast rule on the page as it stands, once its fades have settled. */
-async function contrastViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-      new Promise((resolve) => setTimeout(resolve, 1000)),
-    ]),
-  );
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown }> } }
-    ).axe;
-    const result = await axe.run(document, { runOnly: { type: "rule", values: ["color-contrast"] } });
-    return result.violations as Array<{ nodes: Array<{ target: unknown[]; failureSummary?: string }> }>;
-  });
-  return violations.flatMap((v) => v.nodes.map((n) => `${JSON.stringify(n.target)} ${n.failureSummary ?? ""}`));
-}
+const contrastViolations = (page: Page) => axeViolations(page, ["color-contrast"]);
 
 describe("dark mode on every page type", () => {
   let browser: Browser;
