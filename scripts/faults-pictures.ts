@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { tipLimits } from "@davmu/contracts/tips";
 import sharp from "sharp";
+import { cameraPhoto } from "./ops/camera-photo.ts";
 import { startInstance } from "./ops/launch.ts";
 
 const answerBudgetMs = 30_000;
@@ -24,41 +25,10 @@ const settleMs = 60_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
 
-/**
- * A phone photo's worth of JPEG: 4000×3000, quality 95 without chroma subsampling, gradients under
- * sensor-like noise (noise is what makes camera JPEGs large), with EXIF naming a camera and a GPS
- * position; as close under the per-picture limit as the noise allows.
- */
-async function cameraPhoto(): Promise<Buffer> {
-  const width = 4000;
-  const height = 3000;
+/** A phone photo's worth of JPEG (camera-photo.ts), as close under the per-picture limit as its noise allows. */
+async function cameraPhotoUnderLimit(): Promise<Buffer> {
   for (let amplitude = 30; amplitude > 10; amplitude -= 2) {
-    const raw = Buffer.alloc(width * height * 3);
-    let seed = 20261126;
-    const noise = () => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return (seed / 0x7fffffff - 0.5) * amplitude;
-    };
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const i = (y * width + x) * 3;
-        raw[i] = 60 + (x / width) * 150 + noise();
-        raw[i + 1] = 90 + (y / height) * 120 + noise();
-        raw[i + 2] = 170 - ((x + y) / (width + height)) * 120 + noise();
-      }
-    }
-    const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } })
-      .jpeg({ quality: 95, chromaSubsampling: "4:4:4" })
-      .withExif({
-        IFD0: { Make: "JianglanPhone", Model: "X1" },
-        IFD3: {
-          GPSLatitudeRef: "N",
-          GPSLatitude: "30/1 15/1 0/1",
-          GPSLongitudeRef: "E",
-          GPSLongitude: "120/1 10/1 0/1",
-        },
-      })
-      .toBuffer();
+    const jpeg = await cameraPhoto(amplitude);
     if (jpeg.length < tipLimits.pictureBytes) return jpeg;
   }
   throw new Error("no photo under the per-picture limit");
@@ -165,7 +135,7 @@ export async function parallelPictures(
     log(`${pass ? "PASS" : "FAIL"} ${text}`);
   };
 
-  const photo = await cameraPhoto();
+  const photo = await cameraPhotoUnderLimit();
   const meta = await sharp(photo).metadata();
   log(`picture: ${meta.width}×${meta.height} JPEG, ${(photo.length / 2 ** 20).toFixed(2)} MiB, with EXIF and GPS`);
 

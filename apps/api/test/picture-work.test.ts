@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { crc32 } from "node:zlib";
 import { ErrorCode } from "@davmu/contracts/error-codes";
 import { tipLimits } from "@davmu/contracts/tips";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cameraPhoto as makeCameraPhoto } from "../../../scripts/ops/camera-photo.ts";
 import { picturesBusyMessage } from "../src/plugins/picture-work.ts";
 import { startTestServer, type TestServer } from "./helper.ts";
 import { picture, postTip, tipText } from "./tip-helpers.ts";
@@ -13,41 +13,11 @@ import { picture, postTip, tipText } from "./tip-helpers.ts";
 let phone = 13966660000;
 const nextPhone = () => String(phone++);
 
-/**
- * A phone camera's photo: 4000×3000 JPEG, quality 95 without chroma subsampling, gradients under
- * sensor-like noise, with EXIF naming the camera and a GPS position; about 10 MB, under the limit.
- * Made once for the file.
- */
+/** A phone camera's photo of about 10 MB (scripts/ops/camera-photo.ts), made once for the file. */
+let made: Promise<Buffer> | undefined;
 function cameraPhoto(): Promise<Buffer> {
   made ??= makeCameraPhoto();
   return made;
-}
-let made: Promise<Buffer> | undefined;
-
-async function makeCameraPhoto(): Promise<Buffer> {
-  const width = 4000;
-  const height = 3000;
-  const raw = Buffer.alloc(width * height * 3);
-  let seed = 20261126;
-  const noise = () => {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    return (seed / 0x7fffffff - 0.5) * 28;
-  };
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      raw[i] = 60 + (x / width) * 150 + noise();
-      raw[i + 1] = 90 + (y / height) * 120 + noise();
-      raw[i + 2] = 170 - ((x + y) / (width + height)) * 120 + noise();
-    }
-  }
-  return sharp(raw, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 95, chromaSubsampling: "4:4:4" })
-    .withExif({
-      IFD0: { Make: "JianglanPhone", Model: "X1" },
-      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "30/1 15/1 0/1", GPSLongitudeRef: "E", GPSLongitude: "120/1 10/1 0/1" },
-    })
-    .toBuffer();
 }
 
 const mediaFile = (mediaDir: string, url: string) => join(mediaDir, url.slice("/media/".length));
