@@ -183,6 +183,17 @@ describe("live rooms over HTTP", () => {
     expect(later.body.data.delta).toBe(1);
   });
 
+  it("R-CONTENT-10 the same msg_id sent ten times at once is counted once", async () => {
+    const path = `/peony/v3/live/room/${marathon}/like`;
+    const before = (await server.get(`/peony/v3/live/info/${marathon}`)).body.data.like_count;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => server.post(path, { msg_id: "parallel-tap", count: 2 }, anonymous)),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect(answers.map((a) => a.body.data.delta).sort()).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 2]);
+    expect((await server.get(`/peony/v3/live/info/${marathon}`)).body.data.like_count).toBe(before + 2);
+  });
+
   it("R-CONTENT-10 R-SRV-4 likes without a usable msg_id or with a bad count get 400 and add nothing; an unknown room 404", async () => {
     const path = `/peony/v3/live/room/${marathon}/like`;
     const before = (await server.get(`/peony/v3/live/info/${marathon}`)).body.data.like_count;
