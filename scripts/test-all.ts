@@ -82,6 +82,8 @@ const runs = await Promise.all([
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** the failing tests of every run, printed last: a long run's own output scrolls them away */
+const failures: string[] = [];
 for (const run of runs) {
   if (run.output) process.stdout.write(`\n▶ ${run.title}\n${run.output}`);
   console.log(`${run.status === 0 ? "✓" : "✗"} tests: ${run.title} (${run.seconds}s)`);
@@ -91,7 +93,25 @@ for (const run of runs) {
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
+    testResults: {
+      name: string;
+      status: string;
+      message?: string;
+      assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
+    }[];
   };
+  for (const file of json.testResults) {
+    if (file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed")) {
+      failures.push(
+        `✗ ${file.name.replace(root, "")}\n    ${(file.message ?? "").split("\n").slice(0, 6).join("\n    ")}`,
+      );
+    }
+    for (const test of file.assertionResults) {
+      if (test.status !== "failed") continue;
+      const first = (test.failureMessages[0] ?? "").split("\n").slice(0, 6).join("\n    ");
+      failures.push(`✗ ${file.name.replace(root, "")} › ${test.fullName}\n    ${first}`);
+    }
+  }
   passed += json.numPassedTests;
   failed += json.numFailedTests;
   skipped += json.numPendingTests + json.numTodoTests;
@@ -100,6 +120,7 @@ rmSync(reportDir, { recursive: true, force: true });
 // which requirement ids the tests name, where the requirements' coverage tool sits beside the checkout
 const coverageTool = join(root, "../shared/tools/req-coverage.mjs");
 if (existsSync(coverageTool)) spawnSync("node", [coverageTool], { cwd: root, stdio: "inherit" });
+if (failures.length > 0) console.log(`\nfailed:\n${failures.join("\n")}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 const ok = runs.every((run) => run.status === 0) && failed === 0 && passed > 0;
 process.exit(ok ? 0 : 1);
