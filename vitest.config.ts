@@ -30,6 +30,9 @@ export default defineConfig({
           include: apiTests,
           env: { TEST_DATABASE: "sqlite" },
           testTimeout: 20000,
+          // a file's server starts in its beforeAll: on a busy machine (the browser files run beside)
+          // that can take longer than Vitest's default ten seconds
+          hookTimeout: 60000,
         },
       },
       {

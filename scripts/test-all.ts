@@ -103,7 +103,7 @@ for (const run of runs) {
   for (const file of json.testResults) {
     if (file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed")) {
       failures.push(
-        `✗ ${file.name.replace(root, "")}\n    ${(file.message ?? "").split("\n").slice(0, 6).join("\n    ")}`,
+        `✗ ${file.name.replace(root, "")}\n    ${(file.message || "a hook or the file itself failed: see the run's output above").split("\n").slice(0, 6).join("\n    ")}`,
       );
     }
     for (const test of file.assertionResults) {
