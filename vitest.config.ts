@@ -52,7 +52,8 @@ export default defineConfig({
           globalSetup: ["apps/web/e2e/setup/server.ts"],
           testTimeout: 30000,
           hookTimeout: 60000,
-          fileParallelism: false,
+          // the browser files run as many at a time as there are workers, each worker against a
+          // product server of its own (setup/server.ts)
         },
       },
     ],

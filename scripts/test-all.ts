@@ -77,7 +77,9 @@ const runs = await Promise.all([
   // the API files wait on their servers and databases more than they compute: three at a time use
   // the CPU the browser run leaves idle
   vitest("unit-and-api", ["unit", "api-sqlite", "api-postgres"], true, { yielding: true, workers: 3 }),
-  vitest("e2e", ["e2e"], false),
+  // the browser files wait on Chromium, the server and their own timers: two at a time, each
+  // against a server of its own worker
+  vitest("e2e", ["e2e"], false, { workers: 2 }),
 ]);
 let passed = 0;
 let failed = 0;

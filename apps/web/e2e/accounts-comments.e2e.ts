@@ -3,11 +3,12 @@
  * favourites and follows, the login popup.
  */
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoArticle, demoArticles, expectToast, loginWithCode, openLogin, popup, send } from "./accounts.ts";
 import { launchBrowser, phoneContext } from "./browser.ts";
+import { site } from "./setup/site.ts";
 
-const origin = inject("siteOrigin");
+const origin = site.origin;
 
 describe("accounts, comments and interaction on a phone in WeChat", () => {
   let browser: Browser;

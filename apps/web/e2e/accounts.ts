@@ -3,10 +3,11 @@
  * the demo articles as their pages show them, logging in by SMS code, toasts and sending a comment.
  */
 import type { Page } from "playwright-core";
-import { expect, inject } from "vitest";
+import { expect } from "vitest";
+import { site } from "./setup/site.ts";
 
-const origin = inject("siteOrigin");
-const outboxUrl = inject("smsOutboxUrl");
+const origin = site.origin;
+const outboxUrl = site.smsOutboxUrl;
 
 export interface DemoArticle {
   url: string;

@@ -1,8 +1,9 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "./browser.ts";
+import { site } from "./setup/site.ts";
 
-const origin = inject("siteOrigin");
+const origin = site.origin;
 const share = `${origin}/davmu/share/`;
 
 describe("the user agreement and privacy policy on a phone", () => {

@@ -1,11 +1,12 @@
 import { mkdirSync } from "node:fs";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fillLoginPopup, popup } from "./accounts.ts";
 import { demoCards, hydrated, launchBrowser, phoneContext } from "./browser.ts";
 import { axeViolations } from "./content-pages.ts";
+import { site } from "./setup/site.ts";
 
-const origin = inject("siteOrigin");
+const origin = site.origin;
 const shots = process.env.PREVIEW_SHOTS_DIR ?? "/tmp/davmu-preview-shots";
 
 describe("/auth and /bar", () => {

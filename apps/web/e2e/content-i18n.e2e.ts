@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoCards, launchBrowser, phoneContext } from "./browser.ts";
+import { site } from "./setup/site.ts";
 
-const origin = inject("siteOrigin");
+const origin = site.origin;
 
 /** The first demo item of each type. */
 async function demoLinks(): Promise<Map<string, string>> {

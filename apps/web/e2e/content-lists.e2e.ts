@@ -1,8 +1,9 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type Card, useContentPages } from "./content-pages.ts";
+import { site } from "./setup/site.ts";
 
-const origin = inject("siteOrigin");
-const editorApiKey = inject("editorApiKey");
+const origin = site.origin;
+const editorApiKey = site.editorApiKey;
 
 describe("every content type's share page on a phone in WeChat", () => {
   const { cards, link, open, close } = useContentPages();

@@ -1,8 +1,9 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hydrated, phoneContext } from "./browser.ts";
 import { androidUserAgent, layoutShifts, useContentPages } from "./content-pages.ts";
+import { site } from "./setup/site.ts";
 
-const origin = inject("siteOrigin");
+const origin = site.origin;
 
 describe("every content type's share page on a phone in WeChat", () => {
   const { browser, cards, link, open, close } = useContentPages();

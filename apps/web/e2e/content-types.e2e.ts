@@ -1,9 +1,10 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { phoneContext } from "./browser.ts";
 import { axePath, axeViolations, type Card, type ItemType, useContentPages } from "./content-pages.ts";
+import { site } from "./setup/site.ts";
 
-const origin = inject("siteOrigin");
-const editorApiKey = inject("editorApiKey");
+const origin = site.origin;
+const editorApiKey = site.editorApiKey;
 
 describe("every content type's share page on a phone in WeChat", () => {
   const { browser, cards, link, open, close } = useContentPages();

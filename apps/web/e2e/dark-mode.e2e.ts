@@ -1,11 +1,12 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { otherDemoPaths } from "../../../scripts/demo-paths.ts";
 import { loginWithCode, openLogin } from "./accounts.ts";
 import { demoCards, firstArticleLink, hydrated, launchBrowser, phoneContext } from "./browser.ts";
 import { axeViolations } from "./content-pages.ts";
+import { site } from "./setup/site.ts";
 
-const origin = inject("siteOrigin");
+const origin = site.origin;
 const share = `${origin}/davmu/share/`;
 
 /** axe-core's colour-contrast rule on the page as it stands, once its fades have settled. */

@@ -2,13 +2,14 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../../scripts/free-port.ts";
 import { expectToast, latestCode, popup } from "./accounts.ts";
 import { hydrated, launchBrowser, phoneContext } from "./browser.ts";
 import { axeViolations } from "./content-pages.ts";
+import { site } from "./setup/site.ts";
 
-const origin = inject("siteOrigin");
+const origin = site.origin;
 const shots = process.env.DEJIN_SHOTS_DIR ?? "/tmp/davmu-dejin-shots";
 const base = `${origin}/davmu/share`;
 const rid = "jianglan";

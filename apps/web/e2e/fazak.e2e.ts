@@ -1,11 +1,12 @@
 import { mkdirSync } from "node:fs";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hydrated, launchBrowser, phoneContext } from "./browser.ts";
 import { axeViolations } from "./content-pages.ts";
+import { site } from "./setup/site.ts";
 
-const origin = inject("siteOrigin");
+const origin = site.origin;
 const shots = process.env.PREVIEW_SHOTS_DIR ?? "/tmp/davmu-preview-shots";
 const base = `${origin}/davmu/share`;
 // the e2e server's salt (setup/server.ts): public ids of the demo rows are found by trying the first few

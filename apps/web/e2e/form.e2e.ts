@@ -1,12 +1,13 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectToast, logInThroughPopup } from "./accounts.ts";
 import { hydrated, launchBrowser, phoneContext } from "./browser.ts";
 import { axeViolations } from "./content-pages.ts";
+import { site } from "./setup/site.ts";
 
-const origin = inject("siteOrigin");
-const editorKey = inject("editorApiKey");
+const origin = site.origin;
+const editorKey = site.editorApiKey;
 const shots = process.env.FORM_SHOTS_DIR ?? "/tmp/davmu-form-shots";
 const photo = readFileSync(new URL("../../api/demo-media/covers/article-03.jpg", import.meta.url));
 

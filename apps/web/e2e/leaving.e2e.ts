@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumPath, demoCards, hydrated, phoneContext } from "./browser.ts";
+import { site } from "./setup/site.ts";
 
 /**
  * Every way a reader leaves an article, in one phone browser: each visit's view and read are sent
@@ -9,8 +10,8 @@ import { chromiumPath, demoCards, hydrated, phoneContext } from "./browser.ts";
  * in the tab's session storage, which outlives the page); what the product stored, from the editors'
  * stats.
  */
-const origin = inject("siteOrigin");
-const editorKey = inject("editorApiKey");
+const origin = site.origin;
+const editorKey = site.editorApiKey;
 
 interface Sent {
   behavior: string;

@@ -1,12 +1,13 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { latestCode, logInThroughPopup } from "./accounts.ts";
 import { demoCards, hydrated, launchBrowser, phoneContext, wechatUserAgent } from "./browser.ts";
 import { axeViolations } from "./content-pages.ts";
+import { site } from "./setup/site.ts";
 
-const origin = inject("siteOrigin");
-const editorKey = inject("editorApiKey");
+const origin = site.origin;
+const editorKey = site.editorApiKey;
 const shots = process.env.LIVE_SHOTS_DIR ?? "/tmp/davmu-live-shots";
 
 /**

@@ -3,14 +3,15 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstFlush, firstPacketHolds } from "../../../scripts/first-flush.ts";
 import { findLegacyProblems } from "../../../scripts/legacy-syntax.ts";
 import { pageBytes } from "../../../scripts/page-bytes.ts";
 import { bootFallbackMs, bootScript } from "../app/lib/page-router/PageScripts.tsx";
 import { desktopContext, firstArticleLink, hydrated, launchBrowser, phoneContext } from "./browser.ts";
+import { site } from "./setup/site.ts";
 
-const origin = inject("siteOrigin");
+const origin = site.origin;
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const clientAssets = fileURLToPath(new URL("../build/client/assets/", import.meta.url));
 const webBuild = fileURLToPath(new URL("../build/", import.meta.url));

@@ -1,11 +1,12 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoCards, hydrated, launchBrowser, phoneContext } from "./browser.ts";
 import { axeViolations } from "./content-pages.ts";
+import { site } from "./setup/site.ts";
 
-const origin = inject("siteOrigin");
-const editorKey = inject("editorApiKey");
+const origin = site.origin;
+const editorKey = site.editorApiKey;
 const shots = process.env.PREVIEW_SHOTS_DIR ?? "/tmp/davmu-preview-shots";
 const draftTitle = "【草稿】预览测试：江澜湿地新增观鸟栈道";
 

@@ -1,7 +1,8 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { otherDemoPaths } from "../../../scripts/demo-paths.ts";
+import { site } from "./setup/site.ts";
 
-const origin = inject("siteOrigin");
+const origin = site.origin;
 const share = `${origin}/davmu/share/`;
 const notFound = "抱歉，您访问的页面找不到了";
 

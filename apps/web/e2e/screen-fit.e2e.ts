@@ -1,10 +1,11 @@
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoArticles, expectToast, loginWithCode } from "./accounts.ts";
 import { type DemoCard, demoCards, hydrated, launchBrowser, wechatUserAgent } from "./browser.ts";
+import { site } from "./setup/site.ts";
 
-const origin = inject("siteOrigin");
-const editorKey = inject("editorApiKey");
+const origin = site.origin;
+const editorKey = site.editorApiKey;
 
 /**
  * The band at a video's foot that the browsers' own control bars take: Chromium and WeChat's

@@ -1,8 +1,9 @@
 import type { Browser, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desktopContext, firstArticleLink, hydrated, launchBrowser, phoneContext } from "./browser.ts";
+import { site } from "./setup/site.ts";
 
-const origin = inject("siteOrigin");
+const origin = site.origin;
 
 describe("an article share link on a phone in WeChat", () => {
   let browser: Browser;

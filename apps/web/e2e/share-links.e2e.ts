@@ -1,13 +1,14 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { desktopUserAgent, launchBrowser, phoneContext, wechatUserAgent } from "./browser.ts";
 import { axePath, axeViolations } from "./content-pages.ts";
+import { site } from "./setup/site.ts";
 
 /**
  * Every link the API hands out for a content item, followed as a visitor's browser would: plain
  * requests (no browser per link), redirects taken one by one, against the built product.
  */
-const origin = inject("siteOrigin");
-const editorApiKey = inject("editorApiKey");
+const origin = site.origin;
+const editorApiKey = site.editorApiKey;
 
 interface Answer<T> {
   code: number;

@@ -2,11 +2,12 @@ import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./browser.ts";
+import { site } from "./setup/site.ts";
 
-const origin = inject("siteOrigin");
-const editorKey = inject("editorApiKey");
+const origin = site.origin;
+const editorKey = site.editorApiKey;
 /** Where the screenshots of the page go, to be looked at (STATS_SCREENSHOTS, else a temp folder). */
 const shots = process.env.STATS_SCREENSHOTS ?? join(tmpdir(), "davmu-stats-screenshots");
 

@@ -1,11 +1,12 @@
 import { mkdirSync } from "node:fs";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectToast, logInThroughPopup } from "./accounts.ts";
 import { hydrated, launchBrowser, phoneContext, wechatUserAgent } from "./browser.ts";
 import { axeViolations } from "./content-pages.ts";
+import { site } from "./setup/site.ts";
 
-const origin = inject("siteOrigin");
+const origin = site.origin;
 const shots = process.env.TIP_SHOTS_DIR ?? "/tmp/davmu-tip-shots";
 const demoPictures = new URL("../../api/demo-media/tips/demo/", import.meta.url).pathname;
 const tipPage = `${origin}/davmu/share/dejin/tip/index.html`;
@@ -73,7 +74,7 @@ describe("tip pages", () => {
   });
 
   it("R-TIP-1 the receipt page shows a rejected tip's reason to anyone with the code, the content only to its sender; bad codes go to /404", async () => {
-    const key = inject("editorApiKey");
+    const key = site.editorApiKey;
     const moved = await fetch(`${origin}/editor/v1/tips/KM4TD9RB`, {
       method: "POST",
       headers: { "x-api-key": key, "content-type": "application/json" },

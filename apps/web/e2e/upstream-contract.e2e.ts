@@ -4,14 +4,15 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../../scripts/free-port.ts";
+import { site } from "./setup/site.ts";
 
 /**
  * The site alone (SERVE_API=false) in front of an API that answers some calls in the wrong shape: a
  * loopback upstream that passes every call to the real API and spoils the ones a test names.
  */
-const apiOrigin = inject("siteOrigin");
+const apiOrigin = site.origin;
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const fakeTraceId = "upstream-trace-7f3a";
 /** A cookie keeps a request out of the page cache: every request here is rendered anew. */

@@ -9,14 +9,20 @@ import { startFakeAliyunSms } from "../../../api/test/support/fake-aliyun-sms.ts
 
 /** Browser tests run against the real product: built site, API and a seeded SQLite file, on loopback. */
 
+/** One product server of the browser files: each worker has its own (its database, SMS outbox, limits). */
+export interface SiteServer {
+  origin: string;
+  /**
+   * Codes the product "sent" by SMS: the server runs in production mode with the real Alibaba
+   * Cloud adapter pointed at a loopback stand-in; GET `${smsOutboxUrl}?tel=…` lists them.
+   */
+  smsOutboxUrl: string;
+}
+
 declare module "vitest" {
   export interface ProvidedContext {
-    siteOrigin: string;
-    /**
-     * Codes the product "sent" by SMS: the server runs in production mode with the real Alibaba
-     * Cloud adapter pointed at a loopback stand-in; GET `${smsOutboxUrl}?tel=…` lists them.
-     */
-    smsOutboxUrl: string;
+    /** The servers, one per worker: a file uses the one of its worker (`site.ts`). */
+    siteServers: SiteServer[];
     /** The editors' API key the product runs with (POST /editor/v1/contents in tests). */
     editorApiKey: string;
   }
@@ -40,11 +46,10 @@ async function waitForReady(origin: string, server: ChildProcess, log: () => str
   throw new Error(`server did not become ready:\n${log()}`);
 }
 
-export default async function setup(project: TestProject) {
-  if (!existsSync(join(root, "apps/web/build/server/index.js"))) {
-    const built = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
-    if (built.status !== 0) throw new Error("building the site failed");
-  }
+const editorApiKey = "e2e-editor-key-e2e-editor-key";
+
+/** A seeded product server of its own, with its own SMS stand-in; resolves once it is ready. */
+async function startSiteServer() {
   const dir = mkdtempSync(join(tmpdir(), "davmu-e2e-"));
   const port = await freePort();
   const smsKeys = { accessKeyId: "e2e-key-id", accessKeySecret: "e2e-key-secret" };
@@ -65,7 +70,7 @@ export default async function setup(project: TestProject) {
     SMS_ACCESS_KEY_SECRET: smsKeys.accessKeySecret,
     SMS_SIGN_NAME: "江澜新闻",
     SMS_TEMPLATE_CODE: "SMS_E2E_LOGIN",
-    EDITOR_API_KEY: "e2e-editor-key-e2e-editor-key",
+    EDITOR_API_KEY: editorApiKey,
     // every browser of the suite asks for its anonymous token, its SMS codes and its logins from 127.0.0.1
     // (the per-address limits have API tests of their own)
     ANONYMOUS_TOKENS_PER_IP_PER_MINUTE: "100000",
@@ -85,15 +90,37 @@ export default async function setup(project: TestProject) {
   });
   const origin = `http://127.0.0.1:${port}`;
   await waitForReady(origin, server, () => output);
-  project.provide("siteOrigin", origin);
-  project.provide("smsOutboxUrl", `${sms.endpoint}/outbox`);
-  project.provide("editorApiKey", env.EDITOR_API_KEY);
+  return {
+    site: { origin, smsOutboxUrl: `${sms.endpoint}/outbox` } satisfies SiteServer,
+    async stop() {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+      await sms.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * One server per worker: the browser files run several at a time, each against a product of its
+ * worker's own, so no file sees another's logins, comments or counted events mid-run.
+ */
+export default async function setup(project: TestProject) {
+  if (!existsSync(join(root, "apps/web/build/server/index.js"))) {
+    const built = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+    if (built.status !== 0) throw new Error("building the site failed");
+  }
+  const config = project.globalConfig;
+  const workers = Math.max(1, Number(config.maxWorkers) || 1);
+  const servers = await Promise.all(Array.from({ length: workers }, startSiteServer));
+  project.provide(
+    "siteServers",
+    servers.map((server) => server.site),
+  );
+  project.provide("editorApiKey", editorApiKey);
 
   return async () => {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-    await sms.close();
-    rmSync(dir, { recursive: true, force: true });
+    await Promise.all(servers.map((server) => server.stop()));
   };
 }
