@@ -40,7 +40,10 @@ export interface ThreadSettings {
   perUser: number;
   /** The window of the per-user count and of the duplicate rule, in ms (R-MOD-1: 60 s). */
   windowMs: number;
-  /** Posts from one address per minute; uses naming the same group share one count. */
+  /**
+   * Posts from one address per minute on each posting route, and the rate-limit group (`groupId`)
+   * that names their counters.
+   */
   perIp: { max: number; group: string };
   wording: ThreadWording;
   /** Reports that hold a published text for review (R-MOD-2); null where the use takes no reports. */

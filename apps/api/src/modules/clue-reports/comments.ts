@@ -130,7 +130,6 @@ export async function clueReportCommentRoutes(app: FastifyInstance) {
   const thread = commentThread(app.database.db, {
     perUser: config.limits.commentsPerUserPerMinute,
     windowMs: 60_000,
-    // one count per address with the comments on posts
     perIp: { max: config.limits.commentsPerIpPerMinute, group: "comment" },
     wording: commentWording,
     reportsToHold: null,
