@@ -3,13 +3,12 @@ import type { Comment } from "@davmu/contracts/interaction";
 import type { PublicIdCodec } from "@davmu/contracts/public-id";
 import type { FastifyInstance } from "fastify";
 import type { Generated, Kysely } from "kysely";
-import { withKeyLocks } from "../../db/locks.ts";
 import type { Database } from "../../db/schema.ts";
-import { badRequest, conflict, notFound, tooManyRequests } from "../../lib/api-error.ts";
+import { notFound } from "../../lib/api-error.ts";
+import type { Refusal, ThreadStore } from "../../lib/comment-thread/posting.ts";
+import { type CommentThread, commentThread, commentWording } from "../../lib/comment-thread/thread.ts";
 import { route } from "../../lib/route.ts";
 import { userOf, viewerOf } from "../../lib/viewer.ts";
-import { moderate, normaliseComment, type PostingWindow, postingRefusal } from "../comments/moderation.ts";
-import { loadModerationRules } from "../comments/moderation-rules.ts";
 import { createClueQueries } from "./queries.ts";
 
 /** Migration 018: readers' comments on a report. Times are epoch ms. */
@@ -25,7 +24,8 @@ export interface ClueReportCommentsTable {
 }
 type CommentTables = { clue_report_comments: ClueReportCommentsTable };
 
-const DUPLICATE_WINDOW_MS = 60_000;
+/** Where report comments are counted for the per-user limit and the duplicate rule. */
+const store: ThreadStore = { table: "clue_report_comments", lock: "clue-report-comments" };
 
 interface Row {
   id: number;
@@ -69,10 +69,10 @@ function createReportComments(database: Kysely<Database>) {
     },
 
     /**
-     * Records a comment unless its author posted `max` report comments since `since`, or one with the
-     * same text (R-SEC-RATE, R-MOD-1): counted and recorded as one step per author (withKeyLocks).
+     * Records a comment under the thread's per-user limit and duplicate rule (R-SEC-RATE, R-MOD-1),
+     * counted and recorded in one step per author (recordUnderLimits).
      */
-    insertUnderLimits(
+    async insertUnderLimits(
       values: {
         report_id: number;
         user_id: number;
@@ -81,25 +81,18 @@ function createReportComments(database: Kysely<Database>) {
         hold_reason: string;
         created_at: number;
       },
-      window: PostingWindow,
-    ): Promise<{ id: number } | { refused: "rate" | "duplicate" }> {
-      return withKeyLocks(database, [`clue-report-comments:user:${values.user_id}`], async (transaction) => {
-        const tx = transaction.withTables<CommentTables>();
-        const recent = await tx
-          .selectFrom("clue_report_comments")
-          .select("body")
-          .where("user_id", "=", values.user_id)
-          .where("created_at", ">", window.since)
-          .execute();
-        const refused = postingRefusal(recent, values.body, window);
-        if (refused) return { refused };
-        const row = await tx
+      thread: CommentThread,
+    ): Promise<{ id: number } | { refused: Refusal }> {
+      const text = { author: values.user_id, body: values.body, at: values.created_at };
+      const result = await thread.record(database, store, text, (transaction) =>
+        transaction
+          .withTables<CommentTables>()
           .insertInto("clue_report_comments")
           .values(values)
           .returning("id")
-          .executeTakeFirstOrThrow();
-        return { id: row.id };
-      });
+          .executeTakeFirstOrThrow(),
+      );
+      return "refused" in result ? result : { id: result.recorded.id };
     },
   };
 }
@@ -134,6 +127,13 @@ export async function clueReportCommentRoutes(app: FastifyInstance) {
   const { publicIds, config } = app;
   const queries = createClueQueries(app.database.db);
   const comments = createReportComments(app.database.db);
+  const thread = commentThread(app.database.db, {
+    perUser: config.limits.commentsPerUserPerMinute,
+    windowMs: 60_000,
+    perIp: { max: config.limits.commentsPerIpPerMinute, group: "comment" },
+    wording: commentWording,
+    reportsToHold: null,
+  });
   const requireReport = (id: string) =>
     publicIds.require(
       id,
@@ -166,27 +166,20 @@ export async function clueReportCommentRoutes(app: FastifyInstance) {
     async (request) => {
       const report = await requireReport(request.params.id);
       const user = userOf(request);
-      const text = normaliseComment(request.body.content);
-      if (!text) throw badRequest("评论内容不能为空");
-      const verdict = moderate(text, await loadModerationRules(app.database.db, request.log));
-      if (verdict.action === "reject") throw badRequest("评论内容包含违规词语，请修改后再发");
+      const { body, held, holdReason } = await thread.screen(thread.text(request.body.content), request.log);
       const now = Date.now();
-      const held = verdict.action === "hold";
       const recorded = await comments.insertUnderLimits(
         {
           report_id: report.id,
           user_id: user,
-          body: verdict.text,
+          body,
           status: held ? "pending" : "published",
-          hold_reason: held ? verdict.reason : "",
+          hold_reason: holdReason,
           created_at: now,
         },
-        { since: now - DUPLICATE_WINDOW_MS, max: config.limits.commentsPerUserPerMinute },
+        thread,
       );
-      if ("refused" in recorded) {
-        if (recorded.refused === "rate") throw tooManyRequests("评论过于频繁，请稍后再试");
-        throw conflict("请勿重复发表相同的评论");
-      }
+      if ("refused" in recorded) throw thread.refusal(recorded.refused);
       const author = await app.database.db
         .selectFrom("users")
         .select(["alias", "avatar"])
@@ -196,7 +189,7 @@ export async function clueReportCommentRoutes(app: FastifyInstance) {
       const row: Row = {
         id: recorded.id,
         user_id: user,
-        body: verdict.text,
+        body,
         status: held ? "pending" : "published",
         created_at: now,
         ...author,
@@ -207,6 +200,6 @@ export async function clueReportCommentRoutes(app: FastifyInstance) {
         data: present(publicIds, row, request.params.id, user),
       };
     },
-    { config: { rateLimit: { max: config.limits.commentsPerIpPerMinute, timeWindow: 60_000, groupId: "comment" } } },
+    thread.routeOptions,
   );
 }

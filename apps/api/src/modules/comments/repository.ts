@@ -1,17 +1,17 @@
 import type { Kysely, Selectable, Transaction } from "kysely";
-import { withKeyLocks } from "../../db/locks.ts";
 import type { CommentStatusValue, CommentsTable, Database } from "../../db/schema.ts";
+import type { Refusal, ThreadStore } from "../../lib/comment-thread/posting.ts";
+import type { CommentThread } from "../../lib/comment-thread/thread.ts";
 import { repositoryPlugin } from "../../lib/repository-plugin.ts";
 import { toggleRow } from "../reactions/repository.ts";
-import { type PostingWindow, postingRefusal } from "./moderation.ts";
 
 export type CommentRow = Selectable<CommentsTable>;
 export type CommentWithAuthor = CommentRow & { alias: string; avatar: string };
 
-/** Reports that hold a published comment for review until an editor decides (R-MOD-2). */
-export const REPORTS_TO_HOLD = 5;
-
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** Where comments are counted for the per-user limit and the duplicate rule. */
+const commentStore: ThreadStore = { table: "comments", lock: "comments" };
 
 /** Keeps the counters of a post and a thread in step with a comment entering or leaving "published". */
 async function countPublished(tx: Db, comment: Pick<CommentRow, "content_id" | "root_id">, delta: 1 | -1) {
@@ -110,27 +110,15 @@ export function createCommentRepository(db: Kysely<Database>, hooks: CommentRepo
     },
 
     /**
-     * Records a comment unless its author posted `max` comments since `since`, or one with the same
-     * text (R-SEC-RATE, R-MOD-1). Counting and recording are one step per author (withKeyLocks), so
-     * parallel posts cannot pass the limit or the duplicate rule together, on any instance.
+     * Records a comment under the thread's per-user limit and duplicate rule (R-SEC-RATE, R-MOD-1),
+     * counted and recorded in one step per author (recordUnderLimits).
      */
-    async insertUnderLimits(
-      values: NewComment,
-      window: PostingWindow,
-    ): Promise<{ id: number } | { refused: "rate" | "duplicate" }> {
-      const result = await withKeyLocks(db, [`comments:user:${values.user_id}`], async (tx) => {
-        const recent = await tx
-          .selectFrom("comments")
-          .select("body")
-          .where("user_id", "=", values.user_id)
-          .where("created_at", ">", window.since)
-          .execute();
-        const refused = postingRefusal(recent, values.body, window);
-        if (refused) return { refused };
-        return { id: await insertCounted(tx, values) };
-      });
-      if ("id" in result && values.status === "published") hooks.threadChanged?.(values.content_id);
-      return result;
+    async insertUnderLimits(values: NewComment, thread: CommentThread): Promise<{ id: number } | { refused: Refusal }> {
+      const text = { author: values.user_id, body: values.body, at: values.created_at };
+      const result = await thread.record(db, commentStore, text, (tx) => insertCounted(tx, values));
+      if ("refused" in result) return result;
+      if (values.status === "published") hooks.threadChanged?.(values.content_id);
+      return { id: result.recorded };
     },
 
     /** Inserts a comment and, when it is published, counts it on its post and thread. */
@@ -166,8 +154,15 @@ export function createCommentRepository(db: Kysely<Database>, hooks: CommentRepo
       return moved;
     },
 
-    /** One report per user and comment; enough reports hold the comment for review. */
-    async report(commentId: number, userId: number, reason: string, detail: string, now = Date.now()) {
+    /** One report per user and comment; enough reports (the thread's setting) hold the comment for review. */
+    async report(
+      commentId: number,
+      userId: number,
+      reason: string,
+      detail: string,
+      thread: CommentThread,
+      now = Date.now(),
+    ) {
       const inserted = await db
         .insertInto("comment_reports")
         .values({ comment_id: commentId, user_id: userId, reason, detail, created_at: now })
@@ -180,7 +175,7 @@ export function createCommentRepository(db: Kysely<Database>, hooks: CommentRepo
         .where("id", "=", commentId)
         .returning(["report_count", "status"])
         .executeTakeFirst();
-      if (row && row.status === "published" && row.report_count >= REPORTS_TO_HOLD) {
+      if (row && thread.heldByReports(row)) {
         await this.setStatus(commentId, "pending", "reports");
       }
     },

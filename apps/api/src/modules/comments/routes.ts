@@ -1,14 +1,11 @@
 import { calls } from "@davmu/contracts/calls";
 import type { CommentList, CommentListQuery } from "@davmu/contracts/interaction";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { badRequest, conflict, forbidden, notFound, tooManyRequests } from "../../lib/api-error.ts";
+import { badRequest, forbidden, notFound } from "../../lib/api-error.ts";
+import { commentThread, commentWording } from "../../lib/comment-thread/thread.ts";
 import { type CallRequest, route } from "../../lib/route.ts";
 import { userOf, viewerOf } from "../../lib/viewer.ts";
-import { moderate, normaliseComment } from "./moderation.ts";
-import { loadModerationRules } from "./moderation-rules.ts";
 import { presentComment } from "./present.ts";
-
-const DUPLICATE_WINDOW_MS = 60_000;
 
 /**
  * Comments and replies of a post (spec §7 Interaction and its media-account variants), with
@@ -16,6 +13,13 @@ const DUPLICATE_WINDOW_MS = 60_000;
  */
 export async function commentRoutes(app: FastifyInstance) {
   const { comments, publicIds, config } = app;
+  const thread = commentThread(app.database.db, {
+    perUser: config.limits.commentsPerUserPerMinute,
+    windowMs: 60_000,
+    perIp: { max: config.limits.commentsPerIpPerMinute, group: "comment" },
+    wording: commentWording,
+    reportsToHold: 5,
+  });
 
   /** A comment of this post the viewer may see: published, or held and their own. */
   const visibleComment = (publicId: string, contentId: number, viewer: number | null) =>
@@ -100,8 +104,7 @@ export async function commentRoutes(app: FastifyInstance) {
     if (!content.comment_available && !content.enable_comment) throw forbidden("评论已关闭");
     const user = userOf(request);
     const body = request.body;
-    const text = normaliseComment(body.content);
-    if (!text) throw badRequest("评论内容不能为空");
+    const text = thread.text(body.content);
 
     let rootId = 0;
     let target: { id: number; alias: string } | null = null;
@@ -113,8 +116,7 @@ export async function commentRoutes(app: FastifyInstance) {
       throw badRequest("参数错误：回复需要 parent_id");
     }
 
-    const verdict = moderate(text, await loadModerationRules(app.database.db, request.log));
-    if (verdict.action === "reject") throw badRequest("评论内容包含违规词语，请修改后再发");
+    const screened = await thread.screen(text, request.log);
 
     // the per-user limit and the duplicate rule are checked as the comment is recorded, in one step
     const now = Date.now();
@@ -125,18 +127,15 @@ export async function commentRoutes(app: FastifyInstance) {
         root_id: rootId,
         target_user_id: target?.id ?? null,
         target_alias: target && rootId !== 0 && target.id !== user ? target.alias : "",
-        body: verdict.text,
-        status: verdict.action === "hold" ? "pending" : "published",
-        hold_reason: verdict.action === "hold" ? verdict.reason : "",
+        body: screened.body,
+        status: screened.held ? "pending" : "published",
+        hold_reason: screened.holdReason,
         ip_location: "",
         created_at: now,
       },
-      { since: now - DUPLICATE_WINDOW_MS, max: config.limits.commentsPerUserPerMinute },
+      thread,
     );
-    if ("refused" in recorded) {
-      if (recorded.refused === "rate") throw tooManyRequests("评论过于频繁，请稍后再试");
-      throw conflict("请勿重复发表相同的评论");
-    }
+    if ("refused" in recorded) throw thread.refusal(recorded.refused);
     const id = recorded.id;
     const row = await comments.findById(id);
     if (!row) throw notFound("评论不存在或已删除");
@@ -149,9 +148,7 @@ export async function commentRoutes(app: FastifyInstance) {
     };
   }
 
-  const perIp = {
-    config: { rateLimit: { max: config.limits.commentsPerIpPerMinute, timeWindow: 60_000, groupId: "comment" } },
-  };
+  const perIp = thread.routeOptions;
   route(app, calls.postComment, (request) => postComment(request, false), perIp);
   route(app, calls.postMpComment, (request) => postComment(request, true), perIp);
 
@@ -162,7 +159,7 @@ export async function commentRoutes(app: FastifyInstance) {
       const content = await app.requireAvailableContent(request.params.post_id);
       const comment = await visibleComment(request.params.cid, content.id, userOf(request));
       if (comment.user_id === userOf(request)) throw badRequest("不能举报自己的评论");
-      await comments.report(comment.id, userOf(request), request.body.reason, request.body.detail ?? "");
+      await comments.report(comment.id, userOf(request), request.body.reason, request.body.detail ?? "", thread);
       return { code: 0, msg: "举报成功，我们会尽快处理", data: { reported: true } };
     },
     perIp,

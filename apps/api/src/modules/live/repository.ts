@@ -1,26 +1,23 @@
 import { type Kysely, sql } from "kysely";
-import { withKeyLocks } from "../../db/locks.ts";
 import type { Database } from "../../db/schema.ts";
-import { type PostingWindow, postingRefusal } from "../comments/moderation.ts";
+import type { Refusal, ThreadStore } from "../../lib/comment-thread/posting.ts";
+import type { CommentThread } from "../../lib/comment-thread/thread.ts";
 import type { LiveMessageRow, LiveRoomRow, LiveTables } from "./tables.ts";
 
 export type ChatRow = LiveMessageRow & { alias: string; avatar: string };
 
-export type SendOutcome = { ok: true; message: ChatRow } | { ok: false; reason: "rate" | "duplicate" | "missing" };
+export type SendOutcome = { ok: true; message: ChatRow } | { ok: false; reason: Refusal | "missing" };
 
 export type RoomSettings = Omit<
   LiveRoomRow,
   "content_id" | "share_count" | "like_count" | "chat_count" | "booking_count" | "last_seq" | "updated_at"
 >;
 
-/** Rolls a transaction back with a reason the caller answers. */
-class Refused extends Error {
-  readonly reason: "rate" | "duplicate" | "missing";
-  constructor(reason: "rate" | "duplicate" | "missing") {
-    super(reason);
-    this.reason = reason;
-  }
-}
+/** Where chat messages are counted for the per-user limit and the duplicate rule. */
+const chatStore: ThreadStore = { table: "live_messages", lock: "live-chat" };
+
+/** Rolls a transaction back when the room is gone. */
+class RoomMissing extends Error {}
 
 export function createLiveRepository(database: Kysely<Database>) {
   const db = database.withTables<LiveTables>();
@@ -61,28 +58,22 @@ export function createLiveRepository(database: Kysely<Database>) {
     },
 
     /**
-     * Stores a chat message under the per-user limit and the duplicate rule (R-SEC-RATE, R-MOD-1),
-     * counted and recorded in one step per user (withKeyLocks). A published message takes the room's
-     * next sequence number in the same transaction: the conditional update of `last_seq` holds the
-     * room's row until commit, so parallel senders on any instance get distinct, consecutive numbers,
-     * and a message that fails rolls its number back (no hole). Held messages take none.
+     * Stores a chat message under the thread's per-user limit and duplicate rule (R-SEC-RATE,
+     * R-MOD-1), counted and recorded in one step per user (recordUnderLimits). A published message
+     * takes the room's next sequence number in the same transaction: the conditional update of
+     * `last_seq` holds the room's row until commit, so parallel senders on any instance get distinct,
+     * consecutive numbers, and a message that fails rolls its number back (no hole). Held messages
+     * take none.
      */
     async send(
       contentId: number,
       message: { userId: number; body: string; held: boolean; now: number },
-      window: PostingWindow,
+      thread: CommentThread,
     ): Promise<SendOutcome> {
       try {
-        const id = await withKeyLocks(database, [`live-chat:user:${message.userId}`], async (transaction) => {
+        const text = { author: message.userId, body: message.body, at: message.now };
+        const result = await thread.record(database, chatStore, text, async (transaction) => {
           const tx = transaction.withTables<LiveTables>();
-          const recent = await tx
-            .selectFrom("live_messages")
-            .select("body")
-            .where("user_id", "=", message.userId)
-            .where("created_at", ">", window.since)
-            .execute();
-          const refused = postingRefusal(recent, message.body, window);
-          if (refused) throw new Refused(refused);
           let seq: number | null = null;
           if (!message.held) {
             const raised = await tx
@@ -91,7 +82,7 @@ export function createLiveRepository(database: Kysely<Database>) {
               .where("content_id", "=", contentId)
               .returning("last_seq")
               .executeTakeFirst();
-            if (!raised) throw new Refused("missing");
+            if (!raised) throw new RoomMissing();
             seq = Number(raised.last_seq);
           }
           const row = await tx
@@ -108,10 +99,11 @@ export function createLiveRepository(database: Kysely<Database>) {
             .executeTakeFirstOrThrow();
           return row.id;
         });
-        const stored = await withAuthor().where("live_messages.id", "=", id).executeTakeFirstOrThrow();
+        if ("refused" in result) return { ok: false, reason: result.refused };
+        const stored = await withAuthor().where("live_messages.id", "=", result.recorded).executeTakeFirstOrThrow();
         return { ok: true, message: stored };
       } catch (error) {
-        if (error instanceof Refused) return { ok: false, reason: error.reason };
+        if (error instanceof RoomMissing) return { ok: false, reason: "missing" };
         throw error;
       }
     },

@@ -1,23 +1,27 @@
 import { calls } from "@davmu/contracts/calls";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { ApiError, badRequest, conflict, forbidden, notFound, tooManyRequests } from "../../lib/api-error.ts";
+import { ApiError, conflict, forbidden, notFound } from "../../lib/api-error.ts";
+import { chatWording, commentThread } from "../../lib/comment-thread/thread.ts";
 import { route } from "../../lib/route.ts";
 import { userOf, viewerOf } from "../../lib/viewer.ts";
-import { moderate, normaliseComment } from "../comments/moderation.ts";
-import { loadModerationRules } from "../comments/moderation-rules.ts";
 import { contentPath } from "../content/present.ts";
 import { chatEnabled, presentInfo, presentMessage, presentRoom } from "./present.ts";
-
-const DUPLICATE_WINDOW_MS = 60_000;
 
 /**
  * Live rooms over HTTP (R-CONTENT-10, R-ENT-LIVE): detail and counts, the chat's history (the
  * WebSocket's polling fallback) and sending, likes, booking. Sending needs a logged-in user, goes
- * through the comments' moderation and a per-user limit, and the stored message is broadcast by the
- * hub to every subscriber on every instance.
+ * through the comment thread (lib/comment-thread) with the chat's settings, and the stored message
+ * is broadcast by the hub to every subscriber on every instance.
  */
 export async function liveRoutes(app: FastifyInstance) {
   const { live, liveHub, publicIds, config } = app;
+  const thread = commentThread(app.database.db, {
+    perUser: config.live.chatPerUserPerMinute,
+    windowMs: 60_000,
+    perIp: { max: config.limits.commentsPerIpPerMinute, group: "live-chat" },
+    wording: chatWording,
+    reportsToHold: null,
+  });
 
   /** The available item a live_id names and its room; 404 when either is missing. */
   async function load(liveId: string) {
@@ -70,31 +74,20 @@ export async function liveRoutes(app: FastifyInstance) {
     async (request) => {
       const { item, row } = await load(request.params.id);
       if (!chatEnabled(row)) throw forbidden("该直播未开启聊天");
-      const text = normaliseComment(request.body.content);
-      if (!text) throw badRequest("消息内容不能为空");
-      const verdict = moderate(text, await loadModerationRules(app.database.db, request.log));
-      if (verdict.action === "reject") throw badRequest("消息包含违规词语，请修改后再发");
+      const screened = await thread.screen(thread.text(request.body.content), request.log);
       const now = Date.now();
       const sent = await live.send(
         item.id,
-        { userId: userOf(request), body: verdict.text, held: verdict.action === "hold", now },
-        { since: now - DUPLICATE_WINDOW_MS, max: config.live.chatPerUserPerMinute },
+        { userId: userOf(request), body: screened.body, held: screened.held, now },
+        thread,
       );
-      if (!sent.ok) {
-        if (sent.reason === "rate") throw tooManyRequests("发言过于频繁，请稍后再试");
-        if (sent.reason === "duplicate") throw conflict("请勿重复发送相同的消息");
-        throw notFound("直播不存在或已下线");
-      }
+      if (!sent.ok) throw sent.reason === "missing" ? notFound("直播不存在或已下线") : thread.refusal(sent.reason);
       const message = presentMessage(sent.message, publicIds.encode);
       const held = sent.message.status === "pending";
       if (!held) liveHub.publishChat(request.params.id, message);
       return { code: 0, msg: held ? "消息已提交，审核通过后展示" : "发送成功", data: { ...message, held } };
     },
-    {
-      config: {
-        rateLimit: { max: config.limits.commentsPerIpPerMinute, timeWindow: 60_000, groupId: "live-chat" },
-      },
-    },
+    thread.routeOptions,
   );
 
   /** Who a like request counts as, for its msg_id: the user, else the anonymous session. */

@@ -1,6 +1,7 @@
 /**
- * Comment moderation (R-MOD-1). Words are matched on a normalised copy of the text (full-width
- * folded, case-folded, spaces and common separators removed) so "赌 博" and "ＶＸ" are caught too.
+ * The moderation of readers' texts (R-MOD-1): comments, clue-report comments and live chat. Words are
+ * matched on a normalised copy of the text (full-width folded, case-folded, spaces and common
+ * separators removed) so "赌 博" and "ＶＸ" are caught too.
  */
 export interface ModerationRules {
   /** A comment containing one of these is refused. */
@@ -56,25 +57,4 @@ export function moderate(text: string, rules: ModerationRules = defaultRules): V
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-/** How much one author may post: at most `max` texts since `since` (epoch ms). */
-export interface PostingWindow {
-  since: number;
-  max: number;
-}
-
-/**
- * Why a new text is refused, given what its author posted within the window (R-SEC-RATE, R-MOD-1):
- * `rate` when they posted `max` already, `duplicate` for the same text again, else null. The one rule
- * of comments, report comments and live chat; each caller reads `recent` and records the text in one
- * step per author (withKeyLocks), so parallel posts cannot pass it together.
- */
-export function postingRefusal(
-  recent: readonly { body: string }[],
-  body: string,
-  window: PostingWindow,
-): "rate" | "duplicate" | null {
-  if (recent.length >= window.max) return "rate";
-  return recent.some((r) => r.body === body) ? "duplicate" : null;
 }

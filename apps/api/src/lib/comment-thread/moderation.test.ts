@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { moderate, normaliseComment, postingRefusal } from "./moderation.ts";
+import { moderate, normaliseComment } from "./moderation.ts";
 
 describe("comment moderation", () => {
   it("R-MOD-1 banned words are caught through spacing, punctuation, full-width and case", () => {
@@ -25,16 +25,5 @@ describe("comment moderation", () => {
     expect(normaliseComment("  <b>hi</b>\u0000\u0007  ")).toBe("<b>hi</b>");
     expect(normaliseComment("a\r\n\r\n\r\n\r\nb")).toBe("a\n\nb");
     expect(normaliseComment("a \t\u3000 b")).toBe("a b");
-  });
-});
-
-describe("postingRefusal", () => {
-  const window = { since: 0, max: 2 };
-  it("R-SEC-RATE R-MOD-1 refuses past the window's count first, then the same text again, else nothing", () => {
-    expect(postingRefusal([], "第一条", window)).toBeNull();
-    expect(postingRefusal([{ body: "第一条" }], "第二条", window)).toBeNull();
-    expect(postingRefusal([{ body: "第一条" }], "第一条", window)).toBe("duplicate");
-    expect(postingRefusal([{ body: "第一条" }, { body: "第二条" }], "第三条", window)).toBe("rate");
-    expect(postingRefusal([{ body: "第一条" }, { body: "第二条" }], "第一条", window)).toBe("rate");
   });
 });
