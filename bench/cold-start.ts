@@ -10,7 +10,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "../scripts/free-port.ts";
+import { freePort } from "@davmu/test-support/free-port";
 
 const root = new URL("..", import.meta.url).pathname;
 const runs = Number(process.argv[2] ?? 3);
@@ -61,7 +61,7 @@ writeFileSync(
 );
 const seededDb = join(dir, "seeded.db");
 const seedEnv = { DATABASE_URL: `sqlite:${seededDb}`, LOG_LEVEL: "silent" };
-spawnSync(node, ["apps/api/src/db/cli.ts", "seed"], { cwd: root, env: { ...process.env, ...seedEnv } });
+spawnSync(node, ["tools/demo/src/seed-cli.ts"], { cwd: root, env: { ...process.env, ...seedEnv } });
 const list = spawnSync(
   node,
   [

@@ -9,8 +9,8 @@
  *   4. chaos on those clients: 1,000 random disconnects (each resumes with its last seq on either
  *      instance), one instance killed and restarted, Redis restarted, under a steady stream: gaps and
  *      duplicates by seq, resyncs, and whether every client ends holding every message
- * The clients run in worker threads (bench/live/pool.ts), one per core, on a lean WebSocket client
- * (bench/live/wire.ts); messages are sent over HTTP from the main thread, each carrying its send
+ * The clients run in worker threads (packages/test-support/src/live/pool.ts), one per core, on a lean WebSocket client
+ * (packages/test-support/src/live/wire.ts); messages are sent over HTTP from the main thread, each carrying its send
  * time. Everything is on loopback; everything started is stopped at the end, on failure and on
  * Ctrl-C; the run is bounded (--deadline seconds, default 360).
  * --self-test runs against the bench's stand-in hub; --self-test=faulty against one that skips and
@@ -20,12 +20,12 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
-import { root } from "../scripts/ops/launch.ts";
+import { root } from "@davmu/test-support/launch";
+import { ClientPool } from "@davmu/test-support/live/pool";
+import { type LiveTarget, selfTestTarget } from "@davmu/test-support/live/target";
 import { type Result, table } from "./lib/stats.ts";
 import { chaos, defaultChaos } from "./live/chaos.ts";
 import { fanOut, idleMemory, log, twoInstances } from "./live/parts.ts";
-import { ClientPool } from "./live/pool.ts";
-import { type LiveTarget, selfTestTarget } from "./live/target.ts";
 
 const args = new Map(
   process.argv.slice(2).map((a) => {

@@ -18,8 +18,8 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type DetailPageType, firstFlush, firstPacketHolds } from "../scripts/first-flush.ts";
-import { pageBytes } from "../scripts/page-bytes.ts";
+import { type DetailPageType, firstFlush, firstPacketHolds } from "@davmu/test-support/first-flush";
+import { pageBytes } from "@davmu/test-support/page-bytes";
 import { demoPages, pageNames, phoneUserAgent, root, startHelloWorld, startProduct } from "./lib/product.ts";
 import { median, type Result, table } from "./lib/stats.ts";
 import { auditPages } from "./lighthouse.ts";

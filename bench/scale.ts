@@ -11,13 +11,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
+import { freePort } from "@davmu/test-support/free-port";
+import { startPostgresCluster } from "@davmu/test-support/postgres-cluster";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { openDatabase } from "../apps/api/src/db/database.ts";
 import { migrateToLatest } from "../apps/api/src/db/migrate.ts";
 import { loadConfig } from "../apps/api/src/plugins/config.ts";
-import { freePort } from "../scripts/free-port.ts";
-import { startPostgresCluster } from "../scripts/postgres-cluster.ts";
 import { productionEnv, spawnServer } from "./lib/product.ts";
 import { median, percentile, type Result, table } from "./lib/stats.ts";
 

@@ -3,14 +3,14 @@
  * - every shipped script parses as ES2019 plus dynamic import() and import.meta, and calls no built-in
  *   that WeChat's Chrome 78 / iOS 12 WebViews lack (scripts/legacy-syntax.ts);
  * - per page type (home, article and every other content type, 404, pc), the JavaScript and CSS a
- *   visitor downloads to render and hydrate it (scripts/page-bytes.ts) stay within budget;
+ *   visitor downloads to render and hydrate it (packages/test-support/src/page-bytes.ts) stay within budget;
  * - no schema code ships: browsers get the calls' route table, not their TypeBox schemas
  *   (apps/web/call-routes.ts), which only the servers check answers with.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { pageBytes } from "@davmu/test-support/page-bytes";
 import { findLegacyProblems } from "./legacy-syntax.ts";
-import { pageBytes } from "./page-bytes.ts";
 
 const build = new URL("../apps/web/build/", import.meta.url).pathname;
 const assets = join(build, "client", "assets");

@@ -13,9 +13,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { tipLimits } from "@davmu/contracts/tips";
+import { startInstance } from "@davmu/test-support/launch";
 import sharp from "sharp";
 import { cameraPhoto } from "./ops/camera-photo.ts";
-import { startInstance } from "./ops/launch.ts";
 
 const answerBudgetMs = 30_000;
 /** Longer than any answer may take, so that a hang is measured as one rather than cut short. */

@@ -10,11 +10,11 @@ import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
+import { root, startRedis } from "@davmu/test-support/launch";
 import autocannon from "autocannon";
 import pg from "pg";
 import { parallelPictures } from "./faults-pictures.ts";
 import { type Cluster, startCluster } from "./ops/cluster.ts";
-import { root, startRedis } from "./ops/launch.ts";
 import {
   type BeaconLoadReport,
   fiveHundreds,

@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { demoCards, desktopContext, firstArticleLink, launchBrowser, phoneContext } from "../apps/web/e2e/browser.ts";
+import { demoCards, desktopContext, firstArticleLink, launchBrowser, phoneContext } from "@davmu/test-support/browser";
 
 const origin = process.argv[2] ?? "http://localhost:3000";
 const out = process.argv[3] ?? "/tmp/davmu-shots";

@@ -9,9 +9,9 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
+import { root, startInstance } from "@davmu/test-support/launch";
 import autocannon from "autocannon";
 import SQLite from "better-sqlite3";
-import { root, startInstance } from "./ops/launch.ts";
 
 const seconds = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 60);
 const compare = process.argv.includes("--unlimited");

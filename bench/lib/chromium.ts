@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromiumPath } from "../../apps/web/e2e/browser.ts";
-import { freePort } from "../../scripts/free-port.ts";
+import { chromiumPath } from "@davmu/test-support/browser";
+import { freePort } from "@davmu/test-support/free-port";
 
 export interface RunningChromium {
   port: number;

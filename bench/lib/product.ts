@@ -2,8 +2,8 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { otherDemoPaths, otherPageNames } from "../../scripts/demo-paths.ts";
-import { freePort } from "../../scripts/free-port.ts";
+import { otherDemoPaths, otherPageNames } from "@davmu/demo/demo-paths";
+import { freePort } from "@davmu/test-support/free-port";
 
 export const root = new URL("../../", import.meta.url).pathname;
 export const node = process.execPath;
@@ -102,7 +102,7 @@ export async function startProduct(): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), "davmu-bench-"));
   const port = await freePort();
   const env = productionEnv(port, `sqlite:${join(dir, "bench.db")}`);
-  const seeded = spawnSync(node, ["apps/api/src/db/cli.ts", "seed"], {
+  const seeded = spawnSync(node, ["tools/demo/src/seed-cli.ts"], {
     cwd: root,
     env: { ...process.env, ...env },
     encoding: "utf8",

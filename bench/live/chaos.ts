@@ -6,10 +6,11 @@
  * every message: gaps and duplicates by sequence are counted for every client; the clients that got
  * an explicit resync instead of their missed messages are counted apart.
  */
+
+import type { ClientPool } from "@davmu/test-support/live/pool";
+import { type LiveTarget, sleep } from "@davmu/test-support/live/target";
 import type { Result } from "../lib/stats.ts";
 import { failures, lastSeq, log, settle, stream } from "./parts.ts";
-import type { ClientPool } from "./pool.ts";
-import { type LiveTarget, sleep } from "./target.ts";
 
 export interface ChaosOptions {
   seconds: number;

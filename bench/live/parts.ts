@@ -3,9 +3,10 @@
  * idle memory per connection, fan-out to one room on one instance, reach across two instances behind
  * Redis, and the chaos run. Each answers its lines of the results table.
  */
+
+import type { ClientPool, Measured, Summary } from "@davmu/test-support/live/pool";
+import { type LiveTarget, machineCpu, type Sent, sleep } from "@davmu/test-support/live/target";
 import type { Result } from "../lib/stats.ts";
-import type { ClientPool, Measured, Summary } from "./pool.ts";
-import { type LiveTarget, machineCpu, type Sent, sleep } from "./target.ts";
 
 export const log = (line: string) => process.stderr.write(`${line}\n`);
 const int = (n: number) => Math.round(n).toLocaleString("en");

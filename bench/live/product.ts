@@ -12,10 +12,18 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { liveSocketPath } from "@davmu/contracts/live-values";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
+import { root, startRedis } from "@davmu/test-support/launch";
+import {
+  cpuOf,
+  fetchJson,
+  type LiveInstance,
+  type LiveTarget,
+  rssOf,
+  sendThrough,
+  sleep,
+} from "@davmu/test-support/live/target";
 import pg from "pg";
 import { type Cluster, type Instance, startCluster } from "../../scripts/ops/cluster.ts";
-import { root, startRedis } from "../../scripts/ops/launch.ts";
-import { cpuOf, fetchJson, type LiveInstance, type LiveTarget, rssOf, sendThrough, sleep } from "./target.ts";
 
 const salt = "bench-live-salt";
 const demoRoom = "demo-live-marathon";

@@ -11,9 +11,9 @@
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
+import { encodeFrame, parseFrames } from "@davmu/test-support/live/wire";
 import SQLite from "better-sqlite3";
 import { Redis } from "ioredis";
-import { encodeFrame, parseFrames } from "./wire.ts";
 
 const port = Number(process.env.PORT);
 const db = new SQLite(process.env.STANDIN_DB as string);

@@ -6,10 +6,10 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { freePort } from "@davmu/test-support/free-port";
+import { type Child, root, startInstance, startNginx, startRedis } from "@davmu/test-support/launch";
+import { type PostgresCluster, startPostgresCluster } from "@davmu/test-support/postgres-cluster";
 import pg from "pg";
-import { freePort } from "../free-port.ts";
-import { type PostgresCluster, startPostgresCluster } from "../postgres-cluster.ts";
-import { type Child, root, startInstance, startNginx, startRedis } from "./launch.ts";
 
 export interface Instance {
   port: number;
@@ -54,7 +54,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     const databaseUrl = postgres.adminUrl.replace(/\/[^/]*$/, "/davmu");
 
     // one migration step and the demo data, before any instance starts
-    const seeded = spawnSync(process.execPath, ["apps/api/src/db/cli.ts", "seed"], {
+    const seeded = spawnSync(process.execPath, ["tools/demo/src/seed-cli.ts"], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: databaseUrl },
       encoding: "utf8",

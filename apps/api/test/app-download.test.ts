@@ -1,6 +1,6 @@
 import corpus from "@davmu/contracts/user-agent-corpus.json" with { type: "json" };
+import { seedDemoData } from "@davmu/demo/seed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoData } from "../src/db/seed.ts";
 import { startTestServer, type TestServer, testEditorKey } from "./helper.ts";
 
 const iphone =

@@ -1,5 +1,5 @@
+import { seedDemoData } from "@davmu/demo/seed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoData } from "../src/db/seed.ts";
 import { startTestServer, type TestServer } from "./helper.ts";
 
 describe("app info and site config", () => {

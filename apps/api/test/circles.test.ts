@@ -1,7 +1,7 @@
 import { createApiClient } from "@davmu/contracts/client";
 import { createPublicIdCodec, type PublicIdCodec } from "@davmu/contracts/public-id";
+import { seedDemoData } from "@davmu/demo/seed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoData } from "../src/db/seed.ts";
 import { circlesDb } from "../src/modules/circles/tables.ts";
 import { lawDb } from "../src/modules/law/tables.ts";
 import { startTestServer, type TestServer } from "./helper.ts";

@@ -1,8 +1,8 @@
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
+import { demoLiveItems } from "@davmu/demo/areas/live";
+import { demoTypeItems } from "@davmu/demo/demo-types";
+import { seedDemoData } from "@davmu/demo/seed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoTypeItems } from "../src/db/demo/demo-types.ts";
-import { seedDemoData } from "../src/db/seed.ts";
-import { demoLiveItems } from "../src/modules/live/demo.ts";
 import { startTestServer, type TestServer } from "./helper.ts";
 
 describe("content", () => {

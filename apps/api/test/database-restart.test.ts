@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import { developmentHashidSalt } from "@davmu/config/schema";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
+import { type PostgresCluster, startPostgresCluster } from "@davmu/test-support/postgres-cluster";
+import { type ServerProcess, startServerProcess } from "@davmu/test-support/server-process";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fiveHundreds, sleep, startBeaconLoad, startWriteLoad } from "../../../scripts/ops/load.ts";
 import { postgresControl } from "../../../scripts/ops/postgres-control.ts";
-import { type PostgresCluster, startPostgresCluster } from "../../../scripts/postgres-cluster.ts";
 import { testDialect } from "./helper.ts";
-import { type ServerProcess, startServerProcess } from "./support/server-process.ts";
 
 /** WeChat on iOS, as a phone sends it */
 const phoneUserAgent =

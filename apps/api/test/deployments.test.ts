@@ -3,10 +3,10 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { seedDemoData } from "@davmu/demo/seed";
+import { freePort } from "@davmu/test-support/free-port";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../../scripts/free-port.ts";
 import { migrateToLatest } from "../src/db/migrate.ts";
-import { seedDemoData } from "../src/db/seed.ts";
 import { createTestDatabase, type TestDatabase, testDialect } from "./helper.ts";
 
 /**

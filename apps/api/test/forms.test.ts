@@ -1,9 +1,9 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { demoFormExternalId, demoFormFields } from "@davmu/demo/areas/forms";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoFormExternalId, demoFormFields } from "../src/modules/forms/demo.ts";
 import { startTestServer, type TestServer, testEditorKey } from "./helper.ts";
 
 const key = { "x-api-key": testEditorKey };

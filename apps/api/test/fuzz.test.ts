@@ -1,10 +1,10 @@
 import { createAnswerCheck } from "@davmu/contracts/answer-check";
 import type { AnyCall } from "@davmu/contracts/call";
 import { calls } from "@davmu/contracts/calls";
+import { inputOf, junk } from "@davmu/test-support/schema-arbitrary";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, testEditorKey } from "./helper.ts";
-import { inputOf, junk } from "./support/schema-arbitrary.ts";
 
 /** Requests in all, spread over every declared call (FUZZ_REQUESTS to change it; a seed to replay). */
 const total = Number(process.env.FUZZ_REQUESTS ?? 10_000);

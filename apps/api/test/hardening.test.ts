@@ -1,6 +1,6 @@
+import { portOf, rawExchange } from "@davmu/test-support/raw-http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./helper.ts";
-import { portOf, rawExchange } from "./support/raw-http.ts";
 
 /** The status of a GET, its body read (an unread body keeps the connection the server's close waits for). */
 const statusOf = async (url: string) => {

@@ -4,11 +4,11 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
+import { seedDemoData } from "@davmu/demo/seed";
 import pg from "pg";
 import { inject } from "vitest";
 import { type App, buildApp } from "../src/app.ts";
 import { type DatabaseHandle, openDatabase } from "../src/db/database.ts";
-import { seedDemoData } from "../src/db/seed.ts";
 import { type Config, loadConfig } from "../src/plugins/config.ts";
 
 export const testEditorKey = "test-editor-key-0123456789abcdef";

@@ -1,6 +1,6 @@
 import { inviteCodeCapacity } from "@davmu/contracts/invites";
+import { demoInviteCode, demoInviteReward } from "@davmu/demo/areas/invites";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoInviteCode, demoInviteReward } from "../src/modules/invites/demo.ts";
 import { startTestServer, type TestServer } from "./helper.ts";
 
 describe("invitation cards", () => {

@@ -93,4 +93,4 @@ export async function joinLive(base: string, token: string, room: string, since:
   return { client, subscribed };
 }
 
-export { sleep } from "./support/poll.ts";
+export { sleep } from "@davmu/test-support/poll";

@@ -1,10 +1,10 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
+import { type Child, root, startInstance, startRedis } from "@davmu/test-support/launch";
+import { ClientPool } from "@davmu/test-support/live/pool";
+import { fetchJson, sendThrough, sleep } from "@davmu/test-support/live/target";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ClientPool } from "../../../bench/live/pool.ts";
-import { fetchJson, sendThrough, sleep } from "../../../bench/live/target.ts";
-import { type Child, root, startInstance, startRedis } from "../../../scripts/ops/launch.ts";
 import { createTestDatabase, type TestDatabase } from "./helper.ts";
 
 const hasRedis = existsSync("/usr/bin/redis-server");
@@ -28,7 +28,7 @@ describe.skipIf(!hasRedis)("live rooms across instance processes", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const seeded = spawnSync(process.execPath, ["apps/api/src/db/cli.ts", "seed"], {
+    const seeded = spawnSync(process.execPath, ["tools/demo/src/seed-cli.ts"], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: database.url, HASHID_SALT: salt },
       encoding: "utf8",

@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
+import { startNginx, startRedis } from "@davmu/test-support/launch";
+import { within } from "@davmu/test-support/poll";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startNginx, startRedis } from "../../../scripts/ops/launch.ts";
 import { type App, buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/plugins/config.ts";
 import { startTestServer, type TestServer } from "./helper.ts";
 import { joinLive, sleep } from "./live-client.ts";
-import { within } from "./support/poll.ts";
 
 const hasRedis = existsSync("/usr/bin/redis-server");
 const hasNginx = existsSync("/usr/sbin/nginx");

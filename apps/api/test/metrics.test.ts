@@ -1,5 +1,5 @@
+import { freePort } from "@davmu/test-support/free-port";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../../scripts/free-port.ts";
 import { startTestServer, type TestServer, testDialect } from "./helper.ts";
 
 /** The status of a GET, its body read (an unread body keeps the connection the server's close waits for). */

@@ -1,9 +1,9 @@
+import { startFakeAliyunSms } from "@davmu/test-support/fake-aliyun-sms";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../src/db/migrate.ts";
 import { createOtpService, OTP_TTL_MS } from "../src/modules/accounts/otp.ts";
 import { createAliyunSms, type SmsSender } from "../src/modules/accounts/sms.ts";
 import { createTestDatabase, type TestDatabase } from "./helper.ts";
-import { startFakeAliyunSms } from "./support/fake-aliyun-sms.ts";
 
 const limits = { otpPerPhonePerDay: 10, otpPerIpPerHour: 100, otpPerDevicePerDay: 100 };
 

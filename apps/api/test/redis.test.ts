@@ -1,14 +1,14 @@
 import { existsSync } from "node:fs";
+import { startRedis } from "@davmu/test-support/launch";
+import { sleep, within } from "@davmu/test-support/poll";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startRedis } from "../../../scripts/ops/launch.ts";
 import { type App, buildApp } from "../src/app.ts";
 import type { CredentialStore } from "../src/modules/wechat/single-flight.ts";
 import { loadConfig } from "../src/plugins/config.ts";
 import { remoteContentChanges } from "../src/plugins/redis.ts";
 import { redisCredentialStore } from "../src/plugins/redis-credentials.ts";
 import { startTestServer, type TestServer } from "./helper.ts";
-import { sleep, within } from "./support/poll.ts";
 
 /** The status of a GET, its body read (an unread body keeps the connection the server's close waits for). */
 const statusOf = async (url: string) => {

@@ -2,8 +2,8 @@ import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
+import { seedDemoData } from "@davmu/demo/seed";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { seedDemoData } from "../src/db/seed.ts";
 import { ensureSiteBuilt, startTestServer, type TestServer } from "./helper.ts";
 
 describe("cached and compressed answers", () => {

@@ -1,11 +1,11 @@
+import { demoLiveItems } from "@davmu/demo/areas/live";
+import { demoNavigationItems } from "@davmu/demo/demo-app";
+import { demoTypeItems } from "@davmu/demo/demo-types";
+import { seedDemoData } from "@davmu/demo/seed";
 import { sql } from "kysely";
 import { NO_MIGRATIONS } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoNavigationItems } from "../src/db/demo/demo-app.ts";
-import { demoTypeItems } from "../src/db/demo/demo-types.ts";
 import { createMigrator, migrateToLatest, migrations } from "../src/db/migrate.ts";
-import { seedDemoData } from "../src/db/seed.ts";
-import { demoLiveItems } from "../src/modules/live/demo.ts";
 import { createTestDatabase, type TestDatabase, testDialect } from "./helper.ts";
 
 describe("migrations and demo data", () => {

@@ -1,6 +1,6 @@
+import { seedDemoData } from "@davmu/demo/seed";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoData } from "../src/db/seed.ts";
 import { indexContentForSearch } from "../src/modules/search/repository.ts";
 import { startTestServer, type TestServer, testDialect } from "./helper.ts";
 

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
+import { startRedis } from "@davmu/test-support/launch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startRedis } from "../../../scripts/ops/launch.ts";
 import { type App, buildApp } from "../src/app.ts";
 import { rollUpHour } from "../src/modules/tracking/rollup.ts";
 import { hourMs, trackingDb } from "../src/modules/tracking/tables.ts";

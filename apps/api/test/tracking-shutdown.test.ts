@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { developmentHashidSalt } from "@davmu/config/schema";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
+import { startServerProcess } from "@davmu/test-support/server-process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { trackingDb } from "../src/modules/tracking/tables.ts";
 import { createTestDatabase, type TestDatabase } from "./helper.ts";
-import { startServerProcess } from "./support/server-process.ts";
 
 let database: TestDatabase;
 

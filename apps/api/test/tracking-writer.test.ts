@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
+import { within } from "@davmu/test-support/poll";
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { trackingDb } from "../src/modules/tracking/tables.ts";
 import { startTestServer, type TestServer, testDialect } from "./helper.ts";
-import { within } from "./support/poll.ts";
 
 let server: TestServer;
 /** WeChat on iOS, as a phone sends it */

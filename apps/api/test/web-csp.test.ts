@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
+import { seedDemoData } from "@davmu/demo/seed";
 import { contentSecurityPolicy, contentSecurityPolicyForPage } from "@davmu/web/server/csp.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoData } from "../src/db/seed.ts";
 import { ensureSiteBuilt, startTestServer, type TestServer } from "./helper.ts";
 
 const phone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) Mobile/15E148 MicroMessenger/8.0.44";

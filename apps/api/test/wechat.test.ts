@@ -1,8 +1,8 @@
+import { seedDemoData } from "@davmu/demo/seed";
+import { type FakeWechat, fakeWechatDefaults, startFakeWechat } from "@davmu/test-support/fake-wechat";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoData } from "../src/db/seed.ts";
 import { jsapiSignature } from "../src/modules/wechat/signature.ts";
 import { startTestServer, type TestServer } from "./helper.ts";
-import { type FakeWechat, fakeWechatDefaults, startFakeWechat } from "./support/fake-wechat.ts";
 
 const origin = "https://share.example.com";
 const page = `${origin}/davmu/share/news/doc/2026/11/AbCdEfGh/index.html?from=timeline&isappinstalled=0`;

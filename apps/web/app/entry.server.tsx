@@ -13,7 +13,7 @@ import { createHeadFilter } from "./lib/head-filter.server.ts";
 import { pageHandoff } from "./lib/page-router/handoff.server.ts";
 import { PageHandoffContext } from "./lib/page-router/PageScripts.tsx";
 
-/** The page stylesheet per route handles, for the byte budget's count (scripts/page-bytes.ts). */
+/** The page stylesheet per route handles, for the byte budget's count (packages/test-support/src/page-bytes.ts). */
 export { pageStylesheet } from "./page-styles.ts";
 
 export const streamTimeout = 5_000;

@@ -2,10 +2,11 @@
  * Accounts, comments and interaction: logging in by code and by password, comments and replies,
  * favourites and follows, the login popup.
  */
+
+import { launchBrowser, phoneContext } from "@davmu/test-support/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoArticle, demoArticles, expectToast, loginWithCode, openLogin, popup, send } from "./accounts.ts";
-import { launchBrowser, phoneContext } from "./browser.ts";
 import { site } from "./setup/site.ts";
 
 const origin = site.origin;

@@ -1,6 +1,6 @@
+import { launchBrowser, phoneContext } from "@davmu/test-support/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, phoneContext } from "./browser.ts";
 import { site } from "./setup/site.ts";
 
 const origin = site.origin;

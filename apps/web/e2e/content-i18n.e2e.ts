@@ -1,6 +1,6 @@
+import { demoCards, launchBrowser, phoneContext } from "@davmu/test-support/browser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoCards, launchBrowser, phoneContext } from "./browser.ts";
 import { site } from "./setup/site.ts";
 
 const origin = site.origin;

@@ -1,5 +1,5 @@
+import { hydrated, phoneContext } from "@davmu/test-support/browser";
 import { describe, expect, it } from "vitest";
-import { hydrated, phoneContext } from "./browser.ts";
 import { androidUserAgent, layoutShifts, useContentPages } from "./content-pages.ts";
 import { site } from "./setup/site.ts";
 

@@ -4,9 +4,9 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { type DemoCard, demoCards, launchBrowser, phoneContext } from "@davmu/test-support/browser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { type DemoCard, demoCards, launchBrowser, phoneContext } from "./browser.ts";
 import { site } from "./setup/site.ts";
 
 const origin = site.origin;

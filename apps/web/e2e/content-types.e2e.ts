@@ -1,5 +1,5 @@
+import { phoneContext } from "@davmu/test-support/browser";
 import { describe, expect, it } from "vitest";
-import { phoneContext } from "./browser.ts";
 import { axePath, axeViolations, type Card, type ItemType, useContentPages } from "./content-pages.ts";
 import { site } from "./setup/site.ts";
 

@@ -1,8 +1,8 @@
+import { otherDemoPaths } from "@davmu/demo/demo-paths";
+import { demoCards, firstArticleLink, hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { otherDemoPaths } from "../../../scripts/demo-paths.ts";
 import { loginWithCode, openLogin } from "./accounts.ts";
-import { demoCards, firstArticleLink, hydrated, launchBrowser, phoneContext } from "./browser.ts";
 import { axeViolations } from "./content-pages.ts";
 import { site } from "./setup/site.ts";
 

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
+import { freePort } from "@davmu/test-support/free-port";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../../scripts/free-port.ts";
 import { expectToast, latestCode, popup } from "./accounts.ts";
-import { hydrated, launchBrowser, phoneContext } from "./browser.ts";
 import { axeViolations } from "./content-pages.ts";
 import { site } from "./setup/site.ts";
 

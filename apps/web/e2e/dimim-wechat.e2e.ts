@@ -1,7 +1,7 @@
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
+import { hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hydrated, launchBrowser, phoneContext } from "./browser.ts";
 import { startWechatProduct, type WechatProduct } from "./wechat-server.ts";
 
 /** A test double of jweixin: ready at once, recording the share data the page sets. */

@@ -1,9 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
+import { hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
+import { pageBytes } from "@davmu/test-support/page-bytes";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pageBytes } from "../../../scripts/page-bytes.ts";
-import { hydrated, launchBrowser, phoneContext } from "./browser.ts";
 import { axeViolations } from "./content-pages.ts";
 import { site } from "./setup/site.ts";
 

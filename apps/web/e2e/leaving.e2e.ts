@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
+import { chromiumPath, demoCards, hydrated, phoneContext } from "@davmu/test-support/browser";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumPath, demoCards, hydrated, phoneContext } from "./browser.ts";
 import { site } from "./setup/site.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
+import { hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hydrated, launchBrowser, phoneContext } from "./browser.ts";
 import { axeViolations } from "./content-pages.ts";
 import { site } from "./setup/site.ts";
 

@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync } from "node:fs";
+import { demoCards, hydrated, launchBrowser, phoneContext, wechatUserAgent } from "@davmu/test-support/browser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { latestCode, logInThroughPopup } from "./accounts.ts";
-import { demoCards, hydrated, launchBrowser, phoneContext, wechatUserAgent } from "./browser.ts";
 import { axeViolations } from "./content-pages.ts";
 import { site } from "./setup/site.ts";
 

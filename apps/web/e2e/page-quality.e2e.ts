@@ -2,13 +2,13 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { desktopContext, firstArticleLink, hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
+import { firstFlush, firstPacketHolds } from "@davmu/test-support/first-flush";
+import { pageBytes } from "@davmu/test-support/page-bytes";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { firstFlush, firstPacketHolds } from "../../../scripts/first-flush.ts";
 import { findLegacyProblems } from "../../../scripts/legacy-syntax.ts";
-import { pageBytes } from "../../../scripts/page-bytes.ts";
 import { bootFallbackMs, bootScript } from "../app/lib/page-router/PageScripts.tsx";
-import { desktopContext, firstArticleLink, hydrated, launchBrowser, phoneContext } from "./browser.ts";
 import { site } from "./setup/site.ts";
 
 const origin = site.origin;
@@ -183,7 +183,7 @@ describe("page quality", () => {
       expect(source, path).not.toContain("__reactRouterContext");
       expect(source, path).not.toContain("__reactRouterRouteModules");
     }
-    // what the page loaded is what scripts/page-bytes.ts counts against the budget, the tracker
+    // what the page loaded is what packages/test-support/src/page-bytes.ts counts against the budget, the tracker
     // included (R-TRACK-4), plus chunks loaded on demand
     await trackerFetched;
     await expect.poll(() => [...scripts.keys()].some((path) => /\/tracker-[\w-]+\.js$/.test(path))).toBe(true);

@@ -1,5 +1,5 @@
+import { otherDemoPaths } from "@davmu/demo/demo-paths";
 import { describe, expect, it } from "vitest";
-import { otherDemoPaths } from "../../../scripts/demo-paths.ts";
 import { site } from "./setup/site.ts";
 
 const origin = site.origin;

@@ -1,7 +1,7 @@
+import { type DemoCard, demoCards, hydrated, launchBrowser, wechatUserAgent } from "@davmu/test-support/browser";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoArticles, expectToast, loginWithCode } from "./accounts.ts";
-import { type DemoCard, demoCards, hydrated, launchBrowser, wechatUserAgent } from "./browser.ts";
 import { site } from "./setup/site.ts";
 
 const origin = site.origin;

@@ -1,6 +1,6 @@
+import { desktopContext, firstArticleLink, hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
 import type { Browser, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { desktopContext, firstArticleLink, hydrated, launchBrowser, phoneContext } from "./browser.ts";
 import { site } from "./setup/site.ts";
 
 const origin = site.origin;

@@ -1,5 +1,5 @@
+import { desktopUserAgent, launchBrowser, phoneContext, wechatUserAgent } from "@davmu/test-support/browser";
 import { describe, expect, it } from "vitest";
-import { desktopUserAgent, launchBrowser, phoneContext, wechatUserAgent } from "./browser.ts";
 import { axePath, axeViolations } from "./content-pages.ts";
 import { site } from "./setup/site.ts";
 

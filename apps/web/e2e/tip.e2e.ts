@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
+import { hydrated, launchBrowser, phoneContext, wechatUserAgent } from "@davmu/test-support/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectToast, logInThroughPopup } from "./accounts.ts";
-import { hydrated, launchBrowser, phoneContext, wechatUserAgent } from "./browser.ts";
 import { axeViolations } from "./content-pages.ts";
 import { site } from "./setup/site.ts";
 

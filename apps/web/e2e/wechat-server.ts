@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort } from "../../../scripts/free-port.ts";
-import { type FakeWechat, fakeWechatDefaults, startFakeWechat } from "../../api/test/support/fake-wechat.ts";
+import { type FakeWechat, fakeWechatDefaults, startFakeWechat } from "@davmu/test-support/fake-wechat";
+import { freePort } from "@davmu/test-support/free-port";
 
 /**
  * The built product configured for WeChat sharing, for the WeChat browser tests: its own process on
@@ -50,7 +50,7 @@ export async function startWechatProduct(): Promise<WechatProduct> {
     WECHAT_API_BASE: fake.base,
     WECHAT_OPEN_APP_ID: openAppId,
   };
-  const seeded = spawnSync(process.execPath, ["apps/api/src/db/cli.ts", "seed"], { cwd: root, env, encoding: "utf8" });
+  const seeded = spawnSync(process.execPath, ["tools/demo/src/seed-cli.ts"], { cwd: root, env, encoding: "utf8" });
   if (seeded.status !== 0) throw new Error(`seeding failed:\n${seeded.stdout}\n${seeded.stderr}`);
   let output = "";
   const server: ChildProcess = spawn(process.execPath, ["apps/api/src/main.ts"], {

@@ -2,11 +2,11 @@ import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import corpus from "@davmu/contracts/user-agent-corpus.json" with { type: "json" };
+import { demoCards, desktopContext, hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import QRCode from "qrcode";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsapiSignature } from "../../api/src/modules/wechat/signature.ts";
-import { demoCards, desktopContext, hydrated, launchBrowser, phoneContext } from "./browser.ts";
 import { startWechatProduct, type WechatProduct } from "./wechat-server.ts";
 
 /** Screenshots of the guide and /pc, to look at (E2E_SCREENSHOTS, else a temp folder). */

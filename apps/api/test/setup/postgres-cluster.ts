@@ -1,7 +1,7 @@
+import { startPostgresCluster } from "@davmu/test-support/postgres-cluster";
 import type { TestProject } from "vitest/node";
-import { startPostgresCluster } from "../../../../scripts/postgres-cluster.ts";
 
-/** A throwaway PostgreSQL cluster for the API suite (scripts/postgres-cluster.ts), or TEST_POSTGRES_URL. */
+/** A throwaway PostgreSQL cluster for the API suite (packages/test-support/src/postgres-cluster.ts), or TEST_POSTGRES_URL. */
 
 declare module "vitest" {
   export interface ProvidedContext {

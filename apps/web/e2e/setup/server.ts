@@ -3,9 +3,9 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { startFakeAliyunSms } from "@davmu/test-support/fake-aliyun-sms";
+import { freePort } from "@davmu/test-support/free-port";
 import type { TestProject } from "vitest/node";
-import { freePort } from "../../../../scripts/free-port.ts";
-import { startFakeAliyunSms } from "../../../api/test/support/fake-aliyun-sms.ts";
 
 /** Browser tests run against the real product: built site, API and a seeded SQLite file, on loopback. */
 
@@ -77,7 +77,7 @@ async function startSiteServer() {
     OTP_PER_IP_PER_HOUR: "100000",
     LOGIN_PER_IP_PER_MINUTE: "100000",
   };
-  const seeded = spawnSync(node, ["apps/api/src/db/cli.ts", "seed"], { cwd: root, env, encoding: "utf8" });
+  const seeded = spawnSync(node, ["tools/demo/src/seed-cli.ts"], { cwd: root, env, encoding: "utf8" });
   if (seeded.status !== 0) throw new Error(`seeding failed:\n${seeded.stdout}\n${seeded.stderr}`);
 
   let output = "";

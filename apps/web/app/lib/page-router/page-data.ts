@@ -11,7 +11,7 @@ export const pageDataId = "page-data";
  * Routes whose pages load no script: no page data, no boot script, HTML and CSS alone. The desktop
  * wrapper has nothing to answer a click with; the page it frames brings its own scripts (and
  * registers the service worker, reloads on a missing chunk, …). Read by the server's hand-off and by
- * the byte budget (scripts/page-bytes.ts).
+ * the byte budget (packages/test-support/src/page-bytes.ts).
  */
 export const routesWithoutScripts: ReadonlySet<string> = new Set(["routes/pc"]);
 

@@ -5,8 +5,9 @@
  * (`salt` is its HASHID_SALT: circles and law questions are named by public ids in the query).
  * Used by the route-table browser test and by the bench's Lighthouse audit of every page type.
  */
-import { demoInviteCode } from "../apps/api/src/modules/invites/demo.ts";
-import { createPublicIdCodec } from "../packages/contracts/src/public-id.ts";
+
+import { createPublicIdCodec } from "@davmu/contracts/public-id";
+import { demoInviteCode } from "./areas/invites.ts";
 
 export const otherPageNames = [
   "dejin-catalog",

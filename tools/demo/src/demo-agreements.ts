@@ -1,5 +1,5 @@
+import { agreementKey } from "@davmu/api/modules/app/repository";
 import type { AgreementKind } from "@davmu/contracts/app";
-import { agreementKey } from "../../modules/app/repository.ts";
 
 /** The demo organisation's user agreement and privacy policy, stored as settings like a real one's. */
 const agreements: Record<AgreementKind, { title: string; content: string }> = {

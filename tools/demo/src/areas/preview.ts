@@ -1,11 +1,11 @@
+import type { Database } from "@davmu/api/db/schema";
+import { contentPath } from "@davmu/api/modules/content/present";
+import { createPreviewRepository } from "@davmu/api/modules/preview/repository";
+import { mintToken, previewKey } from "@davmu/api/modules/preview/token";
+import type { Config } from "@davmu/api/plugins/config";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
 import { siteBasePath } from "@davmu/contracts/site-path";
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
-import type { Config } from "../../plugins/config.ts";
-import { contentPath } from "../content/present.ts";
-import { createPreviewRepository } from "./repository.ts";
-import { mintToken, previewKey } from "./token.ts";
 
 /** The demo preview: a draft revision of the first demo article, for the editor `demo`. */
 const demoDraft = {

@@ -14,7 +14,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
-import { routesWithoutScripts } from "../apps/web/app/lib/page-router/page-data.ts";
+import { routesWithoutScripts } from "../../../apps/web/app/lib/page-router/page-data.ts";
 
 export interface PageType {
   name: string;

@@ -1,9 +1,9 @@
+import type { Database } from "@davmu/api/db/schema";
+import { checkImport, writeImport } from "@davmu/api/modules/content/ingest";
+import { createFormRepository } from "@davmu/api/modules/forms/repository";
 import type { FormField } from "@davmu/contracts/form-rules";
 import type { Kysely } from "kysely";
-import { demoThumb } from "../../db/demo/demo-content.ts";
-import type { Database } from "../../db/schema.ts";
-import { checkImport, writeImport } from "../content/ingest.ts";
-import { createFormRepository } from "./repository.ts";
+import { demoThumb } from "../demo-content.ts";
 
 const day = 24 * 60 * 60 * 1000;
 

@@ -8,9 +8,9 @@ import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort } from "../free-port.ts";
+import { freePort } from "./free-port.ts";
 
-export const root = fileURLToPath(new URL("../../", import.meta.url));
+export const root = fileURLToPath(new URL("../../../", import.meta.url));
 const node = process.execPath;
 
 export interface Child {

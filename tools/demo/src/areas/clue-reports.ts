@@ -1,13 +1,13 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
-import { createPichoRepository } from "../picho/repository.ts";
+import type { Database } from "@davmu/api/db/schema";
 import {
   createClueReport,
   type NewClueReport,
   saveClueReporter,
   saveClueTopic,
   setReporterPosts,
-} from "./repository.ts";
+} from "@davmu/api/modules/clue-reports/repository";
+import { createPichoRepository } from "@davmu/api/modules/picho/repository";
+import type { Kysely } from "kysely";
 
 const hour = 60 * 60 * 1000;
 const pic = (path: string, height = 500) => ({ url: `/media/${path}`, width: 750, height });

@@ -1,6 +1,6 @@
+import type { Database } from "@davmu/api/db/schema";
+import { createActivityRepository } from "@davmu/api/modules/activities/repository";
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
-import { createActivityRepository } from "./repository.ts";
 
 const day = 24 * 60 * 60 * 1000;
 const iso = (ms: number) => new Date(ms).toISOString();

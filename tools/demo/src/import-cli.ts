@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { openDatabase } from "@davmu/api/db/database";
+import { migrateToLatest } from "@davmu/api/db/migrate";
+import { importContents } from "@davmu/api/modules/content/ingest";
+import { ConfigError, loadConfig } from "@davmu/api/plugins/config";
 import { editorBatchLimit } from "@davmu/contracts/editor-content";
-import { importContents } from "../modules/content/ingest.ts";
-import { ConfigError, loadConfig } from "../plugins/config.ts";
-import { openDatabase } from "./database.ts";
-import { migrateToLatest } from "./migrate.ts";
 
 /**
  * `npm run import -- <file.json>`: imports editors' content items (a JSON array, or an object with

@@ -1,9 +1,9 @@
 /**
- * A worker thread of the live bench: holds its share of the WebSocket clients (bench/live/wire.ts),
+ * A worker thread of the live bench: holds its share of the WebSocket clients (packages/test-support/src/live/wire.ts),
  * speaks the live protocol (docs/live.md) and keeps, per client, the last sequence number it saw,
  * the gaps and duplicates by sequence, resyncs and reconnections. A client whose connection ends
  * without the bench asking reconnects to an instance picked at random and resumes with its last
- * sequence, as the page does. Commands come from bench/live/pool.ts; every answer is a summary.
+ * sequence, as the page does. Commands come from packages/test-support/src/live/pool.ts; every answer is a summary.
  */
 import { performance } from "node:perf_hooks";
 import { parentPort } from "node:worker_threads";

@@ -1,5 +1,5 @@
 import { createServer, type Server } from "node:http";
-import { aliyunSignature } from "../../src/modules/accounts/sms.ts";
+import { aliyunSignature } from "@davmu/api/modules/accounts/sms";
 
 export interface FakeSmsMessage {
   tel: string;

@@ -1,6 +1,6 @@
+import type { Database } from "@davmu/api/db/schema";
+import { circlesDb } from "@davmu/api/modules/circles/tables";
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
-import { circlesDb } from "./tables.ts";
 
 const hour = 60 * 60 * 1000;
 const media = (name: string) => `/media/community/${name}`;

@@ -7,8 +7,8 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "../../scripts/free-port.ts";
-import { type Child, launch, startRedis, waitFor } from "../../scripts/ops/launch.ts";
+import { freePort } from "../free-port.ts";
+import { type Child, launch, startRedis, waitFor } from "../launch.ts";
 
 export interface LiveInstance {
   host: string;

@@ -1,7 +1,12 @@
+import type { Database } from "@davmu/api/db/schema";
+import { rollUpHour, upsertHourly } from "@davmu/api/modules/tracking/rollup";
+import {
+  hourMs,
+  type TrackingEventsTable,
+  type TrackingHourlyTable,
+  trackingDb,
+} from "@davmu/api/modules/tracking/tables";
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
-import { rollUpHour, upsertHourly } from "./rollup.ts";
-import { hourMs, type TrackingEventsTable, type TrackingHourlyTable, trackingDb } from "./tables.ts";
 
 /** Weeks of demo readership, so that the editors' stats page shows real curves on a fresh start. */
 const demoDays = 21;

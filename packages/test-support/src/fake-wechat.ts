@@ -12,7 +12,7 @@ import { createServer, type Server } from "node:http";
  *
  * It counts the fetches, and can be told to be slow, to be down (HTTP 503), or to answer WeChat's
  * rate limit (`{errcode: 45009}`). `GET /__fake/stats` answers the counts (for trying it by hand).
- * Run alone: `node apps/api/test/support/fake-wechat.ts [port]` (appid `wx0123456789abcdef`, secret
+ * Run alone: `node packages/test-support/src/fake-wechat.ts [port]` (appid `wx0123456789abcdef`, secret
  * `fake-wechat-secret-0123456789`).
  */
 export interface FakeWechatOptions {

@@ -1,10 +1,10 @@
+import type { Database } from "@davmu/api/db/schema";
+import type { StoredPicture, TipTables } from "@davmu/api/modules/tips/tables";
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
-import type { StoredPicture, TipTables } from "./tables.ts";
 
 const hour = 60 * 60 * 1000;
 
-/** The demo tips' pictures, drawn by demo-pictures.ts and committed under the media directory. */
+/** The demo tips' pictures, drawn by tools/demo/src/media/tip-pictures.ts and committed under the media directory. */
 const road: StoredPicture = { path: "tips/demo/manhole-road.jpg", width: 1600, height: 1200 };
 const street: StoredPicture = { path: "tips/demo/dark-street.jpg", width: 1200, height: 1600 };
 

@@ -1,13 +1,13 @@
+import type { Database } from "@davmu/api/db/schema";
+import { checkImport, writeImport } from "@davmu/api/modules/content/ingest";
+import { createLiveRepository, type RoomSettings } from "@davmu/api/modules/live/repository";
+import type { LiveTables } from "@davmu/api/modules/live/tables";
 import type { EditorContentItem } from "@davmu/contracts/editor-content";
 import type { LiveColumn } from "@davmu/contracts/live";
 import { liveStatus } from "@davmu/contracts/live-values";
 import type { Kysely } from "kysely";
-import { demoUsers } from "../../db/demo/demo-community.ts";
-import { demoThumb } from "../../db/demo/demo-content.ts";
-import type { Database } from "../../db/schema.ts";
-import { checkImport, writeImport } from "../content/ingest.ts";
-import { createLiveRepository, type RoomSettings } from "./repository.ts";
-import type { LiveTables } from "./tables.ts";
+import { demoUsers } from "../demo-community.ts";
+import { demoThumb } from "../demo-content.ts";
 
 const minute = 60 * 1000;
 const hour = 60 * minute;

@@ -1,25 +1,25 @@
+import type { Database } from "@davmu/api/db/schema";
+import { hashPassword } from "@davmu/api/modules/accounts/passwords";
+import { newInviteCode } from "@davmu/api/modules/accounts/users";
+import { checkImport, writeImport } from "@davmu/api/modules/content/ingest";
+import { saveLocalInfo } from "@davmu/api/modules/lbs/routes";
+import { rebuildSearchIndex } from "@davmu/api/modules/search/repository";
 import type { Kysely } from "kysely";
-import { hashPassword } from "../modules/accounts/passwords.ts";
-import { newInviteCode } from "../modules/accounts/users.ts";
-import { seedDemoActivities } from "../modules/activities/demo.ts";
-import { seedDemoCircles } from "../modules/circles/demo.ts";
-import { seedDemoClueReports } from "../modules/clue-reports/demo.ts";
-import { checkImport, writeImport } from "../modules/content/ingest.ts";
-import { seedDemoForm } from "../modules/forms/demo.ts";
-import { demoInviteCode, demoInviteReward } from "../modules/invites/demo.ts";
-import { seedDemoLaw } from "../modules/law/demo.ts";
-import { demoLocalInfo } from "../modules/lbs/demo.ts";
-import { saveLocalInfo } from "../modules/lbs/routes.ts";
-import { seedDemoLive } from "../modules/live/demo.ts";
-import { rebuildSearchIndex } from "../modules/search/repository.ts";
-import { seedDemoTips } from "../modules/tips/demo.ts";
-import { seedDemoEvents } from "../modules/tracking/demo-events.ts";
-import { demoAgreementSettings } from "./demo/demo-agreements.ts";
-import { demoGroupCycle, demoHotWords, demoNavigationItems, demoSettings } from "./demo/demo-app.ts";
-import { demoComments, demoUsers } from "./demo/demo-community.ts";
-import { demoArticles, demoMediaAccounts, demoThumb } from "./demo/demo-content.ts";
-import { demoTypeItems } from "./demo/demo-types.ts";
-import type { Database } from "./schema.ts";
+import { seedDemoActivities } from "./areas/activities.ts";
+import { seedDemoCircles } from "./areas/circles.ts";
+import { seedDemoClueReports } from "./areas/clue-reports.ts";
+import { seedDemoForm } from "./areas/forms.ts";
+import { demoInviteCode, demoInviteReward } from "./areas/invites.ts";
+import { seedDemoLaw } from "./areas/law.ts";
+import { demoLocalInfo } from "./areas/lbs.ts";
+import { seedDemoLive } from "./areas/live.ts";
+import { seedDemoTips } from "./areas/tips.ts";
+import { seedDemoEvents } from "./areas/tracking-events.ts";
+import { demoAgreementSettings } from "./demo-agreements.ts";
+import { demoGroupCycle, demoHotWords, demoNavigationItems, demoSettings } from "./demo-app.ts";
+import { demoComments, demoUsers } from "./demo-community.ts";
+import { demoArticles, demoMediaAccounts, demoThumb } from "./demo-content.ts";
+import { demoTypeItems } from "./demo-types.ts";
 
 /**
  * Loads the demo organisation: settings, navigation, media accounts and articles with relations.

@@ -1,6 +1,6 @@
+import type { Database } from "@davmu/api/db/schema";
+import { lawDb } from "@davmu/api/modules/law/tables";
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
-import { lawDb } from "./tables.ts";
 
 const hour = 60 * 60 * 1000;
 const avatar = (name: string) => `/media/community/${name}.svg`;

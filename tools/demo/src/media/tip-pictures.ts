@@ -1,11 +1,11 @@
 /**
  * Draws the demo tips' pictures (a loose manhole cover on a wet road, a dark street under a broken
  * lamp) from SVG and stores them through the same pipeline as readers' uploads, under
- * `apps/api/demo-media/tips/demo/` (committed). Run once: `node apps/api/src/modules/tips/demo-pictures.ts`.
+ * `apps/api/demo-media/tips/demo/` (committed). Run once: `node tools/demo/src/media/tip-pictures.ts`.
  */
 import { mkdir } from "node:fs/promises";
+import { preparePicture, storePicture } from "@davmu/api/modules/tips/pictures";
 import sharp from "sharp";
-import { preparePicture, storePicture } from "./pictures.ts";
 
 const road = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1200" viewBox="0 0 1600 1200">
   <defs>
@@ -57,7 +57,7 @@ const lamp = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1600"
   <g transform="translate(560 1180)" fill="#0b0f1c"><circle cx="0" cy="0" r="28"/><rect x="-26" y="26" width="52" height="120" rx="20"/><rect x="30" y="60" width="50" height="56" rx="8" fill="#101628"/></g>
 </svg>`;
 
-const folder = new URL("../../../demo-media/", import.meta.url).pathname;
+const folder = new URL("../../../../apps/api/demo-media/", import.meta.url).pathname;
 await mkdir(`${folder}tips/demo`, { recursive: true });
 for (const [name, svg] of [
   ["manhole-road", road],

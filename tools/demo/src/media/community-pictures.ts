@@ -3,12 +3,12 @@
  * illustrations made from SVG here (nothing fetched), each as JPEG with AVIF and WebP renditions beside
  * it (the media route sends the smallest the browser accepts, decision 015), and the lawyers' avatars
  * as SVG. The outputs are committed; run again only when this script changes:
- * `node apps/api/src/modules/circles/demo-media.ts`.
+ * `node tools/demo/src/media/community-pictures.ts`.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import sharp from "sharp";
 
-const dir = new URL("../../../demo-media/community/", import.meta.url);
+const dir = new URL("../../../../apps/api/demo-media/community/", import.meta.url);
 
 const sky = (id: string, top: string, bottom: string) =>
   `<linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient>`;
