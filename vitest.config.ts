@@ -15,6 +15,7 @@ export default defineConfig({
           name: "unit",
           include: [
             "packages/*/src/**/*.test.ts",
+            "tools/*/src/**/*.test.ts",
             "apps/api/src/**/*.test.ts",
             "apps/web/app/**/*.test.{ts,tsx}",
             "apps/web/server/**/*.test.ts",
