@@ -44,8 +44,13 @@ function folders(): string[] {
   ];
 }
 
-/** The product: what runs when the server serves, and the packages it is built from. */
-const productFolders = ["apps/api/src", "apps/web/app", "apps/web/server", "packages/config", "packages/contracts"];
+/** The product: what runs when the server serves, and every package but the test support. */
+const productFolders = [
+  "apps/api/src",
+  "apps/web/app",
+  "apps/web/server",
+  ...folders().filter((folder) => folder.startsWith("packages/") && folder !== "packages/test-support"),
+];
 
 function sourceFiles(dir: string): string[] {
   const full = join(root, dir);
@@ -130,6 +135,9 @@ describe("where the product, its demo and its test support meet", () => {
   const edges = importEdges();
 
   it("R-SRV-2 the demo data, the seed and the import live in a tools package, which nothing in the product imports", () => {
+    expect(productFolders).toEqual(
+      expect.arrayContaining(["apps/api/src", "packages/contracts", "packages/http-cache"]),
+    );
     // the product holds no demo data of its own
     const demoFiles = sourceFiles("apps/api/src").filter((file) => /(^|\/)(demo[^/]*|seed)\.ts$|\/demo\//.test(file));
     expect(demoFiles).toEqual([]);
