@@ -46,7 +46,7 @@ export interface CommentRepositoryHooks {
   threadChanged?: (contentId: number) => void;
 }
 
-type NewComment = Omit<CommentRow, "id" | "star_count" | "reply_count" | "report_count">;
+type NewComment = Omit<CommentRow, "id" | "star_count" | "reply_count" | "report_count" | "handled_by">;
 
 async function insertCounted(tx: Transaction<Database>, values: NewComment): Promise<number> {
   const row = await tx

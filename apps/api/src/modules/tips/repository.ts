@@ -80,6 +80,7 @@ export function createTipRepository(database: Kysely<Database>) {
               status: "received",
               reason: "",
               clue_report_id: null,
+              handled_by: null,
               created_at: now,
               updated_at: now,
             })
