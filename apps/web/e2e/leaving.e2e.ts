@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { chromiumPath, demoCards, hydrated, phoneContext } from "./browser.ts";
+import { editorHeaders } from "./editor-session.ts";
 
 /**
  * Every way a reader leaves an article, in one phone browser: each visit's view and read are sent
@@ -10,7 +11,6 @@ import { chromiumPath, demoCards, hydrated, phoneContext } from "./browser.ts";
  * stats.
  */
 const origin = inject("siteOrigin");
-const editorKey = inject("editorApiKey");
 
 interface Sent {
   behavior: string;
@@ -85,7 +85,7 @@ const postIdOf = (link: string) => new URL(link, origin).pathname.split("/").at(
 
 async function stored(link: string): Promise<{ views: number; reads: number }> {
   const answer = await fetch(`${origin}/editor/v1/stats?post_id=${postIdOf(link)}`, {
-    headers: { "x-api-key": editorKey },
+    headers: await editorHeaders(origin),
   });
   const { views, reads } = ((await answer.json()) as { data: { totals: { views: number; reads: number } } }).data
     .totals;

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { latestCode, logInThroughPopup } from "./accounts.ts";
 import { demoCards, hydrated, launchBrowser, phoneContext, wechatUserAgent } from "./browser.ts";
 import { axeViolations } from "./content-pages.ts";
+import { editorHeaders } from "./editor-session.ts";
 
 const origin = inject("siteOrigin");
-const editorKey = inject("editorApiKey");
 const shots = process.env.LIVE_SHOTS_DIR ?? "/tmp/davmu-live-shots";
 
 /**
@@ -127,7 +127,7 @@ function findRooms(cards: Awaited<ReturnType<typeof demoCards>>) {
 async function setStatus(id: string, status: number) {
   const answer = await json(`/editor/v3/live/room/${id}/status`, {
     method: "PUT",
-    headers: { "content-type": "application/json", "x-api-key": editorKey },
+    headers: { "content-type": "application/json", ...(await editorHeaders(origin)) },
     body: JSON.stringify({ status }),
   });
   if (answer.code !== 0) throw new Error(`status change failed: ${JSON.stringify(answer)}`);

@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { firstArticleLink, hydrated, launchBrowser, phoneContext } from "./browser.ts";
+import { editorHeaders } from "./editor-session.ts";
 
 const origin = inject("siteOrigin");
-const editorKey = inject("editorApiKey");
 
 interface Beacon {
   behavior: string;
@@ -234,7 +234,7 @@ describe("tracking in the page", () => {
     const postId = article.split("/").at(-2) as string;
     const views = async () => {
       const answer = await fetch(`${origin}/editor/v1/stats?post_id=${postId}`, {
-        headers: { "x-api-key": editorKey },
+        headers: await editorHeaders(origin),
       });
       return ((await answer.json()) as { data: { totals: { views: number } } }).data.totals.views;
     };

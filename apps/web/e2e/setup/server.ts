@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { freePort } from "../../../../scripts/free-port.ts";
 import { startFakeAliyunSms } from "../../../api/test/support/fake-aliyun-sms.ts";
+import { createAdminByCommand } from "./editor-account.ts";
 
 /** Browser tests run against the real product: built site, API and a seeded SQLite file, on loopback. */
 
@@ -17,8 +18,10 @@ declare module "vitest" {
      * Cloud adapter pointed at a loopback stand-in; GET `${smsOutboxUrl}?tel=…` lists them.
      */
     smsOutboxUrl: string;
-    /** The editors' API key the product runs with (POST /editor/v1/contents in tests). */
+    /** The editors' API key the product runs with: the content import alone (POST /editor/v1/contents). */
     editorApiKey: string;
+    /** An admin's login, made by `npm run editor -- create` (every other editors' call needs a session). */
+    editorAccount: { email: string; password: string };
   }
 }
 
@@ -74,6 +77,8 @@ export default async function setup(project: TestProject) {
   };
   const seeded = spawnSync(node, ["apps/api/src/db/cli.ts", "seed"], { cwd: root, env, encoding: "utf8" });
   if (seeded.status !== 0) throw new Error(`seeding failed:\n${seeded.stdout}\n${seeded.stderr}`);
+  const editorAccount = { email: "admin@e2e.test", password: "e2e-admin-password-0001" };
+  createAdminByCommand(root, env, editorAccount);
 
   let output = "";
   const server = spawn(node, ["apps/api/src/main.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
@@ -88,6 +93,7 @@ export default async function setup(project: TestProject) {
   project.provide("siteOrigin", origin);
   project.provide("smsOutboxUrl", `${sms.endpoint}/outbox`);
   project.provide("editorApiKey", env.EDITOR_API_KEY);
+  project.provide("editorAccount", editorAccount);
 
   return async () => {
     const exited = new Promise((resolve) => server.once("exit", resolve));
