@@ -96,7 +96,7 @@ describe("tip moderation", () => {
     // a rejected tip cannot be published without being accepted again
     const early = await act(receipt, { action: "publish" });
     expect(early.status).toBe(409);
-    expect(early.body.msg).toBe("该爆料已驳回，不能发布（仅限已采纳的爆料）");
+    expect(early.body.msg).toMatch(/^该爆料已由 \S+处理，已驳回，不能发布（仅限已采纳的爆料）$/);
     expect((await act(receipt, { action: "accept" })).body.data).toMatchObject({ status: "accepted", reason: "" });
   });
 
@@ -122,8 +122,8 @@ describe("tip moderation", () => {
       const again = await act(receipt, move);
       expect(again.status, move.action).toBe(409);
     }
-    expect((await act(receipt, { action: "reject", reason: "重复" })).body.msg).toBe(
-      "该爆料已发布，不能驳回（仅限待处理或已采纳的爆料）",
+    expect((await act(receipt, { action: "reject", reason: "重复" })).body.msg).toMatch(
+      /^该爆料已由 \S+处理，已发布，不能驳回（仅限待处理或已采纳的爆料）$/,
     );
   });
 
