@@ -34,7 +34,7 @@ describe("the editors' stats page in a browser", () => {
       const context = await browser.newContext({ viewport, locale: "zh-CN", deviceScaleFactor: 1 });
       const page = await context.newPage();
       await signIn(page, account.email, "a-wrong-password-0000");
-      await expect.poll(() => page.locator("#sign-in-error").textContent()).toBe("邮箱或密码错误");
+      await expect.poll(() => page.locator("#sign-in-error").textContent(), { timeout: 10000 }).toBe("邮箱或密码错误");
 
       await page.getByLabel("密码", { exact: true }).fill(account.password);
       await page.getByRole("button", { name: "登录" }).click();
