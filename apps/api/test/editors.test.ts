@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../src/app.ts";
 import { totpCode } from "../src/modules/editors/totp.ts";
@@ -299,6 +300,46 @@ describe("editor accounts", () => {
     );
     expect((await server.put(`/editor/v1/editors/${admin.id}`, {}, null, admin.headers)).status).toBe(400);
     expect((await server.put("/editor/v1/editors/999999", { name: "x" }, null, admin.headers)).status).toBe(404);
+  });
+
+  it("R-CONSOLE-1 the first admin is made by `npm run editor -- create`: a one-time password printed, or one read from stdin", async () => {
+    const root = new URL("../../../", import.meta.url).pathname;
+    const env = { ...process.env, DATABASE_URL: server.database.url, NODE_ENV: "test" };
+    const run = (args: string[], input?: string) =>
+      spawnSync(process.execPath, ["apps/api/src/db/editor-cli.ts", ...args], {
+        cwd: root,
+        env,
+        encoding: "utf8",
+        input,
+      });
+    const email = `chief-${Date.now()}@newsroom.test`;
+    const made = run(["create", "--role", "admin", "--name", "总编辑", "--email", email]);
+    expect(made.status, made.stderr).toBe(0);
+    const password = made.stdout.trim();
+    expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
+    const answer = await login({ email, password });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.editor).toMatchObject({ role: "admin", name: "总编辑" });
+    // the same email again, a bad role, a missing name, a short password on stdin: refused, nothing made
+    expect(run(["create", "--role", "admin", "--name", "又一个", "--email", email]).status).toBe(65);
+    expect(run(["create", "--role", "boss", "--name", "x", "--email", "x@y.z"]).status).toBe(64);
+    expect(run(["create", "--role", "editor", "--email", "x@y.z"]).status).toBe(64);
+    expect(run(["create", "--role", "editor", "--name", "x", "--email", "not-an-email"]).status).toBe(64);
+    expect(run(["remove", "--role", "editor", "--name", "x", "--email", "x@y.z"]).status).toBe(64);
+    const short = run(
+      ["create", "--role", "editor", "--name", "x", "--email", "short@y.z", "--password-stdin"],
+      "short",
+    );
+    expect(short.status).toBe(65);
+    const given = `stdin-${Date.now()}@newsroom.test`;
+    const fromStdin = run(
+      ["create", "--role", "analyst", "--name", "数据分析", "--email", given, "--password-stdin"],
+      "a-password-from-stdin\n",
+    );
+    expect(fromStdin.status, fromStdin.stderr).toBe(0);
+    expect(fromStdin.stdout).toBe("");
+    expect((await login({ email: given, password: "a-password-from-stdin" })).status).toBe(200);
+    expect(await server.app.editors.findByEmail("short@y.z")).toBeUndefined();
   });
 
   it(`R-CONSOLE-1 the stored password is scrypt with N=2^15, r=8 and its own salt (${testDialect})`, async () => {
