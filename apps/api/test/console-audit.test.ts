@@ -42,6 +42,54 @@ describe("the audit trail and two editors at once", () => {
       .where("target", "=", target)
       .execute();
 
+  /** Makes the database refuse audit records of one target; answers the undoing. */
+  async function refuseAuditOf(target: string): Promise<() => Promise<void>> {
+    const db = server.database.handle.db;
+    if (testDialect === "postgres") {
+      await sql`create function refuse_audit() returns trigger language plpgsql as $$
+        begin if new.target = ${sql.lit(target)} then raise exception 'refused'; end if; return new; end $$`.execute(
+        db,
+      );
+      await sql`create trigger refuse_audit before insert on editor_audit for each row execute function refuse_audit()`.execute(
+        db,
+      );
+    } else {
+      await sql`create trigger refuse_audit before insert on editor_audit when new.target = ${sql.lit(target)}
+        begin select raise(abort, 'refused'); end`.execute(db);
+    }
+    return async () => {
+      await sql`drop trigger refuse_audit ${testDialect === "postgres" ? sql`on editor_audit` : sql``}`.execute(db);
+      if (testDialect === "postgres") await sql`drop function refuse_audit()`.execute(db);
+    };
+  }
+
+  it("R-CONSOLE-3 an app setting and a preview revocation are written with their record, before and after, or not at all", async () => {
+    const editor = await editorSession(server, "editor");
+    const first = { ios: "https://apps.example.com/ios", android: "https://apps.example.com/android.apk" };
+    const second = { ios: "https://apps.example.com/ios2", android: "https://apps.example.com/android2.apk" };
+    expect((await server.put("/editor/v1/app/download_urls", first, null, editor.headers)).status).toBe(200);
+    expect((await server.put("/editor/v1/app/download_urls", second, null, editor.headers)).status).toBe(200);
+    const trail = await audit("target=app%3Adownload_urls");
+    expect(trail.body.data.list[0]).toMatchObject({ editor_id: editor.id, before: first, after: second });
+    const allow = await refuseAuditOf("app:download_urls");
+    try {
+      const third = { ios: "https://apps.example.com/ios3", android: "https://apps.example.com/android3.apk" };
+      expect((await server.put("/editor/v1/app/download_urls", third, null, editor.headers)).status).toBe(500);
+    } finally {
+      await allow();
+    }
+    expect(await server.app.appSettings.appDownloadUrls()).toEqual(second);
+    // a revocation of preview links records the revision before and after
+    const postId = await server.demoPostId("demo-article-02");
+    expect((await server.post(`/editor/v1/preview/${postId}/revoke`, undefined, null, editor.headers)).status).toBe(
+      200,
+    );
+    const revoked = await audit(`target=${encodeURIComponent(`preview:${postId}`)}`);
+    const entry = revoked.body.data.list[0];
+    expect(entry.action).toBe("revokePreviews");
+    expect(entry.after.revision).toBe(entry.before.revision + 1);
+  });
+
   it("R-CONSOLE-5 two moderators act on the same held comment at once: one 200, the other 409 naming who handled it", async () => {
     const pairs: [{ action: string }, { action: string }][] = [
       [{ action: "approve" }, { action: "reject" }],
@@ -117,25 +165,13 @@ describe("the audit trail and two editors at once", () => {
     const target = `comment:${gid}`;
     const db = server.database.handle.db;
     // the database refuses this one record: the moderation must not happen without it
-    if (testDialect === "postgres") {
-      await sql`create function refuse_audit() returns trigger language plpgsql as $$
-        begin if new.target = ${sql.lit(target)} then raise exception 'refused'; end if; return new; end $$`.execute(
-        db,
-      );
-      await sql`create trigger refuse_audit before insert on editor_audit for each row execute function refuse_audit()`.execute(
-        db,
-      );
-    } else {
-      await sql`create trigger refuse_audit before insert on editor_audit when new.target = ${sql.lit(target)}
-        begin select raise(abort, 'refused'); end`.execute(db);
-    }
+    const allow = await refuseAuditOf(target);
     try {
       const answer = await server.post(`/editor/v1/comments/${gid}`, { action: "reject" }, null, moderatorA.headers);
       expect(answer.status).toBe(500);
       expect((await server.app.comments.findById(id))?.status).toBe("pending");
     } finally {
-      await sql`drop trigger refuse_audit ${testDialect === "postgres" ? sql`on editor_audit` : sql``}`.execute(db);
-      if (testDialect === "postgres") await sql`drop function refuse_audit()`.execute(db);
+      await allow();
     }
     // a change that fails after its record was written takes the record with it
     await expect(

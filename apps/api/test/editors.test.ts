@@ -340,7 +340,7 @@ describe("editor accounts", () => {
     expect(fromStdin.stdout).toBe("");
     expect((await login({ email: given, password: "a-password-from-stdin" })).status).toBe(200);
     expect(await server.app.editors.findByEmail("short@y.z")).toBeUndefined();
-  });
+  }, 90_000);
 
   it(`R-CONSOLE-1 the stored password is scrypt with N=2^15, r=8 and its own salt (${testDialect})`, async () => {
     const a = await createEditorAccount(server, "editor", { password: "the-same-password" });

@@ -50,6 +50,15 @@ declare module "fastify" {
     };
     /** The audit record of a write whose handler wrote none: the call, its target and what was sent. */
     auditFallback(request: FastifyRequest, call: AnyCall): Promise<void>;
+    /**
+     * Runs an editorial change in a transaction with its audit record (R-CONSOLE-3): `work` makes the
+     * change on `trx` and answers the value before and after; a failure of either leaves neither.
+     */
+    auditedChange<T>(
+      request: FastifyRequest,
+      target: string,
+      work: (trx: Transaction<Database>) => Promise<{ result: T; before: unknown; after: unknown }>,
+    ): Promise<T>;
     /** Writes the audit record of an editorial write, in the transaction of the change. */
     auditWrite(
       request: FastifyRequest,
@@ -173,6 +182,20 @@ export const editorAccessPlugin = fp(
     });
 
     app.decorate(
+      "auditedChange",
+      <T>(
+        request: FastifyRequest,
+        target: string,
+        work: (trx: Transaction<Database>) => Promise<{ result: T; before: unknown; after: unknown }>,
+      ): Promise<T> =>
+        app.database.db.transaction().execute(async (trx) => {
+          const { result, before, after } = await work(trx);
+          await app.auditWrite(request, trx, { target, before, after });
+          return result;
+        }),
+    );
+
+    app.decorate(
       "auditWrite",
       async (
         request: FastifyRequest,
@@ -185,7 +208,7 @@ export const editorAccessPlugin = fp(
       },
     );
   },
-  { name: "editor-access", dependencies: ["settings", "editors-repository"] },
+  { name: "editor-access", dependencies: ["settings", "db", "editors-repository"] },
 );
 
 export function auditEntry(
