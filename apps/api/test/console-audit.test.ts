@@ -163,7 +163,6 @@ describe("the audit trail and two editors at once", () => {
   it("R-CONSOLE-3 a change whose audit record cannot be written does not happen, and a failed change leaves no record", async () => {
     const { gid, id } = await heldComment("审计写入失败的评论");
     const target = `comment:${gid}`;
-    const db = server.database.handle.db;
     // the database refuses this one record: the moderation must not happen without it
     const allow = await refuseAuditOf(target);
     try {
@@ -215,7 +214,7 @@ describe("the audit trail and two editors at once", () => {
     await expect(sql`delete from editor_audit where id = ${row?.id}`.execute(db)).rejects.toThrow(/append-only/);
   });
 
-  it("R-CONSOLE-3 every other editorial write is recorded too: the call, its target and what was sent", async () => {
+  it("R-CONSOLE-3 every other editorial write is recorded too; the content import with its items, by the import key", async () => {
     const editor = await editorSession(server, "editor");
     const urls = { ios: "https://apps.example.com/ios", android: "https://apps.example.com/android.apk" };
     expect((await server.put("/editor/v1/app/download_urls", urls, null, editor.headers)).status).toBe(200);
@@ -240,7 +239,19 @@ describe("the audit trail and two editors at once", () => {
     );
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     const importedPage = await audit("action=importContents");
-    expect(importedPage.body.data.list[0]).toMatchObject({ editor_id: null, editor_name: "导入密钥" });
+    expect(importedPage.body.data.list[0]).toMatchObject({
+      editor_id: null,
+      editor_name: "导入密钥",
+      target: "contents",
+      after: { created: 1, items: [{ external_id: "audit-import-1" }] },
+    });
+    // a batch refused as a whole writes no record either
+    const before = (await audit("action=importContents")).body.data.list.length;
+    const refused = await server.post("/editor/v1/contents", [{ external_id: "audit-bad" }], null, {
+      "x-api-key": testEditorKey,
+    });
+    expect(refused.status).toBe(400);
+    expect((await audit("action=importContents")).body.data.list).toHaveLength(before);
   });
 
   it("R-CONSOLE-3 the trail is filtered by editor, action, target and time, a page at a time, and exported as CSV; admin only", async () => {

@@ -289,8 +289,8 @@ export function createEditorRepository(database: Kysely<Database>) {
     },
 
     /** Ends one of an editor's sessions; false when it is not theirs or already gone. */
-    async endSession(editorId: number, sessionId: number): Promise<boolean> {
-      const result = await db
+    async endSession(editorId: number, sessionId: number, on: Db = database): Promise<boolean> {
+      const result = await tables(on)
         .deleteFrom("editor_sessions")
         .where("id", "=", sessionId)
         .where("editor_id", "=", editorId)

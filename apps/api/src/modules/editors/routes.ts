@@ -78,7 +78,11 @@ export async function editorRoutes(app: FastifyInstance) {
 
   route(app, calls.editorLogout, async (request, reply) => {
     const actor = actorOf(request);
-    await editors.endSession(actor.id, actor.sessionId);
+    await app.auditedChange(request, `editor:${actor.id}`, async (trx) => ({
+      result: await editors.endSession(actor.id, actor.sessionId, trx),
+      before: { session: actor.sessionId },
+      after: { session: null },
+    }));
     app.editorSessions.clearCookie(reply);
     return { code: 0, msg: "ok", data: null };
   });
@@ -114,7 +118,16 @@ export async function editorRoutes(app: FastifyInstance) {
 
   route(app, calls.revokeEditorSession, async (request) => {
     const actor = actorOf(request);
-    if (!(await editors.endSession(actor.id, request.params.id))) throw notFound("会话不存在或已结束");
+    const ended = await app.database.db.transaction().execute(async (trx) => {
+      if (!(await editors.endSession(actor.id, request.params.id, trx))) return false;
+      await app.auditWrite(request, trx, {
+        target: `editor:${actor.id}`,
+        before: { session: request.params.id },
+        after: { session: null },
+      });
+      return true;
+    });
+    if (!ended) throw notFound("会话不存在或已结束");
     return { code: 0, msg: "已退出该会话", data: null };
   });
 
