@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { randomBytes, scryptSync } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "../src/app.ts";
 import { totpCode } from "../src/modules/editors/totp.ts";
@@ -341,6 +342,23 @@ describe("editor accounts", () => {
     expect((await login({ email: given, password: "a-password-from-stdin" })).status).toBe(200);
     expect(await server.app.editors.findByEmail("short@y.z")).toBeUndefined();
   }, 90_000);
+
+  it("R-CONSOLE-1 a hash of older parameters is raised to today's at the next login", async () => {
+    const salt = randomBytes(16);
+    const key = scryptSync("an-older-password", salt, 32, { N: 2 ** 12, r: 8, p: 1 });
+    const email = `older-${Date.now()}@newsroom.test`;
+    const row = await server.app.editors.create({
+      email,
+      name: "老账号",
+      role: "editor",
+      passwordHash: `scrypt$4096$8$1$${salt.toString("base64url")}$${key.toString("base64url")}`,
+      totpRequired: false,
+    });
+    expect((await login({ email, password: "an-older-password" })).status).toBe(200);
+    const raised = (await server.app.editors.findById(row?.id as number))?.password_hash;
+    expect(raised).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect((await login({ email, password: "an-older-password" })).status).toBe(200);
+  });
 
   it(`R-CONSOLE-1 the stored password is scrypt with N=2^15, r=8 and its own salt (${testDialect})`, async () => {
     const a = await createEditorAccount(server, "editor", { password: "the-same-password" });

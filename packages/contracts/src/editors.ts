@@ -1,12 +1,13 @@
 import { type Static, Type } from "typebox";
+import type { EditorRole } from "./call.ts";
 
 /**
  * The newsroom's roles (R-CONSOLE-2): admin (accounts, site settings, everything else too), editor
  * (preview links, live rooms, forms, activities, local information, app download addresses),
  * moderator (comments, report comments, live chat, tips), analyst (statistics, read only).
  */
-export const editorRoles = ["admin", "editor", "moderator", "analyst"] as const;
-export type EditorRole = (typeof editorRoles)[number];
+export const editorRoles: readonly EditorRole[] = ["admin", "editor", "moderator", "analyst"];
+export type { EditorRole };
 
 export const EditorRoleSchema = Type.Union(
   [Type.Literal("admin"), Type.Literal("editor"), Type.Literal("moderator"), Type.Literal("analyst")],
