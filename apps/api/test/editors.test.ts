@@ -1,6 +1,8 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes, scryptSync } from "node:crypto";
+import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startRedis } from "../../../scripts/ops/launch.ts";
 import { type App, buildApp } from "../src/app.ts";
 import { totpCode } from "../src/modules/editors/totp.ts";
 import { startTestServer, type TestServer, testDialect } from "./helper.ts";
@@ -11,17 +13,22 @@ describe("editor accounts", () => {
   let second: App;
   let secondBase: string;
 
+  let redis: Awaited<ReturnType<typeof startRedis>> | null = null;
+
   beforeAll(async () => {
-    server = await startTestServer();
+    // deployed as several instances: one database and, where installed, one Redis
+    if (existsSync("/usr/bin/redis-server")) redis = await startRedis();
+    server = await startTestServer(redis ? { REDIS_URL: redis.url } : {});
     // a second instance over the same database, as a cluster runs
     second = await buildApp(server.config, { database: server.database.handle, logger: false });
     await second.listen({ host: "127.0.0.1", port: 0 });
     const address = second.server.address();
     secondBase = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-  });
+  }, 30_000);
   afterAll(async () => {
     await second?.close();
     await server?.close();
+    await redis?.child.stop();
   });
 
   const login = (body: unknown) => server.post("/editor/v1/login", body);
@@ -158,7 +165,7 @@ describe("editor accounts", () => {
     expect((await server.get("/editor/v1/comments?status=pending", null, moderator.headers)).status).toBe(200);
   });
 
-  it("R-CONSOLE-1 an editor lists their sessions and ends one; it stops working at once on both instances", async () => {
+  it("R-CONSOLE-1 an editor lists their sessions and ends one; it stops working at once on both instances (one database, Redis)", async () => {
     const account = await createEditorAccount(server, "editor");
     const a = await loginEditor(server.base, account, "editor");
     const b = await loginEditor(secondBase, account, "editor");
