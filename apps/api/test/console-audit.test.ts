@@ -112,6 +112,26 @@ describe("the audit trail and two editors at once", () => {
     }
   });
 
+  it("R-CONSOLE-5 R-MOD-2 a reported comment kept by one moderator leaves the queue; a second keep or reject gets 409", async () => {
+    const author = await server.login(nextPhone());
+    const posted = await server.post(`/peony/v1/comment/${post}`, { content: "被举报但没有问题的评论" }, author.token);
+    const gid = posted.body.data.gid as string;
+    const reporter = await server.login(nextPhone());
+    await server.post(`/peony/v1/comment/${post}/${gid}/report`, { reason: "abuse", detail: "误报" }, reporter.token);
+    const queue = async () =>
+      (await server.get("/editor/v1/comments?status=reported&size=50", null, moderatorA.headers)).body.data.list.map(
+        (c: { gid: string }) => c.gid,
+      );
+    expect(await queue()).toContain(gid);
+    const answers = await Promise.all([
+      server.post(`/editor/v1/comments/${gid}`, { action: "approve" }, null, moderatorA.headers),
+      server.post(`/editor/v1/comments/${gid}`, { action: "reject" }, null, moderatorB.headers),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(await queue()).not.toContain(gid);
+    expect(await auditRows(`comment:${gid}`)).toHaveLength(1);
+  });
+
   it("R-CONSOLE-5 two moderators delete the same comment at once: exactly one deletion", async () => {
     const { gid } = await heldComment("并发删除的评论");
     const answers = await Promise.all([

@@ -192,8 +192,9 @@ export function createCommentRepository(db: Kysely<Database>, hooks: CommentRepo
         if (!row) return { moved: false as const, status: null, handledBy: null };
         // approve and reject act on a comment awaiting an editor: held, or published and not handled
         // since (reported); one another editor already handled is theirs. A deletion may follow either.
+        // (approving a reported comment keeps it published and takes it out of the queue)
         const awaiting = row.status === "pending" || (row.status === "published" && row.handled_by === null);
-        if (row.status === status || (status !== "deleted" && !awaiting)) {
+        if (status === "deleted" ? row.status === "deleted" : !awaiting) {
           return { moved: false as const, status: row.status, handledBy: row.handled_by };
         }
         let update = tx
@@ -214,9 +215,11 @@ export function createCommentRepository(db: Kysely<Database>, hooks: CommentRepo
             .executeTakeFirst();
           return { moved: false as const, status: now?.status ?? null, handledBy: now?.handled_by ?? null };
         }
-        if (row.status === "published") await countPublished(tx, row, -1);
-        if (status === "published") await countPublished(tx, row, 1);
-        if (row.status === "published" || status === "published") contentId = row.content_id;
+        if (row.status !== status) {
+          if (row.status === "published") await countPublished(tx, row, -1);
+          if (status === "published") await countPublished(tx, row, 1);
+          if (row.status === "published" || status === "published") contentId = row.content_id;
+        }
         await audit(tx, row, after);
         return { moved: true as const, row: after };
       });
@@ -248,7 +251,12 @@ export function createCommentRepository(db: Kysely<Database>, hooks: CommentRepo
       const query = withAuthor().orderBy("comments.id", "asc").limit(limit);
       return kind === "pending"
         ? query.where("comments.status", "=", "pending").execute()
-        : query.where("comments.status", "=", "published").where("comments.report_count", ">", 0).execute();
+        : query
+            .where("comments.status", "=", "published")
+            .where("comments.report_count", ">", 0)
+            // a reported comment an editor kept has left the queue (until reports hold it again)
+            .where("comments.handled_by", "is", null)
+            .execute();
     },
 
     /** Stars or unstars a comment; answers the new state and count. */
