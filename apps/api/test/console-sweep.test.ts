@@ -47,6 +47,10 @@ describe("the authorization sweep over every editors' call", () => {
 
   it("R-CONSOLE-6 R-CONSOLE-2 every editors' call × no session, the shared key, each role, CSRF missing or wrong, a disabled account", async () => {
     expect(editorCalls.length).toBeGreaterThanOrEqual(19 + 12);
+    // every editors' call declares its roles (an empty list: admin only)
+    for (const [name, target] of editorCalls) expect(Array.isArray(target.roles), name).toBe(true);
+    // the shared key opens the content import alone
+    expect(editorCalls.filter(([, target]) => target.importKey).map(([name]) => name)).toEqual(["importContents"]);
     const sessions = new Map<string, EditorLogin>();
     for (const role of roles) sessions.set(role, await editorSession(server, role));
     const disabledAccount = await createEditorAccount(server, "admin");
