@@ -90,6 +90,27 @@ describe("the audit trail and two editors at once", () => {
     expect(entry.after.revision).toBe(entry.before.revision + 1);
   });
 
+  it("R-CONSOLE-3 local information and a live room's status are recorded with the value before and after", async () => {
+    const editor = await editorSession(server, "editor");
+    const weather = { condition: "晴", temperature: 20, low: 15, high: 25 };
+    expect(
+      (await server.put("/editor/v1/lbs/audit-town", { city: "东城", weather }, null, editor.headers)).status,
+    ).toBe(200);
+    expect((await server.put("/editor/v1/lbs/audit-town", { city: "东城新区" }, null, editor.headers)).status).toBe(
+      200,
+    );
+    const lbs = (await audit("target=lbs%3Aaudit-town")).body.data.list;
+    expect(lbs).toHaveLength(2);
+    expect(lbs[0]).toMatchObject({ action: "updateLbs", before: { city: "东城" }, after: { city: "东城新区" } });
+    expect(lbs[1].before).toBeNull();
+    const room = await server.demoPostId("demo-live-concert");
+    const changed = await server.put(`/editor/v3/live/room/${room}/status`, { status: 1 }, null, editor.headers);
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const live = (await audit(`target=${encodeURIComponent(`live:${room}`)}`)).body.data.list;
+    expect(live[0]).toMatchObject({ action: "updateLiveStatus", editor_id: editor.id, after: { status: 1 } });
+    expect(live[0].before.status).not.toBe(1);
+  });
+
   it("R-CONSOLE-5 two moderators act on the same held comment at once: one 200, the other 409 naming who handled it", async () => {
     const pairs: [{ action: string }, { action: string }][] = [
       [{ action: "approve" }, { action: "reject" }],
