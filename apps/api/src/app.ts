@@ -24,6 +24,9 @@ import { commentsPlugin } from "./modules/comments/repository.ts";
 import { commentRoutes } from "./modules/comments/routes.ts";
 import { editorContentRoutes } from "./modules/content/editor-routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
+import { editorAccessPlugin } from "./modules/editors/access.ts";
+import { editorsPlugin } from "./modules/editors/repository.ts";
+import { editorRoutes } from "./modules/editors/routes.ts";
 import { formRoutes } from "./modules/forms/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { inviteRoutes } from "./modules/invites/routes.ts";
@@ -53,7 +56,6 @@ import { authPlugin } from "./plugins/auth.ts";
 import type { Config } from "./plugins/config.ts";
 import { contentsPlugin } from "./plugins/contents.ts";
 import { dbPlugin } from "./plugins/db.ts";
-import { editorKeyPlugin } from "./plugins/editor-key.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { housekeepingPlugin } from "./plugins/housekeeping.ts";
 import { mediaPlugin } from "./plugins/media.ts";
@@ -202,7 +204,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   if (config.serveApi) {
     // infrastructure the modules build on
     await app.register(authPlugin);
-    await app.register(editorKeyPlugin);
     await app.register(rateLimitPlugin);
     await app.register(housekeepingPlugin);
     // uploaded pictures are decoded and remade a bounded number at a time (R-REL-5)
@@ -221,10 +222,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(livePlugin);
     await app.register(circlesPlugin);
     await app.register(lawPlugin);
+    // the newsroom's accounts, and the access check of every editors' call (R-CONSOLE-1, R-CONSOLE-2)
+    await app.register(editorsPlugin);
+    await app.register(editorAccessPlugin);
     // with Redis, content changes and revocations reach every instance
     await app.register(sharedChangesPlugin);
     // routes by area, each registering its calls from their declarations (@davmu/contracts/calls)
     await app.register(accountRoutes);
+    await app.register(editorRoutes);
     await app.register(commentRoutes);
     await app.register(reactionRoutes);
     await app.register(mediaAccountRoutes);

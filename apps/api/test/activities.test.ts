@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer, testEditorKey } from "./helper.ts";
+import { startTestServer, type TestServer } from "./helper.ts";
+import { editorSession } from "./support/editors.ts";
 
-const key = { "x-api-key": testEditorKey };
+const key: Record<string, string> = {};
 const day = 24 * 60 * 60 * 1000;
 const iso = (ms: number) => new Date(ms).toISOString();
 let phone = 13922220000;
@@ -15,6 +16,7 @@ describe("activities", () => {
 
   beforeAll(async () => {
     server = await startTestServer();
+    Object.assign(key, (await editorSession(server, "editor")).headers);
     openPost = await server.demoPostId("demo-article-07");
     closedPost = await server.demoPostId("demo-article-09");
     token = await server.anonymousToken();

@@ -1,14 +1,16 @@
 import { seedDemoData } from "@davmu/demo/seed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer, testEditorKey } from "./helper.ts";
+import { startTestServer, type TestServer } from "./helper.ts";
+import { editorSession } from "./support/editors.ts";
 
 describe("the user agreement and privacy policy the login popup links to", () => {
   let server: TestServer;
   let token: string;
-  const editor = { "x-api-key": testEditorKey };
+  const editor: Record<string, string> = {};
 
   beforeAll(async () => {
     server = await startTestServer();
+    Object.assign(editor, (await editorSession(server, "admin")).headers);
     token = await server.anonymousToken();
   });
   afterAll(() => server.close());

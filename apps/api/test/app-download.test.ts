@@ -1,7 +1,8 @@
 import corpus from "@davmu/contracts/user-agent-corpus.json" with { type: "json" };
 import { seedDemoData } from "@davmu/demo/seed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer, testEditorKey } from "./helper.ts";
+import { startTestServer, type TestServer } from "./helper.ts";
+import { editorSession } from "./support/editors.ts";
 
 const iphone =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.44";
@@ -12,10 +13,11 @@ const path = "/peony/v1/app/download_url?moduleName=app_download_url";
 describe("the app download address (getH5AppDownUrl)", () => {
   let server: TestServer;
   let token: string;
-  const editor = { "x-api-key": testEditorKey };
+  const editor: Record<string, string> = {};
 
   beforeAll(async () => {
     server = await startTestServer();
+    Object.assign(editor, (await editorSession(server, "editor")).headers);
     token = await server.anonymousToken();
   });
   afterAll(() => server.close());

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, testEditorKey } from "./helper.ts";
+import { editorSession } from "./support/editors.ts";
 
 let phoneSeq = 0;
 const nextPhone = () => `1350000${String(1000 + phoneSeq++).padStart(4, "0")}`;
@@ -11,6 +12,7 @@ describe("comments and replies", () => {
   let anonymous: string;
   beforeAll(async () => {
     server = await startTestServer();
+    Object.assign(editor, (await editorSession(server, "moderator")).headers);
     post = await server.demoPostId("demo-article-04");
     closedPost = await server.demoPostId("demo-article-10");
     anonymous = await server.anonymousToken();
@@ -21,7 +23,7 @@ describe("comments and replies", () => {
     server.post(`/peony/v1/comment/${id}`, body, token);
   const list = (query = "", token: string | null = anonymous, id = post) =>
     server.get(`/peony/v1/comment/${id}${query}`, token);
-  const editor = { "x-api-key": testEditorKey };
+  const editor: Record<string, string> = {};
 
   it("R-UI-COMMENTS the demo comments list newest first with author, location and reply count", async () => {
     const demo = await server.demoPostId("demo-article-01");
@@ -315,7 +317,7 @@ describe("comments and replies", () => {
     expect(bad.status).toBe(400);
   });
 
-  it("R-MOD-2 editors reject or delete; the API key is required and checked", async () => {
+  it("R-MOD-2 R-CONSOLE-2 moderators reject or delete; an editor's session is required", async () => {
     const { token } = await server.login(nextPhone());
     const posted = await comment(token, { content: "等待处理的评论" });
     const gid = posted.body.data.gid as string;
@@ -330,15 +332,10 @@ describe("comments and replies", () => {
     expect((await server.post(`/editor/v1/comments/${gid}`, { action: "explode" }, null, editor)).status).toBe(400);
   });
 
-  it("R-MOD-2 editor endpoints are refused while no API key is configured", async () => {
-    const bare = await startTestServer({ EDITOR_API_KEY: "" });
-    try {
-      const answer = await bare.get("/editor/v1/comments", null, { "x-api-key": "" });
-      expect(answer.status).toBe(403);
-      expect(answer.body.msg).toBe("编辑接口未启用");
-    } finally {
-      await bare.close();
-    }
+  it("R-CONSOLE-2 the shared editors' key no longer opens moderation: only the content import takes it", async () => {
+    const answer = await server.get("/editor/v1/comments", null, { "x-api-key": testEditorKey });
+    expect(answer.status).toBe(401);
+    expect(answer.body.msg).toBe("请先登录编辑账号");
   });
 
   it("R-SEC-TOKEN a user's comments cannot be moderated or deleted through user endpoints", async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, testEditorKey } from "./helper.ts";
+import { editorSession } from "./support/editors.ts";
 
 const key = { "x-api-key": testEditorKey };
 
@@ -236,10 +237,10 @@ describe("editors' content import", () => {
     }
   });
 
-  it("R-SRV-5 a missing key is 401, a wrong key 401, and with no key configured the endpoint is 403", async () => {
+  it("R-SRV-5 R-CONSOLE-2 no key nor session is 401, a wrong key 401, and with no key configured the key is 403", async () => {
     const missing = await server.post("/editor/v1/contents", [video("imp-nokey")]);
     expect(missing.status).toBe(401);
-    expect(missing.body).toEqual({ code: 401, msg: "API key 无效", data: null });
+    expect(missing.body).toEqual({ code: 401, msg: "请先登录编辑账号", data: null });
     const wrong = await server.post("/editor/v1/contents", [video("imp-nokey")], null, { "x-api-key": "wrong-key" });
     expect(wrong.status).toBe(401);
     const off = await startTestServer({ EDITOR_API_KEY: "" });
@@ -256,5 +257,13 @@ describe("editors' content import", () => {
       .where("external_id", "=", "imp-nokey")
       .execute();
     expect(rows).toEqual([]);
+  });
+
+  it("R-CONSOLE-2 besides the key, an editor's session may import; a moderator's may not", async () => {
+    const editor = await editorSession(server, "editor");
+    const moderator = await editorSession(server, "moderator");
+    expect((await server.post("/editor/v1/contents", [video("imp-mod")], null, moderator.headers)).status).toBe(403);
+    const done = await server.post("/editor/v1/contents", [video("imp-session")], null, editor.headers);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
   });
 });

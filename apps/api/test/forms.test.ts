@@ -4,9 +4,10 @@ import { join } from "node:path";
 import { demoFormExternalId, demoFormFields } from "@davmu/demo/areas/forms";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer, testEditorKey } from "./helper.ts";
+import { startTestServer, type TestServer } from "./helper.ts";
+import { editorSession } from "./support/editors.ts";
 
-const key = { "x-api-key": testEditorKey };
+const key: Record<string, string> = {};
 /** A 1×1 PNG. */
 const png =
   "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
@@ -31,6 +32,7 @@ describe("cloud forms", () => {
 
   beforeAll(async () => {
     server = await startTestServer({ MEDIA_DIR: mediaDir });
+    Object.assign(key, (await editorSession(server, "editor")).headers);
     formId = await server.demoPostId(demoFormExternalId);
     anonymous = await server.anonymousToken();
   });

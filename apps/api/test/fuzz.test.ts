@@ -5,6 +5,7 @@ import { inputOf, junk } from "@davmu/test-support/schema-arbitrary";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, testEditorKey } from "./helper.ts";
+import { editorSession } from "./support/editors.ts";
 
 /** Requests in all, spread over every declared call (FUZZ_REQUESTS to change it; a seed to replay). */
 const total = Number(process.env.FUZZ_REQUESTS ?? 10_000);
@@ -20,6 +21,16 @@ interface Planned {
   editorKey: "none" | "wrong" | "right";
   rawBody: boolean;
 }
+
+/** Editors' calls that would end or change the admin session every "right" request shares. */
+const sessionChanging = new Set([
+  "editorLogout",
+  "revokeEditorSession",
+  "changeEditorPassword",
+  "startTotp",
+  "confirmTotp",
+  "updateEditor",
+]);
 
 /** Junk as a request body's text: strings as they are, anything else as JSON. */
 const asText = (value: unknown) => (typeof value === "string" ? value : (JSON.stringify(value) ?? ""));
@@ -59,7 +70,10 @@ function plan(): Planned[] {
         name === "logout"
           ? fc.constantFrom("none", "garbage")
           : fc.constantFrom("none", "garbage", "anonymous", "user", "user"),
-      editorKey: fc.constantFrom("none", "wrong", "right", "right"),
+      // ending the shared editor session, or changing its account, would refuse the other requests
+      editorKey: sessionChanging.has(name)
+        ? fc.constantFrom("none", "wrong")
+        : fc.constantFrom("none", "wrong", "right", "right"),
       rawBody: fc.boolean().map((raw) => raw && call.method !== "GET"),
       rawText: junk,
     });
@@ -82,11 +96,13 @@ describe("schema-driven fuzzing of every declared call", () => {
   let server: TestServer;
   let anonymous: string;
   let user: string;
+  let editor: Record<string, string>;
   beforeAll(async () => {
     server = await startTestServer({ OTP_PER_PHONE_PER_DAY: "1000", COMMENTS_PER_USER_PER_MINUTE: "1000" });
     await server.demoPostId();
     anonymous = await server.anonymousToken();
     user = (await server.login("13800138000")).token;
+    editor = (await editorSession(server, "admin")).headers;
   });
   afterAll(() => server.close());
 
@@ -104,7 +120,8 @@ describe("schema-driven fuzzing of every declared call", () => {
         if (r.auth === "anonymous") headers.authorization = anonymous;
         if (r.auth === "user") headers.authorization = user;
         if (r.editorKey === "wrong") headers["x-api-key"] = "wrong-key-wrong-key-wrong";
-        if (r.editorKey === "right") headers["x-api-key"] = testEditorKey;
+        // "right": the editors' key (the content import) and an admin's session with its CSRF token
+        if (r.editorKey === "right") Object.assign(headers, editor, { "x-api-key": testEditorKey });
         const init: RequestInit = { method: r.call.method, headers };
         if (r.body !== undefined && r.call.method !== "GET") {
           headers["content-type"] = "application/json";

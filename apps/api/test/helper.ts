@@ -7,7 +7,7 @@ import { createPublicIdCodec } from "@davmu/contracts/public-id";
 import { seedDemoData } from "@davmu/demo/seed";
 import pg from "pg";
 import { inject } from "vitest";
-import { type App, buildApp } from "../src/app.ts";
+import { type App, type BuildOptions, buildApp } from "../src/app.ts";
 import { type DatabaseHandle, openDatabase } from "../src/db/database.ts";
 import { type Config, loadConfig } from "../src/plugins/config.ts";
 
@@ -116,6 +116,7 @@ export interface TestServer {
 export async function startTestServer(
   env: Record<string, string> = {},
   extend?: (app: App) => void | Promise<void>,
+  options: { logger?: BuildOptions["logger"] } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -130,7 +131,7 @@ export async function startTestServer(
     EDITOR_API_KEY: testEditorKey,
     ...env,
   });
-  const app = await buildApp(config, { database: database.handle, logger: false });
+  const app = await buildApp(config, { database: database.handle, logger: options.logger ?? false });
   if (extend) await extend(app);
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer, testEditorKey } from "./helper.ts";
+import { startTestServer, type TestServer } from "./helper.ts";
+import { editorSession } from "./support/editors.ts";
 
-const key = { "x-api-key": testEditorKey };
+const key: Record<string, string> = {};
 
 describe("local information", () => {
   let server: TestServer;
@@ -9,6 +10,7 @@ describe("local information", () => {
 
   beforeAll(async () => {
     server = await startTestServer();
+    Object.assign(key, (await editorSession(server, "editor")).headers);
     await server.demoPostId();
     token = await server.anonymousToken();
   });

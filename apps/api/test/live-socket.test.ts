@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { liveSocketLimits } from "../src/modules/live/socket.ts";
 import type { LiveTables } from "../src/modules/live/tables.ts";
-import { startTestServer, type TestServer, testEditorKey } from "./helper.ts";
+import { startTestServer, type TestServer } from "./helper.ts";
 import { type Frame, joinLive, openLive, sleep } from "./live-client.ts";
+import { editorSession } from "./support/editors.ts";
 
 let phone = 13944440000;
 const nextPhone = () => String(phone++);
@@ -162,7 +163,8 @@ describe("the live WebSocket", () => {
   it("R-LIVE-3 a room that starts is announced to its viewers without a reload", async () => {
     const { client, subscribed } = await joinLive(server.base, anonymous, concert);
     expect(subscribed.status).toBe(0);
-    await server.put(`/editor/v3/live/room/${concert}/status`, { status: 1 }, null, { "x-api-key": testEditorKey });
+    const editor = await editorSession(server, "editor");
+    await server.put(`/editor/v3/live/room/${concert}/status`, { status: 1 }, null, editor.headers);
     const status = await client.next((f) => f.type === "status");
     expect(status).toMatchObject({ type: "status", room: concert, status: 1 });
     expect(Date.parse(status.start_time)).toBeLessThanOrEqual(Date.now());

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer, testDialect, testEditorKey } from "./helper.ts";
+import { startTestServer, type TestServer, testDialect } from "./helper.ts";
+import { editorSession } from "./support/editors.ts";
 
-const key = { "x-api-key": testEditorKey };
+const key: Record<string, string> = {};
 let phone = 13933330000;
 const nextPhone = () => String(phone++);
 
@@ -15,6 +16,7 @@ describe("live rooms over HTTP", () => {
 
   beforeAll(async () => {
     server = await startTestServer({ LIVE_HISTORY_SIZE: "10", LIVE_CHAT_PER_USER_PER_MINUTE: "5" });
+    Object.assign(key, (await editorSession(server, "editor")).headers);
     marathon = await server.demoPostId("demo-live-marathon");
     concert = await server.demoPostId("demo-live-concert");
     replay = await server.demoPostId("demo-live-museum-replay");

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer, testEditorKey } from "./helper.ts";
+import { startTestServer, type TestServer } from "./helper.ts";
+import { editorSession } from "./support/editors.ts";
 
 const outcome = { step: "scheme", outcome: "tried", platform: "android", in_wechat: false };
 
@@ -125,7 +126,8 @@ describe("open-app outcomes", () => {
       outcome: "failed",
       in_wechat: true,
     });
-    const counts = await server.get("/editor/v1/open-app/outcomes", null, { "x-api-key": testEditorKey });
+    const analyst = await editorSession(server, "analyst");
+    const counts = await server.get("/editor/v1/open-app/outcomes", null, analyst.headers);
     expect(counts.status).toBe(200);
     const day = new Date().toISOString().slice(0, 10);
     expect(counts.body.data.list).toEqual([

@@ -9,6 +9,23 @@ describe("OpenAPI", () => {
   });
   afterAll(() => server.close());
 
+  it("R-CONSOLE-2 every editors' call shows its roles and the session cookie scheme; the key only on the import", async () => {
+    const { body } = await server.get("/docs/json");
+    expect(body.components.securitySchemes.editorSession).toMatchObject({ type: "apiKey", in: "cookie" });
+    const editorCalls = Object.entries(calls).filter(([, call]) => call.access === "editor");
+    expect(editorCalls.length).toBeGreaterThan(19);
+    for (const [name, call] of editorCalls) {
+      const path = call.path.replace(/:([A-Za-z_]+)/g, "{$1}");
+      const operation = body.paths[path]?.[call.method.toLowerCase()];
+      expect(operation, name).toBeDefined();
+      const roles = ["admin", ...((call as { roles?: readonly string[] }).roles ?? [])];
+      expect(operation["x-roles"] ?? null, name).toEqual(roles);
+      expect(operation.description, name).toContain(`roles: ${roles.join(", ")}`);
+      const schemes = operation.security.flatMap((s: Record<string, unknown>) => Object.keys(s));
+      expect(schemes, name).toEqual(name === "importContents" ? ["editorSession", "editorKey"] : ["editorSession"]);
+    }
+  });
+
   it("R-SRV-3 the OpenAPI 3 document lists every endpoint with its schemas", async () => {
     const { status, body } = await server.get("/docs/json");
     expect(status).toBe(200);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mintToken } from "../src/modules/preview/token.ts";
-import { startTestServer, type TestServer, testEditorKey } from "./helper.ts";
+import { startTestServer, type TestServer } from "./helper.ts";
+import { editorSession } from "./support/editors.ts";
 
-const key = { "x-api-key": testEditorKey };
+const key: Record<string, string> = {};
 const secret = "preview-test-secret-0123456789abcdef";
 
 describe("editors' previews", () => {
@@ -13,6 +14,7 @@ describe("editors' previews", () => {
 
   beforeAll(async () => {
     server = await startTestServer({ PREVIEW_SECRET: secret });
+    Object.assign(key, (await editorSession(server, "editor")).headers);
     postId = await server.demoPostId("demo-article-02");
     token = await server.anonymousToken();
     const row = await server.database.handle.db

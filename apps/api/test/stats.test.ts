@@ -1,21 +1,15 @@
+import type { EditorRole } from "@davmu/contracts/call";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, testEditorKey } from "./helper.ts";
+import { editorSession } from "./support/editors.ts";
 
 let server: TestServer;
 let expiring: TestServer;
 
-function cookieOf(headers: Headers): string {
-  const set = headers.get("set-cookie") ?? "";
-  return set.split(";")[0] ?? "";
-}
-
-async function signIn(target: TestServer, key = testEditorKey) {
-  const response = await fetch(`${target.base}/editor/v1/session`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ key }),
-  });
-  return { response, body: await response.json(), cookie: cookieOf(response.headers) };
+/** An analyst logs in with their own account (R-CONSOLE-1): the stats take that session. */
+async function signIn(target: TestServer, role: EditorRole = "analyst") {
+  const login = await editorSession(target, role);
+  return { cookie: login.cookie, headers: login.headers };
 }
 
 beforeAll(async () => {
@@ -29,40 +23,36 @@ afterAll(async () => {
 });
 
 describe("the editors' stats page", () => {
-  it("R-STATS-1 the key is exchanged once for an httpOnly, SameSite session cookie; a wrong key gets none", async () => {
-    const wrong = await signIn(server, "not-the-editor-key-0000000000");
-    expect(wrong.response.status).toBe(401);
-    expect(wrong.body.msg).toBe("编辑密钥无效");
-    expect(wrong.response.headers.get("set-cookie")).toBeNull();
-
-    const right = await signIn(server);
-    expect(right.response.status).toBe(200);
-    const set = right.response.headers.get("set-cookie") ?? "";
-    expect(set).toMatch(/^davmu_editor=/);
-    expect(set).toMatch(/HttpOnly/);
-    expect(set).toMatch(/SameSite=Strict/);
-    expect(set).toMatch(/Path=\/editor/);
-    expect(set).not.toContain(testEditorKey);
-    expect(Date.parse(right.body.data.expires_at)).toBeGreaterThan(Date.now());
-
-    const page = await fetch(`${server.base}/editor/stats`, { headers: { cookie: right.cookie } });
+  it("R-STATS-1 R-CONSOLE-2 an analyst's or admin's session opens the page; other roles and the old key do not", async () => {
+    const analyst = await signIn(server);
+    const page = await fetch(`${server.base}/editor/stats`, { headers: { cookie: analyst.cookie } });
     expect(page.status).toBe(200);
     expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
     expect(page.headers.get("x-robots-tag")).toContain("noindex");
     const html = await page.text();
     expect(html).toContain('data-signed-in="1"');
     expect(html).toContain('method="post"');
+    expect(html).toContain('autocomplete="current-password"');
     const anonymous = await fetch(`${server.base}/editor/stats`).then((r) => r.text());
     expect(anonymous).toContain('data-signed-in="0"');
+    const admin = await signIn(server, "admin");
+    expect((await server.get("/editor/v1/stats", null, { cookie: admin.cookie })).status).toBe(200);
+    for (const role of ["editor", "moderator"] as const) {
+      const other = await signIn(server, role);
+      const refused = await server.get("/editor/v1/stats", null, { cookie: other.cookie });
+      expect(refused.status, role).toBe(403);
+      const shown = await fetch(`${server.base}/editor/stats`, { headers: { cookie: other.cookie } }).then((r) =>
+        r.text(),
+      );
+      expect(shown, role).toContain('data-signed-in="0"');
+    }
   });
 
-  it("R-STATS-1 the stats need the session cookie or the key; a forged cookie is refused", async () => {
+  it("R-STATS-1 the stats need an editor's session; a forged cookie and the shared key are refused", async () => {
     expect((await server.get("/editor/v1/stats")).status).toBe(401);
-    const forged = await server.get("/editor/v1/stats", null, {
-      cookie: `davmu_editor=${Date.now() + 1e9}.AAAAAAAAAAAAAAAA.${"A".repeat(43)}`,
-    });
+    const forged = await server.get("/editor/v1/stats", null, { cookie: `davmu_console=${"A".repeat(43)}` });
     expect(forged.status).toBe(401);
-    expect((await server.get("/editor/v1/stats", null, { "x-api-key": testEditorKey })).status).toBe(200);
+    expect((await server.get("/editor/v1/stats", null, { "x-api-key": testEditorKey })).status).toBe(401);
     const { cookie } = await signIn(server);
     expect((await server.get("/editor/v1/stats", null, { cookie })).status).toBe(200);
   });
@@ -73,7 +63,7 @@ describe("the editors' stats page", () => {
     await new Promise((resolve) => setTimeout(resolve, 1200));
     const late = await expiring.get("/editor/v1/stats", null, { cookie });
     expect(late.status).toBe(401);
-    expect(late.body.msg).toBe("登录已过期，请重新登录");
+    expect(late.body.msg).toBe("登录已失效，请重新登录");
   });
 
   it("R-STATS-1 per day and per hour: views, reads, average read time, scroll depth, exposures, exposure → view rate, open-app outcomes of the demo events", async () => {
@@ -111,7 +101,7 @@ describe("the editors' stats page", () => {
   });
 
   it("R-STATS-1 bad ranges and filters are refused 400", async () => {
-    const headers = { "x-api-key": testEditorKey };
+    const { headers } = await signIn(server);
     for (const query of [
       "from=2026-11-20&to=2026-11-01",
       "from=2025-01-01&to=2026-11-01",
@@ -140,13 +130,15 @@ describe("the editors' stats page", () => {
     expect(lines.length).toBeGreaterThan(20);
   });
 
-  it("R-STATS-1 the page's script and uPlot are served; sign-out clears the cookie", async () => {
+  it("R-STATS-1 the page's script and uPlot are served; logging out clears the cookie", async () => {
     for (const name of ["dashboard.js", "dashboard.css", "uPlot.iife.min.js", "uPlot.min.css"]) {
       const response = await fetch(`${server.base}/editor/stats/assets/${name}`);
       expect(response.status, name).toBe(200);
     }
     expect((await fetch(`${server.base}/editor/stats/assets/..%2Fsession.ts`)).status).toBe(404);
-    const out = await fetch(`${server.base}/editor/v1/session`, { method: "DELETE" });
-    expect(out.headers.get("set-cookie")).toMatch(/davmu_editor=;.*Max-Age=0/);
+    const { headers } = await signIn(server);
+    const out = await fetch(`${server.base}/editor/v1/logout`, { method: "POST", headers });
+    expect(out.headers.get("set-cookie")).toMatch(/davmu_console=;.*Max-Age=0/);
+    expect((await server.get("/editor/v1/stats", null, headers)).status).toBe(401);
   });
 });

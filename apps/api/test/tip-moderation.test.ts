@@ -2,10 +2,11 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer, testEditorKey } from "./helper.ts";
+import { startTestServer, type TestServer } from "./helper.ts";
+import { editorSession } from "./support/editors.ts";
 import { picture, postTip, tipText } from "./tip-helpers.ts";
 
-const key = { "x-api-key": testEditorKey };
+const key: Record<string, string> = {};
 let phone = 13966660000;
 const nextPhone = () => String(phone++);
 
@@ -16,6 +17,7 @@ describe("tip moderation", () => {
   beforeAll(async () => {
     mediaDir = mkdtempSync(join(tmpdir(), "davmu-tip-media-"));
     server = await startTestServer({ MEDIA_DIR: mediaDir });
+    Object.assign(key, (await editorSession(server, "moderator")).headers);
   });
   afterAll(async () => {
     await server.close();
@@ -53,7 +55,7 @@ describe("tip moderation", () => {
     }
   });
 
-  it("R-TIP-1 editors list the queue by status with contact and pictures; the editor key is required", async () => {
+  it("R-TIP-1 editors list the queue by status with contact and pictures; a moderator's session is required", async () => {
     const { receipt } = await sendTip("老城区菜市场门口的路灯坏了一个多月，晚上很黑，老人买菜不方便。", 2);
     expect((await server.get("/editor/v1/tips")).status).toBe(401);
     expect((await server.get("/editor/v1/tips", null, { "x-api-key": "wrong-key-0123456789abcdef" })).status).toBe(401);
@@ -94,7 +96,7 @@ describe("tip moderation", () => {
     // a rejected tip cannot be published without being accepted again
     const early = await act(receipt, { action: "publish" });
     expect(early.status).toBe(409);
-    expect(early.body.msg).toBe("该爆料已驳回，不能发布（仅限已采纳的爆料）");
+    expect(early.body.msg).toMatch(/^该爆料已由 \S+处理，已驳回，不能发布（仅限已采纳的爆料）$/);
     expect((await act(receipt, { action: "accept" })).body.data).toMatchObject({ status: "accepted", reason: "" });
   });
 
@@ -120,8 +122,8 @@ describe("tip moderation", () => {
       const again = await act(receipt, move);
       expect(again.status, move.action).toBe(409);
     }
-    expect((await act(receipt, { action: "reject", reason: "重复" })).body.msg).toBe(
-      "该爆料已发布，不能驳回（仅限待处理或已采纳的爆料）",
+    expect((await act(receipt, { action: "reject", reason: "重复" })).body.msg).toMatch(
+      /^该爆料已由 \S+处理，已发布，不能驳回（仅限待处理或已采纳的爆料）$/,
     );
   });
 

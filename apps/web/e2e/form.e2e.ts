@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectToast, logInThroughPopup } from "./accounts.ts";
 import { axeViolations } from "./content-pages.ts";
 import { site } from "./setup/site.ts";
+import { editorHeaders } from "./editor-session.ts";
 
 const origin = site.origin;
 const editorKey = site.editorApiKey;
@@ -67,7 +68,7 @@ async function editorsForm(externalId: string, settings: Record<string, unknown>
   ];
   const defined = await fetch(`${origin}/editor/v1/form/${postId}`, {
     method: "PUT",
-    headers,
+    headers: { ...headers, ...(await editorHeaders(origin)) },
     body: JSON.stringify({ fields, deadline: null, login_required: false, ...settings }),
   }).then((r) => r.json());
   if (defined.code !== 0) throw new Error(`form definition refused: ${JSON.stringify(defined)}`);
@@ -154,7 +155,7 @@ describe("cloud form page", () => {
     await context.close();
 
     const list = await fetch(`${origin}/editor/v1/form/${form.postId}/submissions`, {
-      headers: { "x-api-key": editorKey },
+      headers: await editorHeaders(origin),
     }).then((r) => r.json());
     expect(list.data.list[0].answers).toMatchObject({
       name: "林小满",

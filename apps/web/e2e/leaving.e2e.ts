@@ -3,6 +3,7 @@ import { chromiumPath, demoCards, hydrated, phoneContext } from "@davmu/test-sup
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "./setup/site.ts";
+import { editorHeaders } from "./editor-session.ts";
 
 /**
  * Every way a reader leaves an article, in one phone browser: each visit's view and read are sent
@@ -11,7 +12,6 @@ import { site } from "./setup/site.ts";
  * stats.
  */
 const origin = site.origin;
-const editorKey = site.editorApiKey;
 
 interface Sent {
   behavior: string;
@@ -86,7 +86,7 @@ const postIdOf = (link: string) => new URL(link, origin).pathname.split("/").at(
 
 async function stored(link: string): Promise<{ views: number; reads: number }> {
   const answer = await fetch(`${origin}/editor/v1/stats?post_id=${postIdOf(link)}`, {
-    headers: { "x-api-key": editorKey },
+    headers: await editorHeaders(origin),
   });
   const { views, reads } = ((await answer.json()) as { data: { totals: { views: number; reads: number } } }).data
     .totals;

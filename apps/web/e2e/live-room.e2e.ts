@@ -7,7 +7,7 @@ import { axeViolations } from "./content-pages.ts";
 import { site } from "./setup/site.ts";
 
 const origin = site.origin;
-const editorKey = site.editorApiKey;
+import { editorHeaders } from "./editor-session.ts";
 const shots = process.env.LIVE_SHOTS_DIR ?? "/tmp/davmu-live-shots";
 
 /**
@@ -128,7 +128,7 @@ function findRooms(cards: Awaited<ReturnType<typeof demoCards>>) {
 async function setStatus(id: string, status: number) {
   const answer = await json(`/editor/v3/live/room/${id}/status`, {
     method: "PUT",
-    headers: { "content-type": "application/json", "x-api-key": editorKey },
+    headers: { "content-type": "application/json", ...(await editorHeaders(origin)) },
     body: JSON.stringify({ status }),
   });
   if (answer.code !== 0) throw new Error(`status change failed: ${JSON.stringify(answer)}`);

@@ -6,7 +6,7 @@ import { axeViolations } from "./content-pages.ts";
 import { site } from "./setup/site.ts";
 
 const origin = site.origin;
-const editorKey = site.editorApiKey;
+import { editorHeaders } from "./editor-session.ts";
 const shots = process.env.PREVIEW_SHOTS_DIR ?? "/tmp/davmu-preview-shots";
 const draftTitle = "【草稿】预览测试：江澜湿地新增观鸟栈道";
 
@@ -20,7 +20,7 @@ interface Link {
 async function mint(postId: string, body: Record<string, unknown>): Promise<Link> {
   const answer = await fetch(`${origin}/editor/v1/preview/${postId}`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-api-key": editorKey },
+    headers: { "content-type": "application/json", ...(await editorHeaders(origin)) },
     body: JSON.stringify(body),
   }).then((r) => r.json());
   if (answer.code !== 0) throw new Error(`minting failed: ${JSON.stringify(answer)}`);
@@ -188,7 +188,7 @@ describe("editors' preview pages", () => {
 
     const revoked = await fetch(`${origin}/editor/v1/preview/${postId}/revoke`, {
       method: "POST",
-      headers: { "x-api-key": editorKey },
+      headers: await editorHeaders(origin),
     });
     expect(revoked.status).toBe(200);
     const again = await page.goto(link.url);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "./setup/site.ts";
 
 const origin = site.origin;
-const editorKey = site.editorApiKey;
+const account = site.editorAccount;
 /** Where the screenshots of the page go, to be looked at (STATS_SCREENSHOTS, else a temp folder). */
 const shots = process.env.STATS_SCREENSHOTS ?? join(tmpdir(), "davmu-stats-screenshots");
 
@@ -18,28 +18,30 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function signIn(page: Page, key: string) {
+/** Logs in on the page with an editor's own account (R-CONSOLE-1). */
+async function signIn(page: Page, email: string, password: string) {
   await page.goto(`${origin}/editor/stats`);
-  await page.getByLabel("编辑密钥").fill(key);
+  await page.getByLabel("邮箱").fill(email);
+  await page.getByLabel("密码", { exact: true }).fill(password);
   await page.getByRole("button", { name: "登录" }).click();
 }
 
 describe("the editors' stats page in a browser", () => {
-  it("R-STATS-1 a wrong key is refused on the page; the right one shows the demo events plotted, at desktop and phone widths", async () => {
+  it("R-STATS-1 R-CONSOLE-1 a wrong password is refused on the page; the right one shows the demo events plotted, at desktop and phone widths", async () => {
     for (const [name, viewport] of [
       ["desktop", { width: 1280, height: 900 }],
       ["phone", { width: 375, height: 667 }],
     ] as const) {
       const context = await browser.newContext({ viewport, locale: "zh-CN", deviceScaleFactor: 1 });
       const page = await context.newPage();
-      await signIn(page, "a-wrong-key-a-wrong-key-0000");
-      await expect.poll(() => page.locator("#sign-in-error").textContent()).toBe("编辑密钥无效");
+      await signIn(page, account.email, "a-wrong-password-0000");
+      await expect.poll(() => page.locator("#sign-in-error").textContent(), { timeout: 10000 }).toBe("邮箱或密码错误");
 
-      await page.getByLabel("编辑密钥").fill(editorKey);
+      await page.getByLabel("密码", { exact: true }).fill(account.password);
       await page.getByRole("button", { name: "登录" }).click();
       await page.locator("#plot-traffic canvas").waitFor({ timeout: 10000 });
       expect(page.url()).toBe(`${origin}/editor/stats`);
-      expect(page.url()).not.toContain(editorKey);
+      expect(page.url()).not.toContain(account.password);
       const figures = await page.locator("#figures .figure strong").allTextContents();
       expect(figures).toHaveLength(6);
       expect(Number((figures[0] as string).replace(/,/g, ""))).toBeGreaterThan(1000);
@@ -70,22 +72,20 @@ describe("the editors' stats page in a browser", () => {
   it("R-STATS-1 an expired or cleared session is asked to sign in again", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "zh-CN" });
     const page = await context.newPage();
-    await signIn(page, editorKey);
+    await signIn(page, account.email, account.password);
     await page.locator("#plot-traffic canvas").waitFor();
     await page.getByRole("button", { name: "退出登录" }).click();
     await page.locator("#sign-in").waitFor();
     await page.goto(`${origin}/editor/stats`);
     expect(await page.locator("body").getAttribute("data-signed-in")).toBe("0");
-    // a cookie past its time (forged here: its signature fails as an expired one would)
-    await context.addCookies([
-      { name: "davmu_editor", value: `1.AAAAAAAAAAAAAAAA.${"A".repeat(43)}`, url: `${origin}/editor` },
-    ]);
+    // a cookie no session has (as one ended or forged)
+    await context.addCookies([{ name: "davmu_console", value: "A".repeat(43), url: `${origin}/editor` }]);
     const answer = await page.evaluate(async () => {
       const response = await fetch("/editor/v1/stats");
       return { status: response.status, body: await response.json() };
     });
     expect(answer.status).toBe(401);
-    expect(answer.body.msg).toBe("登录已过期，请重新登录");
+    expect(answer.body.msg).toBe("登录已失效，请重新登录");
     await context.close();
   });
 });

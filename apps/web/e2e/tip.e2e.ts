@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectToast, logInThroughPopup } from "./accounts.ts";
 import { axeViolations } from "./content-pages.ts";
 import { site } from "./setup/site.ts";
+import { editorHeaders } from "./editor-session.ts";
 
 const origin = site.origin;
 const shots = process.env.TIP_SHOTS_DIR ?? "/tmp/davmu-tip-shots";
@@ -74,10 +75,9 @@ describe("tip pages", () => {
   });
 
   it("R-TIP-1 the receipt page shows a rejected tip's reason to anyone with the code, the content only to its sender; bad codes go to /404", async () => {
-    const key = site.editorApiKey;
     const moved = await fetch(`${origin}/editor/v1/tips/KM4TD9RB`, {
       method: "POST",
-      headers: { "x-api-key": key, "content-type": "application/json" },
+      headers: { ...(await editorHeaders(origin)), "content-type": "application/json" },
       body: JSON.stringify({ action: "reject", reason: "该路段已列入本周市政维修计划" }),
     });
     expect([200, 409]).toContain(moved.status);

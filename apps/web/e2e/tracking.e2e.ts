@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "./setup/site.ts";
 
 const origin = site.origin;
-const editorKey = site.editorApiKey;
+import { editorHeaders } from "./editor-session.ts";
 
 interface Beacon {
   behavior: string;
@@ -235,7 +235,7 @@ describe("tracking in the page", () => {
     const postId = article.split("/").at(-2) as string;
     const views = async () => {
       const answer = await fetch(`${origin}/editor/v1/stats?post_id=${postId}`, {
-        headers: { "x-api-key": editorKey },
+        headers: await editorHeaders(origin),
       });
       return ((await answer.json()) as { data: { totals: { views: number } } }).data.totals.views;
     };

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type FakeWechat, fakeWechatDefaults, startFakeWechat } from "@davmu/test-support/fake-wechat";
 import { freePort } from "@davmu/test-support/free-port";
+import { createAdminByCommand } from "./setup/editor-account.ts";
 
 /**
  * The built product configured for WeChat sharing, for the WeChat browser tests: its own process on
@@ -15,6 +16,8 @@ export interface WechatProduct {
   origin: string;
   fake: FakeWechat;
   editorKey: string;
+  /** An admin's login on this product (the open-app outcomes need an editor's session). */
+  editorAccount: { email: string; password: string };
   openAppId: string;
   close(): Promise<void>;
 }
@@ -52,6 +55,8 @@ export async function startWechatProduct(): Promise<WechatProduct> {
   };
   const seeded = spawnSync(process.execPath, ["tools/demo/src/seed-cli.ts"], { cwd: root, env, encoding: "utf8" });
   if (seeded.status !== 0) throw new Error(`seeding failed:\n${seeded.stdout}\n${seeded.stderr}`);
+  const editorAccount = { email: "admin@wechat.e2e.test", password: "e2e-wechat-admin-password" };
+  createAdminByCommand(root, env, editorAccount);
   let output = "";
   const server: ChildProcess = spawn(process.execPath, ["apps/api/src/main.ts"], {
     cwd: root,
@@ -79,6 +84,7 @@ export async function startWechatProduct(): Promise<WechatProduct> {
     origin,
     fake,
     editorKey,
+    editorAccount,
     openAppId,
     async close() {
       const exited = new Promise((resolve) => server.once("exit", resolve));

@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import QRCode from "qrcode";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsapiSignature } from "../../api/src/modules/wechat/signature.ts";
+import { editorHeaders } from "./editor-session.ts";
 import { startWechatProduct, type WechatProduct } from "./wechat-server.ts";
 
 /** Screenshots of the guide and /pc, to look at (E2E_SCREENSHOTS, else a temp folder). */
@@ -69,7 +70,7 @@ describe("sharing in WeChat and opening the app", () => {
   const outcomes = async () =>
     (
       await fetch(`${product.origin}/editor/v1/open-app/outcomes`, {
-        headers: { "x-api-key": product.editorKey },
+        headers: await editorHeaders(product.origin, product.editorAccount),
       }).then((r) => r.json())
     ).data.list as { step: string; outcome: string; in_wechat: boolean; count: number }[];
   const counted = async (step: string, outcome: string) =>

@@ -10,9 +10,13 @@ export type Method = "GET" | "POST" | "PUT" | "DELETE";
  * - `optional`: a token is read when sent, and the call works without one;
  * - `token`: a live token, anonymous or a user's, in `authorization`;
  * - `user`: a logged-in user's token;
- * - `editor`: the editors' key in `x-api-key`.
+ * - `editor`: an editor's own session (cookie, and `x-csrf-token` on writes) whose role the call
+ *   allows (`roles`); the content import alone also takes the editors' key in `x-api-key` (`importKey`).
  */
 export type Access = "public" | "optional" | "token" | "user" | "editor";
+
+/** The newsroom's roles (R-CONSOLE-2); an admin may make every editors' call. */
+export type EditorRole = "admin" | "editor" | "moderator" | "analyst";
 
 /** Answers by status (`200`, `400`, or a class such as `"4xx"`). */
 export type Responses = { 200: TSchema } & Record<string, TSchema>;
@@ -32,6 +36,13 @@ export interface CallDeclaration<
   /** Fastify-style path: `/peony/v1/comment/:post_id`. */
   path: string;
   access: Access;
+  /**
+   * For `editor` calls: the roles besides admin that may make it (`[]`: admin only). Every editors'
+   * call declares it; the API enforces it and the OpenAPI document shows it (`x-roles`).
+   */
+  roles?: readonly Exclude<EditorRole, "admin">[];
+  /** For the content import alone: the editors' key in `x-api-key` is taken too (machine to machine). */
+  importKey?: boolean;
   summary: string;
   description?: string;
   tags: readonly string[];

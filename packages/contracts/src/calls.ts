@@ -5,6 +5,7 @@ import * as circles from "./calls/circles.ts";
 import * as clueReports from "./calls/clue-reports.ts";
 import * as comments from "./calls/comments.ts";
 import * as content from "./calls/content.ts";
+import * as editors from "./calls/editors.ts";
 import * as forms from "./calls/forms.ts";
 import * as health from "./calls/health.ts";
 import * as invites from "./calls/invites.ts";
@@ -34,6 +35,7 @@ export const calls = {
   ...clueReports,
   ...comments,
   ...content,
+  ...editors,
   ...forms,
   ...health,
   ...invites,

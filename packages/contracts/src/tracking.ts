@@ -120,14 +120,6 @@ const Day = Type.String({
   description: "a day, YYYY-MM-DD (UTC+8)",
 });
 
-export const EditorSessionBody = Type.Object(
-  { key: Type.String({ minLength: 1, maxLength: 512, description: "the editors' key (EDITOR_API_KEY)" }) },
-  { additionalProperties: false },
-);
-export const EditorSession = Type.Object({
-  expires_at: Type.String({ format: "date-time", description: "when the session cookie stops working" }),
-});
-
 export const StatsQuery = Type.Object({
   from: Type.Optional(Day),
   to: Type.Optional(Day),

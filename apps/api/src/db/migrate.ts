@@ -19,6 +19,7 @@ import * as cloudForms from "./migrations/016-cloud-forms.ts";
 import * as trackingIngest from "./migrations/017-tracking-ingest.ts";
 import * as clueReportComments from "./migrations/018-clue-report-comments.ts";
 import * as trackingEventRows from "./migrations/019-tracking-event-rows.ts";
+import * as editors from "./migrations/020-editors.ts";
 import type { Database } from "./schema.ts";
 
 /** Every migration, in order. Names sort in the order they must run. */
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   "017-tracking-ingest": trackingIngest,
   "018-clue-report-comments": clueReportComments,
   "019-tracking-event-rows": trackingEventRows,
+  "020-editors": editors,
 };
 
 export function createMigrator(db: Kysely<Database>): Migrator {

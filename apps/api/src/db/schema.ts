@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 /** Times are epoch milliseconds; booleans are 0/1 integers, alike on SQLite and PostgreSQL. */
 export interface SettingsTable {
@@ -133,6 +133,8 @@ export interface CommentsTable {
   reply_count: number;
   report_count: number;
   created_at: number;
+  /** The editor who last approved, rejected or deleted it (migration 020). */
+  handled_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface CommentReportsTable {

@@ -7,6 +7,13 @@ import type {
   RouteShorthandOptions,
 } from "fastify";
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The declaration the route was registered from. */
+    call?: AnyCall;
+  }
+}
+
 /** The request a call's handler gets: params, query and body typed by the call's declaration. */
 export type CallRequest<C extends AnyCall> = FastifyRequest<{
   Params: ParamsOf<C>;
@@ -28,8 +35,8 @@ export interface RouteExtras {
   onRequest?: onRequestHookHandler[];
 }
 
-function accessHook(app: FastifyInstance, access: Access): onRequestHookHandler | null {
-  switch (access) {
+function accessHook(app: FastifyInstance, call: AnyCall): onRequestHookHandler | null {
+  switch (call.access) {
     case "public":
       return null;
     case "optional":
@@ -39,14 +46,32 @@ function accessHook(app: FastifyInstance, access: Access): onRequestHookHandler 
     case "user":
       return app.requireUser;
     case "editor":
-      return app.requireEditor;
+      // the editor's own session with a role the call allows (R-CONSOLE-2), CSRF on writes
+      return app.editorAccess(call);
   }
 }
 
-/** The call's security requirement in the OpenAPI document (an `optional` call works without a token). */
-function security(access: Access): { security?: Record<string, string[]>[] } {
+/** The roles an editors' call allows: admin, and those it declares. */
+export function rolesOf(call: AnyCall): string[] {
+  return call.access === "editor" ? ["admin", ...(call.roles ?? [])] : [];
+}
+
+/**
+ * The call's security requirement in the OpenAPI document (an `optional` call works without a
+ * token); an editors' call names the roles it allows in `x-roles` and its description.
+ */
+function security(call: AnyCall): Record<string, unknown> {
+  const access: Access = call.access;
   if (access === "public") return {};
-  if (access === "editor") return { security: [{ editorKey: [] }] };
+  if (access === "editor") {
+    const roles = rolesOf(call);
+    const note = `角色 / roles: ${roles.join(", ")}${call.importKey ? "; or the content import key (x-api-key)" : ""}`;
+    return {
+      security: call.importKey ? [{ editorSession: [] }, { editorKey: [] }] : [{ editorSession: [] }],
+      "x-roles": roles,
+      description: call.description ? `${call.description}\n\n${note}` : note,
+    };
+  }
   return { security: access === "optional" ? [{}, { token: [] }] : [{ token: [] }] };
 }
 
@@ -61,13 +86,13 @@ export function route<C extends AnyCall>(
   handler: CallHandler<C>,
   extras: RouteExtras = {},
 ): void {
-  const access = accessHook(app, call.access);
+  const access = accessHook(app, call);
   const onRequest = [...(access ? [access] : []), ...(extras.onRequest ?? [])];
   app.route({
     method: call.method,
     url: call.path,
     ...(onRequest.length ? { onRequest } : {}),
-    ...(extras.config ? { config: extras.config } : {}),
+    config: { ...(extras.config ?? {}), call },
     ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
     schema: {
       tags: [...call.tags],
@@ -78,8 +103,25 @@ export function route<C extends AnyCall>(
       ...(call.body ? { body: call.body } : {}),
       ...(call.headers ? { headers: call.headers } : {}),
       response: call.responses,
-      ...security(call.access),
+      ...security(call),
     },
-    handler: handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+    handler: (call.access === "editor" && call.method !== "GET"
+      ? audited(app, call, handler as CallHandler<AnyCall>)
+      : handler) as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });
+}
+
+/**
+ * Every editorial write leaves an audit record (R-CONSOLE-3): a handler writes its own, with the value
+ * before and after, in the transaction of its change (`app.auditWrite`); a write that succeeded
+ * without one gets a record of the call, its target and what was sent.
+ */
+function audited(app: FastifyInstance, call: AnyCall, handler: CallHandler<AnyCall>): CallHandler<AnyCall> {
+  return async (request, reply) => {
+    const answer = await handler(request, reply);
+    if (!request.audited && reply.statusCode < 400) {
+      await app.auditFallback(request, call);
+    }
+    return answer;
+  };
 }

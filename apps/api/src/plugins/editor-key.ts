@@ -1,18 +1,11 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import fp from "fastify-plugin";
+import type { FastifyRequest } from "fastify";
 import { forbidden, unauthorized } from "../lib/api-error.ts";
 
-declare module "fastify" {
-  interface FastifyInstance {
-    /** onRequest hook of every editor call: the `x-api-key` header must hold EDITOR_API_KEY. */
-    requireEditor: (request: FastifyRequest) => Promise<void>;
-  }
-}
-
 /**
- * The check of every editor endpoint: the `x-api-key` header must equal the configured
- * EDITOR_API_KEY (compared in constant time). While no key is configured the endpoints answer 403.
+ * The check of the editors' key, taken by the content import alone (machine to machine, R-CONSOLE-2):
+ * the `x-api-key` header must equal the configured EDITOR_API_KEY (compared in constant time). While
+ * no key is configured it answers 403. Every other editors' call needs an editor's own session.
  */
 export function editorKeyCheck(editorApiKey: string | null) {
   const expected = editorApiKey ? createHash("sha256").update(editorApiKey).digest() : null;
@@ -25,10 +18,3 @@ export function editorKeyCheck(editorApiKey: string | null) {
     if (!timingSafeEqual(digest, expected)) throw unauthorized("API key 无效");
   };
 }
-
-export const editorKeyPlugin = fp(
-  async (app: FastifyInstance) => {
-    app.decorate("requireEditor", editorKeyCheck(app.config.editorApiKey));
-  },
-  { name: "editor-key", dependencies: ["settings"] },
-);

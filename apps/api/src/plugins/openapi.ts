@@ -24,6 +24,7 @@ export const openapiPlugin = fp(
           { name: "media account", description: "Media accounts and follows" },
           { name: "search", description: "Search and hot words" },
           { name: "editor", description: "Editors' ingestion, legal texts and moderation" },
+          { name: "editors", description: "The newsroom's accounts, sessions, roles and audit trail" },
           { name: "ops", description: "Health and readiness" },
         ],
         components: {
@@ -34,7 +35,20 @@ export const openapiPlugin = fp(
               name: "authorization",
               description: "A user token, else the anonymous token from POST /peony/v1/auth",
             },
-            editorKey: { type: "apiKey", in: "header", name: "x-api-key", description: "The editors' API key" },
+            editorKey: {
+              type: "apiKey",
+              in: "header",
+              name: "x-api-key",
+              description: "The editors' API key: the content import alone (machine to machine)",
+            },
+            editorSession: {
+              type: "apiKey",
+              in: "cookie",
+              name: "davmu_console",
+              description:
+                "An editor's own session (POST /editor/v1/login); writes send its CSRF token in x-csrf-token. " +
+                "Each editors' call lists the roles it allows in x-roles.",
+            },
           },
         },
       },

@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { startFakeAliyunSms } from "@davmu/test-support/fake-aliyun-sms";
 import { freePort } from "@davmu/test-support/free-port";
 import type { TestProject } from "vitest/node";
+import { createAdminByCommand } from "./editor-account.ts";
 
 /** Browser tests run against the real product: built site, API and a seeded SQLite file, on loopback. */
 
@@ -23,8 +24,10 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** The servers, one per worker: a file uses the one of its worker (`site.ts`). */
     siteServers: SiteServer[];
-    /** The editors' API key the product runs with (POST /editor/v1/contents in tests). */
+    /** The editors' API key the product runs with (the content import alone: POST /editor/v1/contents). */
     editorApiKey: string;
+    /** An admin's login, made by `npm run editor -- create` (every other editors' call needs a session). */
+    editorAccount: { email: string; password: string };
   }
 }
 
@@ -47,6 +50,8 @@ async function waitForReady(origin: string, server: ChildProcess, log: () => str
 }
 
 const editorApiKey = "e2e-editor-key-e2e-editor-key";
+/** The admin each server is given, as a newsroom makes its first (`npm run editor -- create`). */
+const editorAccount = { email: "admin@e2e.test", password: "e2e-admin-password-0001" };
 
 /** A seeded product server of its own, with its own SMS stand-in; resolves once it is ready. */
 async function startSiteServer() {
@@ -79,6 +84,7 @@ async function startSiteServer() {
   };
   const seeded = spawnSync(node, ["tools/demo/src/seed-cli.ts"], { cwd: root, env, encoding: "utf8" });
   if (seeded.status !== 0) throw new Error(`seeding failed:\n${seeded.stdout}\n${seeded.stderr}`);
+  createAdminByCommand(root, env, editorAccount);
 
   let output = "";
   const server = spawn(node, ["apps/api/src/main.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
@@ -119,6 +125,7 @@ export default async function setup(project: TestProject) {
     servers.map((server) => server.site),
   );
   project.provide("editorApiKey", editorApiKey);
+  project.provide("editorAccount", editorAccount);
 
   return async () => {
     await Promise.all(servers.map((server) => server.stop()));

@@ -18,4 +18,5 @@ export const site = {
   origin: server.origin,
   smsOutboxUrl: server.smsOutboxUrl,
   editorApiKey: inject("editorApiKey"),
+  editorAccount: inject("editorAccount"),
 } as const;

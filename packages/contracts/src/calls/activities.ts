@@ -1,7 +1,7 @@
 import { Activity, ActivityParams, ActivityUpdate, SignupResult } from "../activities.ts";
 import { defineCall } from "../call.ts";
+import { EditorSessionHeaders } from "../editors.ts";
 import { answers } from "../envelope.ts";
-import { EditorKeyHeaders } from "./editor-headers.ts";
 
 const tags = ["activities"];
 
@@ -31,9 +31,10 @@ export const updateActivity = defineCall({
   method: "PUT",
   path: "/editor/v1/activity/:id",
   access: "editor",
+  roles: ["editor"],
   tags: ["editor"],
   summary: "Makes an item an activity or changes it (starts ≤ ends, deadline ≤ ends, capacity not below the sign-ups)",
-  headers: EditorKeyHeaders,
+  headers: EditorSessionHeaders,
   params: ActivityParams,
   body: ActivityUpdate,
   responses: answers(Activity),

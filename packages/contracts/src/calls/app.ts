@@ -10,8 +10,8 @@ import {
   SiteConfig,
 } from "../app.ts";
 import { defineCall } from "../call.ts";
+import { EditorSessionHeaders } from "../editors.ts";
 import { answers } from "../envelope.ts";
-import { EditorKeyHeaders } from "./editor-headers.ts";
 
 const tags = ["app"];
 
@@ -58,9 +58,10 @@ export const saveAgreement = defineCall({
   method: "PUT",
   path: "/editor/v1/agreements/:kind",
   access: "editor",
+  roles: [],
   tags: ["editor"],
   summary: "Replaces the user agreement or the privacy policy (plain text, a blank line between paragraphs)",
-  headers: EditorKeyHeaders,
+  headers: EditorSessionHeaders,
   params: AgreementParams,
   body: AgreementUpdate,
   responses: answers(Agreement),
@@ -82,9 +83,10 @@ export const saveAppDownloadUrls = defineCall({
   method: "PUT",
   path: "/editor/v1/app/download_urls",
   access: "editor",
+  roles: ["editor"],
   tags: ["editor"],
   summary: "Sets the app's download addresses, one https address per platform",
-  headers: EditorKeyHeaders,
+  headers: EditorSessionHeaders,
   body: AppDownloadUrls,
   responses: answers(AppDownloadUrls),
 });

@@ -1,5 +1,6 @@
 import { Type } from "typebox";
 import { defineCall } from "../call.ts";
+import { EditorSessionHeaders } from "../editors.ts";
 import { answers } from "../envelope.ts";
 import {
   Comment,
@@ -15,7 +16,6 @@ import {
   ReportRequest,
   ReportResult,
 } from "../interaction.ts";
-import { EditorKeyHeaders } from "./editor-headers.ts";
 
 const tags = ["interaction"];
 const listDescription =
@@ -135,9 +135,10 @@ export const moderationQueue = defineCall({
   method: "GET",
   path: "/editor/v1/comments",
   access: "editor",
+  roles: ["moderator"],
   tags: ["editor"],
   summary: "Moderation queue: held comments (pending) or reported published ones",
-  headers: EditorKeyHeaders,
+  headers: EditorSessionHeaders,
   query: ModerationQuery,
   responses: answers(ModerationList),
 });
@@ -146,9 +147,10 @@ export const moderateComment = defineCall({
   method: "POST",
   path: "/editor/v1/comments/:id",
   access: "editor",
+  roles: ["moderator"],
   tags: ["editor"],
   summary: "Approves (publishes) or rejects a comment",
-  headers: EditorKeyHeaders,
+  headers: EditorSessionHeaders,
   params: IdParams,
   body: ModerationAction,
   responses: answers(Type.Null()),
@@ -158,9 +160,10 @@ export const deleteComment = defineCall({
   method: "DELETE",
   path: "/editor/v1/comments/:id",
   access: "editor",
+  roles: ["moderator"],
   tags: ["editor"],
   summary: "Deletes a comment (it disappears for everyone, its author included)",
-  headers: EditorKeyHeaders,
+  headers: EditorSessionHeaders,
   params: IdParams,
   responses: answers(Type.Null()),
 });

@@ -118,6 +118,8 @@ export const importContents = defineCall({
   method: "POST",
   path: "/editor/v1/contents",
   access: "editor",
+  roles: ["editor"],
+  importKey: true,
   tags: ["editor"],
   summary:
     "Imports content items of any type, idempotent by external_id: all of the batch or, with a 400 naming each bad item and field, none of it",

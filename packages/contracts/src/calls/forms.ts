@@ -1,5 +1,6 @@
 import { Type } from "typebox";
 import { defineCall } from "../call.ts";
+import { EditorSessionHeaders } from "../editors.ts";
 import { answers, Envelope, ErrorEnvelope } from "../envelope.ts";
 import {
   Form,
@@ -11,7 +12,6 @@ import {
   FormSubmitted,
   FormUpdate,
 } from "../forms.ts";
-import { EditorKeyHeaders } from "./editor-headers.ts";
 
 const tags = ["forms"];
 
@@ -42,9 +42,10 @@ export const updateForm = defineCall({
   method: "PUT",
   path: "/editor/v1/form/:id",
   access: "editor",
+  roles: ["editor"],
   tags: ["editor"],
   summary: "Makes a cloud_form item a form or changes its definition (fields, login, deadline, closed)",
-  headers: EditorKeyHeaders,
+  headers: EditorSessionHeaders,
   params: FormParams,
   body: FormUpdate,
   responses: answers(Form),
@@ -54,9 +55,10 @@ export const formSubmissions = defineCall({
   method: "GET",
   path: "/editor/v1/form/:id/submissions",
   access: "editor",
+  roles: ["editor"],
   tags: ["editor"],
   summary: "A form's answers, newest first, a page at a time",
-  headers: EditorKeyHeaders,
+  headers: EditorSessionHeaders,
   params: FormParams,
   query: FormSubmissionsQuery,
   responses: answers(FormSubmissionList),
@@ -66,9 +68,10 @@ export const formSubmissionsCsv = defineCall({
   method: "GET",
   path: "/editor/v1/form/:id/submissions.csv",
   access: "editor",
+  roles: ["editor"],
   tags: ["editor"],
   summary: "Every answer of a form as CSV (UTF-8 with BOM, so Excel opens Chinese), one column per field",
-  headers: EditorKeyHeaders,
+  headers: EditorSessionHeaders,
   params: FormParams,
   responses: { 200: Type.String({ description: "text/csv" }), "4xx": ErrorEnvelope },
 });

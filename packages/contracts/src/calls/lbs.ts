@@ -1,7 +1,7 @@
 import { defineCall } from "../call.ts";
+import { EditorSessionHeaders } from "../editors.ts";
 import { answers } from "../envelope.ts";
 import { LbsCity, LbsParams, LbsUpdate, LbsWeather } from "../lbs.ts";
-import { EditorKeyHeaders } from "./editor-headers.ts";
 
 const tags = ["local"];
 
@@ -29,9 +29,10 @@ export const updateLbs = defineCall({
   method: "PUT",
   path: "/editor/v1/lbs/:id",
   access: "editor",
+  roles: ["editor"],
   tags: ["editor"],
   summary: "Sets a local channel's city and, when given, its weather (low ≤ temperature ≤ high)",
-  headers: EditorKeyHeaders,
+  headers: EditorSessionHeaders,
   params: LbsParams,
   body: LbsUpdate,
   responses: answers(LbsWeather),

@@ -1,5 +1,6 @@
 import { Type } from "typebox";
 import { defineCall } from "../call.ts";
+import { EditorSessionHeaders } from "../editors.ts";
 import { answers } from "../envelope.ts";
 import {
   BookingList,
@@ -18,7 +19,6 @@ import {
   LiveRoom,
   LiveStatusCode,
 } from "../live.ts";
-import { EditorKeyHeaders } from "./editor-headers.ts";
 
 const tags = ["live"];
 
@@ -116,9 +116,10 @@ export const updateLiveStatus = defineCall({
   method: "PUT",
   path: "/editor/v3/live/room/:id/status",
   access: "editor",
+  roles: ["editor"],
   tags: ["editor"],
   summary: "Changes a room's status (starting a live broadcasts it to every viewer)",
-  headers: EditorKeyHeaders,
+  headers: EditorSessionHeaders,
   params: LiveIdParams,
   body: Type.Object({ status: LiveStatusCode }, { additionalProperties: false }),
   responses: answers(LiveInfo),

@@ -1,5 +1,6 @@
 import { defineCall } from "../call.ts";
 import { ContentItem } from "../content.ts";
+import { EditorSessionHeaders } from "../editors.ts";
 import { answers } from "../envelope.ts";
 import {
   MintPreviewBody,
@@ -9,7 +10,6 @@ import {
   PreviewRevision,
   PreviewSpecial,
 } from "../preview.ts";
-import { EditorKeyHeaders } from "./editor-headers.ts";
 
 export const previewDetail = defineCall({
   method: "GET",
@@ -39,10 +39,11 @@ export const mintPreview = defineCall({
   method: "POST",
   path: "/editor/v1/preview/:id",
   access: "editor",
+  roles: ["editor"],
   tags: ["editor"],
   summary:
     "Mints a signed preview link for an item in any state (actor preview-{editor}, 30 minutes unless told); a draft given is saved as the item's next revision",
-  headers: EditorKeyHeaders,
+  headers: EditorSessionHeaders,
   params: PreviewIdParams,
   body: MintPreviewBody,
   responses: answers(PreviewLink),
@@ -52,9 +53,10 @@ export const revokePreviews = defineCall({
   method: "POST",
   path: "/editor/v1/preview/:id/revoke",
   access: "editor",
+  roles: ["editor"],
   tags: ["editor"],
   summary: "Bumps the item's preview revision: every link minted before answers as expired",
-  headers: EditorKeyHeaders,
+  headers: EditorSessionHeaders,
   params: PreviewIdParams,
   responses: answers(PreviewRevision),
 });

@@ -1,4 +1,5 @@
 import { defineCall } from "../call.ts";
+import { EditorSessionHeaders } from "../editors.ts";
 import { answers } from "../envelope.ts";
 import {
   EditorTip,
@@ -9,7 +10,6 @@ import {
   TipReceiptParams,
   tipLimits,
 } from "../tips.ts";
-import { EditorKeyHeaders } from "./editor-headers.ts";
 
 const tags = ["tips"];
 
@@ -46,9 +46,10 @@ export const editorTips = defineCall({
   method: "GET",
   path: "/editor/v1/tips",
   access: "editor",
+  roles: ["moderator"],
   tags: ["editor"],
   summary: "The tip moderation queue, oldest first, by status (all when none is given)",
-  headers: EditorKeyHeaders,
+  headers: EditorSessionHeaders,
   query: EditorTipQuery,
   responses: answers(EditorTipList),
 });
@@ -57,11 +58,12 @@ export const moderateTip = defineCall({
   method: "POST",
   path: "/editor/v1/tips/:receipt",
   access: "editor",
+  roles: ["moderator"],
   tags: ["editor"],
   summary: "Accepts, rejects (with a reason) or publishes a tip as a clue report",
   description:
     "received → accepted or rejected; accepted → published or rejected; rejected → accepted. Any other move answers 409 (a published tip stays published).",
-  headers: EditorKeyHeaders,
+  headers: EditorSessionHeaders,
   params: TipReceiptParams,
   body: EditorTipAction,
   responses: answers(EditorTip),

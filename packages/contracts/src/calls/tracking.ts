@@ -1,16 +1,8 @@
 import { Type } from "typebox";
 import { defineCall } from "../call.ts";
+import { EditorSessionHeaders } from "../editors.ts";
 import { answers, Envelope, ErrorEnvelope } from "../envelope.ts";
-import {
-  EditorSession,
-  EditorSessionBody,
-  StatsQuery,
-  StatsReport,
-  TrackLogBody,
-  TrackLogRejected,
-  TrackLogResult,
-} from "../tracking.ts";
-import { EditorKeyHeaders } from "./editor-headers.ts";
+import { StatsQuery, StatsReport, TrackLogBody, TrackLogRejected, TrackLogResult } from "../tracking.ts";
 
 export const trackerLog = defineCall({
   method: "POST",
@@ -32,32 +24,14 @@ export const trackerLog = defineCall({
   requestId: false,
 });
 
-export const editorSignIn = defineCall({
-  method: "POST",
-  path: "/editor/v1/session",
-  access: "public",
-  tags: ["editor"],
-  summary: "Editors' sign-in: the key, sent once, for an httpOnly SameSite session cookie (the stats page's)",
-  body: EditorSessionBody,
-  responses: answers(EditorSession),
-});
-
-export const editorSignOut = defineCall({
-  method: "DELETE",
-  path: "/editor/v1/session",
-  access: "public",
-  tags: ["editor"],
-  summary: "Editors' sign-out: the session cookie is cleared",
-  responses: answers(Type.Null()),
-});
-
 export const editorStats = defineCall({
   method: "GET",
   path: "/editor/v1/stats",
   access: "editor",
+  roles: ["analyst"],
   tags: ["editor"],
-  summary: "Reading statistics per content item and per day or hour (R-STATS-1); editor key or session cookie",
-  headers: EditorKeyHeaders,
+  summary: "Reading statistics per content item and per day or hour (R-STATS-1)",
+  headers: EditorSessionHeaders,
   query: StatsQuery,
   responses: answers(StatsReport),
 });
@@ -66,9 +40,10 @@ export const editorStatsCsv = defineCall({
   method: "GET",
   path: "/editor/v1/stats.csv",
   access: "editor",
+  roles: ["analyst"],
   tags: ["editor"],
-  summary: "The statistics per content item as CSV (UTF-8 with BOM); editor key or session cookie",
-  headers: EditorKeyHeaders,
+  summary: "The statistics per content item as CSV (UTF-8 with BOM)",
+  headers: EditorSessionHeaders,
   query: StatsQuery,
   responses: { 200: Type.String({ description: "text/csv" }), "4xx": ErrorEnvelope },
 });

@@ -1,5 +1,6 @@
 import { Type } from "typebox";
 import { defineCall } from "../call.ts";
+import { EditorSessionHeaders } from "../editors.ts";
 import { answers, ErrorEnvelope } from "../envelope.ts";
 import {
   DeferredLinkMint,
@@ -12,7 +13,6 @@ import {
   WxSignConfig,
   WxSignQuery,
 } from "../wechat.ts";
-import { EditorKeyHeaders } from "./editor-headers.ts";
 
 const tags = ["wechat"];
 
@@ -77,8 +77,9 @@ export const openAppOutcomes = defineCall({
   method: "GET",
   path: "/editor/v1/open-app/outcomes",
   access: "editor",
+  roles: ["analyst"],
   tags: ["editor"],
   summary: "The open-app chain's outcome counts of the last 30 days, per day",
-  headers: EditorKeyHeaders,
+  headers: EditorSessionHeaders,
   responses: answers(OpenAppOutcomeCounts),
 });

@@ -73,7 +73,12 @@ export async function activityRoutes(app: FastifyInstance) {
     if (closes > ends) throw badRequest("报名截止时间不能晚于结束时间");
     const existing = await activities.find(item.id);
     if (existing && capacity < Number(existing.signup_count)) throw badRequest("名额不能少于已报名人数");
-    const row = await activities.save(item.id, request.body);
+    const row = await app.auditedChange(request, `activity:${request.params.id}`, async (trx) => {
+      const inTransaction = createActivityRepository(trx);
+      const before = (await inTransaction.find(item.id)) ?? null;
+      const after = await inTransaction.save(item.id, request.body);
+      return { result: after, before, after };
+    });
     return { code: 0, msg: "ok", data: present(item, row, request.params.id, false, Date.now()) };
   });
 }

@@ -3,6 +3,7 @@ import { browserOf } from "@davmu/contracts/user-agent";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { badRequest, notFound } from "../../lib/api-error.ts";
 import { route } from "../../lib/route.ts";
+import { createAppRepository } from "./repository.ts";
 
 /** Whether a request comes from an iPhone, iPad or iPod (every other phone gets the Android address). */
 const isIos = (request: FastifyRequest) => browserOf(request.headers["user-agent"] ?? "").os === "ios";
@@ -30,7 +31,13 @@ export async function appRoutes(app: FastifyInstance) {
   route(app, calls.saveAgreement, async (request) => {
     // a text of blanks would wipe the agreement visitors must accept: refused, the old one stays
     if (request.body.content.trim() === "") throw badRequest("协议内容不能为空");
-    const data = await repository.saveAgreement(request.params.kind, request.body);
+    const kind = request.params.kind;
+    const data = await app.auditedChange(request, `agreement:${kind}`, async (trx) => {
+      const inTransaction = createAppRepository(trx);
+      const before = await inTransaction.agreement(kind);
+      const after = await inTransaction.saveAgreement(kind, request.body);
+      return { result: after, before, after };
+    });
     request.log.info({ kind: data.kind, paragraphs: data.paragraphs.length }, "agreement saved");
     return { code: 0, msg: "ok", data };
   });
@@ -43,7 +50,12 @@ export async function appRoutes(app: FastifyInstance) {
   });
 
   route(app, calls.saveAppDownloadUrls, async (request) => {
-    const data = await repository.saveAppDownloadUrls(request.body);
+    const data = await app.auditedChange(request, "app:download_urls", async (trx) => {
+      const inTransaction = createAppRepository(trx);
+      const before = await inTransaction.appDownloadUrls();
+      const after = await inTransaction.saveAppDownloadUrls(request.body);
+      return { result: after, before, after };
+    });
     request.log.info({ urls: data }, "app download addresses saved");
     return { code: 0, msg: "ok", data };
   });

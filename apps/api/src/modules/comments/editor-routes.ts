@@ -1,10 +1,12 @@
 import { calls } from "@davmu/contracts/calls";
-import type { FastifyInstance } from "fastify";
-import { notFound } from "../../lib/api-error.ts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { conflict, notFound } from "../../lib/api-error.ts";
 import { route } from "../../lib/route.ts";
 import { presentModerationItem } from "./present.ts";
 
-/** The editors' moderation of comments (R-MOD-2), behind the editors' key. */
+const statusNames = { pending: "待审核", published: "已通过", rejected: "已驳回", deleted: "已删除" } as const;
+
+/** The editors' moderation of comments (R-MOD-2): moderators' sessions, each action audited (R-CONSOLE-3). */
 export async function commentModerationRoutes(app: FastifyInstance) {
   const { comments, publicIds } = app;
 
@@ -21,18 +23,37 @@ export async function commentModerationRoutes(app: FastifyInstance) {
     return { code: 0, msg: "ok", data: { list: rows.map((row) => presentModerationItem(publicIds, row)) } };
   });
 
+  /** The change, its audit record in the same transaction, or 409 naming who handled it (R-CONSOLE-5). */
+  async function moderate(
+    request: FastifyRequest<{ Params: { id: string } }>,
+    id: number,
+    status: "published" | "rejected" | "deleted",
+  ) {
+    const outcome = await comments.moderate(id, status, request.editorActor?.id ?? null, (trx, before, after) =>
+      app.auditWrite(request, trx, {
+        target: `comment:${request.params.id}`,
+        before: { status: before.status, body: before.body },
+        after: { status: after.status },
+      }),
+    );
+    if (!outcome.moved) {
+      if (outcome.status === null) throw notFound("评论不存在或已删除");
+      const who = outcome.handledBy !== null ? await app.editors.nameOf(outcome.handledBy) : "其他编辑";
+      throw conflict(`该评论已由 ${who}处理（${statusNames[outcome.status]}）`);
+    }
+    request.log.info({ commentId: id, status }, "comment moderated");
+  }
+
   route(app, calls.moderateComment, async (request) => {
     const row = await editorComment(request.params.id);
     const status = request.body.action === "approve" ? "published" : "rejected";
-    await comments.setStatus(row.id, status, "");
-    request.log.info({ commentId: row.id, status }, "comment moderated");
+    await moderate(request, row.id, status);
     return { code: 0, msg: status === "published" ? "已通过" : "已驳回", data: null };
   });
 
   route(app, calls.deleteComment, async (request) => {
     const row = await editorComment(request.params.id);
-    await comments.setStatus(row.id, "deleted");
-    request.log.info({ commentId: row.id }, "comment deleted");
+    await moderate(request, row.id, "deleted");
     return { code: 0, msg: "已删除", data: null };
   });
 }

@@ -46,7 +46,7 @@ export interface CommentRepositoryHooks {
   threadChanged?: (contentId: number) => void;
 }
 
-type NewComment = Omit<CommentRow, "id" | "star_count" | "reply_count" | "report_count">;
+type NewComment = Omit<CommentRow, "id" | "star_count" | "reply_count" | "report_count" | "handled_by">;
 
 async function insertCounted(tx: Transaction<Database>, values: NewComment): Promise<number> {
   const row = await tx
@@ -140,7 +140,11 @@ export function createCommentRepository(db: Kysely<Database>, hooks: CommentRepo
         if (!row || row.status === status) return false;
         const changed = await tx
           .updateTable("comments")
-          .set({ status, ...(holdReason === undefined ? {} : { hold_reason: holdReason }) })
+          .set({
+            status,
+            ...(holdReason === undefined ? {} : { hold_reason: holdReason }),
+            ...(status === "pending" ? { handled_by: null } : {}),
+          })
           .where("id", "=", id)
           .where("status", "=", row.status)
           .executeTakeFirst();
@@ -152,6 +156,63 @@ export function createCommentRepository(db: Kysely<Database>, hooks: CommentRepo
       });
       if (contentId !== null) hooks.threadChanged?.(contentId);
       return moved;
+    },
+
+    /**
+     * An editor's moderation (R-MOD-2, R-CONSOLE-5): one conditional UPDATE from the state read in the
+     * same transaction, recording who handled it, with `audit` written in that transaction too. When
+     * another editor moved the comment first (or it is already where this action would put it), nothing
+     * changes and the answer names who handled it.
+     */
+    async moderate(
+      id: number,
+      status: "published" | "rejected" | "deleted",
+      editorId: number | null,
+      audit: (trx: Transaction<Database>, before: CommentRow, after: CommentRow) => Promise<void>,
+    ): Promise<
+      { moved: true; row: CommentRow } | { moved: false; status: CommentStatusValue | null; handledBy: number | null }
+    > {
+      let contentId: number | null = null;
+      const outcome = await db.transaction().execute(async (tx) => {
+        const row = (await tx.selectFrom("comments").selectAll().where("id", "=", id).executeTakeFirst()) as
+          | CommentRow
+          | undefined;
+        if (!row) return { moved: false as const, status: null, handledBy: null };
+        // approve and reject act on a comment awaiting an editor: held, or published and not handled
+        // since (reported); one another editor already handled is theirs. A deletion may follow either.
+        // (approving a reported comment keeps it published and takes it out of the queue)
+        const awaiting = row.status === "pending" || (row.status === "published" && row.handled_by === null);
+        if (status === "deleted" ? row.status === "deleted" : !awaiting) {
+          return { moved: false as const, status: row.status, handledBy: row.handled_by };
+        }
+        let update = tx
+          .updateTable("comments")
+          .set({ status, handled_by: editorId })
+          .where("id", "=", id)
+          .where("status", "=", row.status);
+        update =
+          row.handled_by === null
+            ? update.where("handled_by", "is", null)
+            : update.where("handled_by", "=", row.handled_by);
+        const after = (await update.returningAll().executeTakeFirst()) as CommentRow | undefined;
+        if (!after) {
+          const now = await tx
+            .selectFrom("comments")
+            .select(["status", "handled_by"])
+            .where("id", "=", id)
+            .executeTakeFirst();
+          return { moved: false as const, status: now?.status ?? null, handledBy: now?.handled_by ?? null };
+        }
+        if (row.status !== status) {
+          if (row.status === "published") await countPublished(tx, row, -1);
+          if (status === "published") await countPublished(tx, row, 1);
+          if (row.status === "published" || status === "published") contentId = row.content_id;
+        }
+        await audit(tx, row, after);
+        return { moved: true as const, row: after };
+      });
+      if (contentId !== null) hooks.threadChanged?.(contentId);
+      return outcome;
     },
 
     /** One report per user and comment; enough reports (the thread's setting) hold the comment for review. */
@@ -185,7 +246,12 @@ export function createCommentRepository(db: Kysely<Database>, hooks: CommentRepo
       const query = withAuthor().orderBy("comments.id", "asc").limit(limit);
       return kind === "pending"
         ? query.where("comments.status", "=", "pending").execute()
-        : query.where("comments.status", "=", "published").where("comments.report_count", ">", 0).execute();
+        : query
+            .where("comments.status", "=", "published")
+            .where("comments.report_count", ">", 0)
+            // a reported comment an editor kept has left the queue (until reports hold it again)
+            .where("comments.handled_by", "is", null)
+            .execute();
     },
 
     /** Stars or unstars a comment; answers the new state and count. */

@@ -11,7 +11,11 @@ export async function editorContentRoutes(app: FastifyInstance) {
     app,
     calls.importContents,
     async (request, reply) => {
-      const outcome = await importContents(app.database.db, request.body, { encode: publicIds.encode });
+      const outcome = await importContents(app.database.db, request.body, {
+        encode: publicIds.encode,
+        // the batch's record, in its transaction: who imported which items (R-CONSOLE-3)
+        onWritten: (trx, result) => app.auditWrite(request, trx, { target: "contents", before: null, after: result }),
+      });
       if (!outcome.ok) {
         const shown = outcome.errors
           .slice(0, 5)

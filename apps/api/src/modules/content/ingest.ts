@@ -4,7 +4,7 @@ import {
   type EditorContentItem as EditorItem,
   type EditorItemError,
 } from "@davmu/contracts/editor-content";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { Compile } from "typebox/compile";
 import type { Database } from "../../db/schema.ts";
 import { indexContentForSearch } from "../search/repository.ts";
@@ -118,6 +118,8 @@ export interface ImportOptions {
   onProgress?: (done: number, total: number) => void;
   /** Public id of a database id, for the answer (database ids as text when absent). */
   encode?: (id: number) => string;
+  /** Runs in the import's transaction once every item is written (its audit record, R-CONSOLE-3). */
+  onWritten?: (trx: Transaction<Database>, result: EditorImportResult) => Promise<void>;
 }
 
 const isAlbum = (item: EditorItem) => item.content_type === "audio_album" || item.content_type === "video_album";
@@ -262,6 +264,10 @@ export async function importContents(
 ): Promise<ImportOutcome> {
   const checked = await checkImport(db, batch);
   if (!checked.ok) return checked;
-  const result = await db.transaction().execute((trx) => writeImport(trx, checked.items, options));
+  const result = await db.transaction().execute(async (trx) => {
+    const written = await writeImport(trx, checked.items, options);
+    if (options.onWritten) await options.onWritten(trx, written);
+    return written;
+  });
   return { ok: true, result };
 }

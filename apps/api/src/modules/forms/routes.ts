@@ -157,7 +157,12 @@ export async function formRoutes(app: FastifyInstance) {
     if (problem) throw badRequest(problem);
     const closes = deadline === null ? null : Date.parse(deadline);
     if (closes !== null && !Number.isFinite(closes)) throw badRequest("截止时间格式不正确");
-    const row = await forms.save(item.id, { fields, login_required, deadline: closes, closed });
+    const row = await app.auditedChange(request, `form:${request.params.id}`, async (trx) => {
+      const inTransaction = createFormRepository(trx);
+      const before = (await inTransaction.find(item.id)) ?? null;
+      const after = await inTransaction.save(item.id, { fields, login_required, deadline: closes, closed });
+      return { result: after, before, after };
+    });
     const count = await forms.count(item.id);
     return { code: 0, msg: "ok", data: present(item, row, request.params.id, count, false, Date.now()) };
   });

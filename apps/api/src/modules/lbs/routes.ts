@@ -72,7 +72,17 @@ export async function lbsRoutes(app: FastifyInstance) {
     if (weather && !(weather.low <= weather.temperature && weather.temperature <= weather.high)) {
       throw badRequest("气温应在最低与最高气温之间");
     }
-    const row = await saveLocalInfo(app.database.db, request.params.id, request.body);
+    const id = request.params.id;
+    const row = await app.auditedChange(request, `lbs:${id}`, async (trx) => {
+      const before = await trx
+        .withTables<LocalTables>()
+        .selectFrom("local_info")
+        .selectAll()
+        .where("group_id", "=", id)
+        .executeTakeFirst();
+      const after = await saveLocalInfo(trx, id, request.body);
+      return { result: after, before: before ?? null, after };
+    });
     const saved = weatherOf(row);
     if (!saved) throw notFound("暂无天气信息");
     request.log.info({ channel: row.group_id }, "local information updated");

@@ -6,6 +6,7 @@ import { route } from "../../lib/route.ts";
 import { userOf, viewerOf } from "../../lib/viewer.ts";
 import { contentPath } from "../content/present.ts";
 import { chatEnabled, presentInfo, presentMessage, presentRoom } from "./present.ts";
+import { createLiveRepository } from "./repository.ts";
 
 /**
  * Live rooms over HTTP (R-CONTENT-10, R-ENT-LIVE): detail and counts, the chat's history (the
@@ -154,7 +155,12 @@ export async function liveRoutes(app: FastifyInstance) {
       (id) => app.contents.findById(id),
       () => notFound("直播不存在"),
     );
-    const changed = await live.setStatus(item.id, request.body.status);
+    const changed = await app.auditedChange(request, `live:${request.params.id}`, async (trx) => {
+      const inTransaction = createLiveRepository(trx);
+      const before = (await inTransaction.findRoom(item.id)) ?? null;
+      const after = await inTransaction.setStatus(item.id, request.body.status);
+      return { result: after, before: before && { status: before.status }, after: after && { status: after.status } };
+    });
     if (changed) liveHub.publishStatus(request.params.id, Number(changed.status), Number(changed.start_time));
     const row = changed ?? (await live.findRoom(item.id));
     if (!row) throw notFound("直播不存在");

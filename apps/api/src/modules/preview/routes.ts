@@ -8,6 +8,7 @@ import { forbidden, notFound } from "../../lib/api-error.ts";
 import { route } from "../../lib/route.ts";
 import { contentPath, toContentItem } from "../content/present.ts";
 import type { ContentRow } from "../content/repository.ts";
+import { createPreviewRepository } from "./repository.ts";
 import { previewedSpecial } from "./special.ts";
 import { checkClaims, mintToken, previewKey, readToken } from "./token.ts";
 
@@ -51,8 +52,14 @@ export async function previewRoutes(app: FastifyInstance) {
   route(app, calls.mintPreview, async (request) => {
     const { editor, minutes = previewDefaultMinutes, draft } = request.body;
     const row = await anyItem(request.params.id);
+    // a draft is saved with its audit record; a link of the current revision changes nothing stored
     const revision = draft
-      ? await app.previews.bump(row.id, editor, draft)
+      ? await app.auditedChange(request, `preview:${request.params.id}`, async (trx) => {
+          const inTransaction = createPreviewRepository(trx);
+          const before = await inTransaction.state(row.id);
+          const after = await inTransaction.bump(row.id, editor, draft);
+          return { result: after, before, after: { revision: after, draft } };
+        })
       : (await app.previews.state(row.id)).revision;
     const expiresAt = Date.now() + minutes * 60_000;
     const token = mintToken(key, { contentId: row.id, revision, expiresAt, editor });
@@ -70,7 +77,12 @@ export async function previewRoutes(app: FastifyInstance) {
 
   route(app, calls.revokePreviews, async (request) => {
     const row = await anyItem(request.params.id);
-    const revision = await app.previews.bump(row.id, "");
+    const revision = await app.auditedChange(request, `preview:${request.params.id}`, async (trx) => {
+      const inTransaction = createPreviewRepository(trx);
+      const before = (await inTransaction.state(row.id)).revision;
+      const after = await inTransaction.bump(row.id, request.editorActor?.name ?? "");
+      return { result: after, before: { revision: before }, after: { revision: after } };
+    });
     request.log.info({ item: row.id, revision }, "preview links revoked");
     return { code: 0, msg: "ok", data: { revision } };
   });

@@ -40,7 +40,7 @@ const typeNamesJson = JSON.stringify(contentTypeNames);
 
 /**
  * The stats page: a sign-in form, or the dashboard (filters, figures, plots, items, CSV export).
- * The script (assets/dashboard.js) fills it from `GET /editor/v1/stats`; the key is posted once, in
+ * The script (assets/dashboard.js) fills it from `GET /editor/v1/stats`; the password is posted once, in
  * the request body, and never appears in an address.
  */
 export function dashboardHtml(signedIn: boolean): string {
@@ -66,10 +66,14 @@ export function dashboardHtml(signedIn: boolean): string {
 <main>
 <section id="sign-in" class="card sign-in" ${signedIn ? "hidden" : ""}>
   <h2>编辑登录</h2>
-  <p class="hint">请输入编辑密钥。登录后本浏览器在会话有效期内无需再次输入。</p>
-  <form id="sign-in-form" method="post" action="/editor/v1/session" autocomplete="off">
-    <label for="key">编辑密钥</label>
-    <input id="key" name="key" type="password" required autocomplete="current-password">
+  <p class="hint">请使用您的编辑账号登录（分析员或管理员）。登录后本浏览器在会话有效期内无需再次输入。</p>
+  <form id="sign-in-form" method="post" action="/editor/v1/login">
+    <label for="email">邮箱</label>
+    <input id="email" name="email" type="email" required autocomplete="username">
+    <label for="password">密码</label>
+    <input id="password" name="password" type="password" required autocomplete="current-password">
+    <label for="totp">两步验证码（已启用时填写）</label>
+    <input id="totp" name="totp" inputmode="numeric" pattern="[0-9]{6}" autocomplete="one-time-code">
     <p id="sign-in-error" class="error" role="alert" hidden></p>
     <button type="submit" class="primary">登录</button>
   </form>

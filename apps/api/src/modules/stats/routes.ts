@@ -1,51 +1,21 @@
 import { readFileSync } from "node:fs";
 import { calls } from "@davmu/contracts/calls";
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { badRequest, forbidden, unauthorized } from "../../lib/api-error.ts";
+import type { FastifyInstance } from "fastify";
+import { badRequest } from "../../lib/api-error.ts";
 import { route } from "../../lib/route.ts";
-import { editorKeyCheck } from "../../plugins/editor-key.ts";
 import { trackingDb } from "../tracking/tables.ts";
 import { statsCsv } from "./csv.ts";
 import { dashboardAssets, dashboardHtml, pageHeaders } from "./page.ts";
 import { RangeError400, statsReport } from "./report.ts";
-import { editorSessions } from "./session.ts";
 
 /**
  * The editors' stats page (R-STATS-1, decision 024): served by the API at /editor/stats, its own
- * HTML, script and charting library (uPlot), none of it in the share site's pages. Editors sign in
- * once with the editors' key for a session cookie; the stats calls take that cookie or the key.
+ * HTML, script and charting library (uPlot), none of it in the share site's pages. An analyst or an
+ * admin logs in with their own editor account (POST /editor/v1/login, R-CONSOLE-1) and the page
+ * and its calls take that session.
  */
 export async function statsRoutes(app: FastifyInstance) {
-  const sessions = editorSessions(app.config.editorApiKey, app.config.tracking.editorSessionTtlSeconds);
-  const keyCheck = editorKeyCheck(app.config.editorApiKey);
   const db = trackingDb(app.database.db);
-
-  // in this scope, an editor call takes the session cookie as well as the x-api-key header
-  app.decorate("requireEditor", async (request: FastifyRequest) => {
-    if (sessions.valid(request)) return;
-    if (request.headers["x-api-key"] === undefined && request.headers.cookie?.includes("davmu_editor=")) {
-      throw unauthorized("登录已过期，请重新登录");
-    }
-    await keyCheck(request);
-  });
-
-  route(
-    app,
-    calls.editorSignIn,
-    async (request, reply) => {
-      if (!sessions.enabled) throw forbidden("编辑接口未启用");
-      if (!sessions.keyMatches(request.body.key)) throw unauthorized("编辑密钥无效");
-      const expires = sessions.start(request, reply);
-      request.log.info("editor signed in to the stats page");
-      return { code: 0, msg: "ok", data: { expires_at: expires.toISOString() } };
-    },
-    { config: { rateLimit: { max: 10, timeWindow: "1 minute" } } },
-  );
-
-  route(app, calls.editorSignOut, async (request, reply) => {
-    sessions.end(request, reply);
-    return { code: 0, msg: "ok", data: null };
-  });
 
   const withRange = async <T>(make: () => Promise<T>): Promise<T> => {
     try {
@@ -76,7 +46,8 @@ export async function statsRoutes(app: FastifyInstance) {
   // the page and its files: not API calls, so not in the OpenAPI document
   app.get("/editor/stats", { schema: { hide: true } }, async (request, reply) => {
     reply.headers(pageHeaders);
-    return reply.type("text/html; charset=utf-8").send(dashboardHtml(sessions.valid(request)));
+    const signedIn = await app.editorAllowed(request, calls.editorStats);
+    return reply.type("text/html; charset=utf-8").send(dashboardHtml(signedIn));
   });
   const assets = dashboardAssets();
   app.get<{ Params: { name: string } }>(

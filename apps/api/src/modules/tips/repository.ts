@@ -80,6 +80,7 @@ export function createTipRepository(database: Kysely<Database>) {
               status: "received",
               reason: "",
               clue_report_id: null,
+              handled_by: null,
               created_at: now,
               updated_at: now,
             })
@@ -126,7 +127,14 @@ export function createTipRepository(database: Kysely<Database>) {
     move(
       id: number,
       move: TipMove,
-      extra: { reason?: string; publishAs?: (tip: TipRow, trx: Transaction<Database>) => Promise<string> },
+      extra: {
+        reason?: string;
+        publishAs?: (tip: TipRow, trx: Transaction<Database>) => Promise<string>;
+        /** Who moves it (recorded on the tip, R-CONSOLE-5). */
+        editorId?: number | null;
+        /** The audit record, written in the move's transaction (R-CONSOLE-3). */
+        audit?: (trx: Transaction<Database>, after: TipRow) => Promise<void>;
+      },
       now = Date.now(),
     ): Promise<TipRow | null> {
       const next: TipStatus = move === "accept" ? "accepted" : move === "reject" ? "rejected" : "published";
@@ -134,16 +142,25 @@ export function createTipRepository(database: Kysely<Database>) {
         const tx = trx.withTables<TipTables>();
         const moved = (await tx
           .updateTable("tips")
-          .set({ status: next, reason: move === "reject" ? (extra.reason ?? "") : "", updated_at: now })
+          .set({
+            status: next,
+            reason: move === "reject" ? (extra.reason ?? "") : "",
+            handled_by: extra.editorId ?? null,
+            updated_at: now,
+          })
           .where("id", "=", id)
           .where("status", "in", allowedFrom[move])
           .returningAll()
           .executeTakeFirst()) as TipRow | undefined;
         if (!moved) return null;
-        if (move !== "publish" || !extra.publishAs) return moved;
-        const clueReportId = await extra.publishAs(moved, trx);
-        await tx.updateTable("tips").set({ clue_report_id: clueReportId }).where("id", "=", id).execute();
-        return { ...moved, clue_report_id: clueReportId };
+        let after = moved;
+        if (move === "publish" && extra.publishAs) {
+          const clueReportId = await extra.publishAs(moved, trx);
+          await tx.updateTable("tips").set({ clue_report_id: clueReportId }).where("id", "=", id).execute();
+          after = { ...moved, clue_report_id: clueReportId };
+        }
+        if (extra.audit) await extra.audit(trx, after);
+        return after;
       });
     },
   };

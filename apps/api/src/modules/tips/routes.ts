@@ -149,10 +149,20 @@ export async function tipRoutes(app: FastifyInstance) {
           ? async (tip, trx) =>
               String(await publishTipAsClueReport(trx, tip, sender, { title: body.title, topic: body.topic }))
           : undefined,
+      editorId: request.editorActor?.id ?? null,
+      audit: (trx, after) =>
+        app.auditWrite(request, trx, {
+          target: `tip:${row.receipt}`,
+          before: { status: row.status, reason: row.reason },
+          after: { status: after.status, reason: after.reason, clue_report_id: after.clue_report_id },
+        }),
     });
     if (!moved) {
+      // another editor may have moved it since it was read: the answer names who (R-CONSOLE-5)
+      const now = (await tips.findByReceipt(row.receipt)) ?? row;
       const from = allowedFrom[body.action].map((s) => statusNames[s]).join("或");
-      throw conflict(`该爆料${statusNames[row.status]}，不能${moveNames[body.action]}（仅限${from}的爆料）`);
+      const who = now.handled_by !== null ? `已由 ${await app.editors.nameOf(now.handled_by)}处理，` : "";
+      throw conflict(`该爆料${who}${statusNames[now.status]}，不能${moveNames[body.action]}（仅限${from}的爆料）`);
     }
     return { code: 0, msg: "ok", data: presentEditorTip(moved, sender.alias, encode) };
   });

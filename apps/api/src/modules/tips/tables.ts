@@ -20,6 +20,8 @@ export type TipsTable = {
   status: "received" | "accepted" | "rejected" | "published";
   reason: string;
   clue_report_id: string | null;
+  /** The editor who last moved it (migration 020). */
+  handled_by: number | null;
   created_at: number;
   updated_at: number;
 };

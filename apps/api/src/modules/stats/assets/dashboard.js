@@ -1,5 +1,5 @@
-// The editors' stats page (R-STATS-1): signs in with the editors' key (posted once, never in an
-// address), then draws the report of GET /editor/v1/stats with uPlot. Plain script, no build step.
+// The editors' stats page (R-STATS-1): an analyst or admin logs in with their own editor account
+// (R-CONSOLE-1; the password posted once, never in an address), then draws the report of GET /editor/v1/stats with uPlot. Plain script, no build step.
 (() => {
   const $ = (id) => document.getElementById(id);
   // the content types' names, from the page (@davmu/contracts' contentTypeNames)
@@ -22,7 +22,8 @@
     return name;
   }
   const depthNames = ["< 25%", "25–49%", "50–74%", "75–99%", "100%"];
-  const state = { postId: null, postTitle: "", plots: [] };
+  // the session's CSRF token, sent back with the sign-out (a write)
+  const state = { postId: null, postTitle: "", plots: [], csrf: "" };
 
   const fmt = (n) => Number(n || 0).toLocaleString("zh-CN");
   const pct = (r) => (r === null || r === undefined ? "—" : `${(r * 100).toFixed(1)}%`);
@@ -45,11 +46,12 @@
     event.preventDefault();
     const error = $("sign-in-error");
     show(error, false);
-    const key = $("key").value;
-    const response = await fetch("/editor/v1/session", {
+    const body = { email: $("email").value, password: $("password").value };
+    if ($("totp").value) body.totp = $("totp").value;
+    const response = await fetch("/editor/v1/login", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ key }),
+      body: JSON.stringify(body),
       credentials: "same-origin",
     }).catch(() => null);
     const answer = response ? await response.json().catch(() => null) : null;
@@ -58,13 +60,25 @@
       show(error, true);
       return;
     }
-    $("key").value = "";
+    $("password").value = "";
+    $("totp").value = "";
+    state.csrf = answer.data.csrf_token;
     signedIn(true);
     load();
   }
 
   async function signOut() {
-    await fetch("/editor/v1/session", { method: "DELETE", credentials: "same-origin" }).catch(() => null);
+    if (!state.csrf) {
+      const me = await fetch("/editor/v1/me", { credentials: "same-origin" }).catch(() => null);
+      const answer = me?.ok ? await me.json().catch(() => null) : null;
+      state.csrf = answer?.data?.csrf_token || "";
+    }
+    await fetch("/editor/v1/logout", {
+      method: "POST",
+      headers: { "x-csrf-token": state.csrf },
+      credentials: "same-origin",
+    }).catch(() => null);
+    state.csrf = "";
     signedIn(false);
   }
 

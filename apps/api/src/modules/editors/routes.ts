@@ -1,0 +1,289 @@
+import { calls } from "@davmu/contracts/calls";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { badRequest, conflict, forbidden, notFound, unauthorized } from "../../lib/api-error.ts";
+import { route } from "../../lib/route.ts";
+import { type EditorActor, editorIdleMs, locked } from "./access.ts";
+import { auditCsv } from "./csv.ts";
+import { hashEditorPassword, needsRehash, oneTimePassword, verifyEditorPassword } from "./passwords.ts";
+import { presentEditor } from "./present.ts";
+import type { AuditFilter, EditorRow } from "./repository.ts";
+import { newTotpSecret, totpStep, totpUri } from "./totp.ts";
+
+const iso = (ms: number) => new Date(Number(ms)).toISOString();
+
+function actorOf(request: FastifyRequest): EditorActor & { id: number; editor: EditorRow; sessionId: number } {
+  const actor = request.editorActor;
+  if (!actor?.editor || actor.id === null || actor.sessionId === null) throw unauthorized("请先登录编辑账号");
+  return actor as EditorActor & { id: number; editor: EditorRow; sessionId: number };
+}
+
+/**
+ * The newsroom's accounts (R-CONSOLE-1): login with lockout and TOTP, one's sessions, TOTP enrolment,
+ * password change; an admin invites, changes and disables accounts (R-CONSOLE-2) and reads the audit
+ * trail (R-CONSOLE-3). Nothing answered or logged holds a password, hash, TOTP secret or session id.
+ */
+export async function editorRoutes(app: FastifyInstance) {
+  const { editors } = app;
+  const loginLimit = {
+    rateLimit: { max: app.config.limits.loginPerIpPerMinute, timeWindow: 60_000, groupId: "editor-login" },
+  };
+
+  route(
+    app,
+    calls.editorLogin,
+    async (request, reply) => {
+      const { email, password, totp } = request.body;
+      const now = Date.now();
+      const editor = await editors.findByEmail(email);
+      if (editor && Number(editor.locked_until) > now) {
+        const minutes = Math.ceil((Number(editor.locked_until) - now) / 60_000);
+        throw locked(`登录失败次数过多，请 ${minutes} 分钟后再试`);
+      }
+      const passwordOk = await verifyEditorPassword(password, editor?.password_hash ?? null);
+      if (!editor) throw unauthorized("邮箱或密码错误");
+      if (!passwordOk) {
+        const counted = await editors.recordFailure(editor.id, now);
+        request.log.warn({ editorId: editor.id, failures: counted.failed_count }, "editor login failed");
+        throw unauthorized("邮箱或密码错误");
+      }
+      if (editor.disabled) throw forbidden("账号已停用");
+      if (editor.totp_enabled && editor.totp_secret) {
+        if (!totp) throw unauthorized("请输入两步验证码");
+        const step = totpStep(editor.totp_secret, totp, now);
+        if (step === null || !(await editors.useTotpStep(editor.id, step))) {
+          await editors.recordFailure(editor.id, now);
+          throw unauthorized("两步验证码错误");
+        }
+      }
+      await editors.recordSuccess(
+        editor.id,
+        now,
+        needsRehash(editor.password_hash) ? await hashEditorPassword(password) : undefined,
+      );
+      const { csrfToken, expiresAt } = await app.editorSessions.start(request, reply, editor);
+      request.log.info({ editorId: editor.id }, "editor logged in");
+      return {
+        code: 0,
+        msg: "ok",
+        data: {
+          editor: presentEditor(editor),
+          csrf_token: csrfToken,
+          expires_at: expiresAt.toISOString(),
+          totp_enrolment_required: Boolean(editor.totp_required) && !editor.totp_enabled,
+        },
+      };
+    },
+    { config: loginLimit },
+  );
+
+  route(app, calls.editorLogout, async (request, reply) => {
+    const actor = actorOf(request);
+    await app.auditedChange(request, `editor:${actor.id}`, async (trx) => ({
+      result: await editors.endSession(actor.id, actor.sessionId, trx),
+      before: { session: actor.sessionId },
+      after: { session: null },
+    }));
+    app.editorSessions.clearCookie(reply);
+    return { code: 0, msg: "ok", data: null };
+  });
+
+  route(app, calls.editorMe, async (request) => {
+    const actor = actorOf(request);
+    const editor = actor.editor;
+    return {
+      code: 0,
+      msg: "ok",
+      data: {
+        editor: presentEditor(editor),
+        csrf_token: actor.csrfToken ?? "",
+        totp_enrolment_required: Boolean(editor.totp_required) && !editor.totp_enabled,
+      },
+    };
+  });
+
+  route(app, calls.editorSessions, async (request) => {
+    const actor = actorOf(request);
+    const rows = await editors.sessionsOf(actor.id, editorIdleMs);
+    const list = rows.map((row) => ({
+      id: row.id,
+      created_at: iso(row.created_at),
+      last_seen_at: iso(row.last_seen_at),
+      expires_at: iso(row.expires_at),
+      ip: row.ip,
+      user_agent: row.user_agent,
+      current: row.id === actor.sessionId,
+    }));
+    return { code: 0, msg: "ok", data: { list } };
+  });
+
+  route(app, calls.revokeEditorSession, async (request) => {
+    const actor = actorOf(request);
+    const ended = await app.database.db.transaction().execute(async (trx) => {
+      if (!(await editors.endSession(actor.id, request.params.id, trx))) return false;
+      await app.auditWrite(request, trx, {
+        target: `editor:${actor.id}`,
+        before: { session: request.params.id },
+        after: { session: null },
+      });
+      return true;
+    });
+    if (!ended) throw notFound("会话不存在或已结束");
+    return { code: 0, msg: "已退出该会话", data: null };
+  });
+
+  route(app, calls.startTotp, async (request) => {
+    const actor = actorOf(request);
+    if (actor.editor.totp_enabled) throw conflict("两步验证已启用");
+    const secret = newTotpSecret();
+    await editors.change(actor.id, { totp_secret: secret, totp_enabled: 0 }, (trx, before, after) =>
+      app.auditWrite(request, trx, {
+        target: `editor:${actor.id}`,
+        before: { totp_enabled: Boolean(before.totp_enabled) },
+        after: { totp_enabled: Boolean(after.totp_enabled), totp_enrolment: "started" },
+      }),
+    );
+    return { code: 0, msg: "ok", data: { uri: totpUri(secret, actor.editor.email) } };
+  });
+
+  route(app, calls.confirmTotp, async (request) => {
+    const actor = actorOf(request);
+    const fresh = await editors.findById(actor.id);
+    if (!fresh?.totp_secret) throw conflict("请先开始两步验证的绑定");
+    if (fresh.totp_enabled) throw conflict("两步验证已启用");
+    const step = totpStep(fresh.totp_secret, request.body.code);
+    if (step === null) throw badRequest("验证码错误");
+    const changed = await editors.change(actor.id, { totp_enabled: 1, totp_last_step: step }, (trx, before, after) =>
+      app.auditWrite(request, trx, {
+        target: `editor:${actor.id}`,
+        before: { totp_enabled: Boolean(before.totp_enabled) },
+        after: { totp_enabled: Boolean(after.totp_enabled) },
+      }),
+    );
+    if (!changed) throw notFound("账号不存在");
+    return { code: 0, msg: "两步验证已启用", data: presentEditor(changed) };
+  });
+
+  route(app, calls.changeEditorPassword, async (request) => {
+    const actor = actorOf(request);
+    const fresh = await editors.findById(actor.id);
+    if (!fresh || !(await verifyEditorPassword(request.body.current, fresh.password_hash))) {
+      throw forbidden("当前密码错误");
+    }
+    const hash = await hashEditorPassword(request.body.next);
+    await editors.change(
+      actor.id,
+      { password_hash: hash },
+      (trx) =>
+        app.auditWrite(request, trx, { target: `editor:${actor.id}`, before: null, after: { password: "changed" } }),
+      { endSessions: true, keepSession: actor.sessionId },
+    );
+    return { code: 0, msg: "密码已修改，其他会话已退出", data: null };
+  });
+
+  route(app, calls.listEditors, async () => {
+    const rows = await editors.list();
+    return { code: 0, msg: "ok", data: { list: rows.map(presentEditor) } };
+  });
+
+  route(app, calls.createEditor, async (request) => {
+    const { email, name, role, totp_required } = request.body;
+    const password = oneTimePassword();
+    const passwordHash = await hashEditorPassword(password);
+    const row = await app.database.db.transaction().execute(async (trx) => {
+      const created = await editors.create(
+        { email, name, role, passwordHash, totpRequired: totp_required ?? false },
+        Date.now(),
+        trx,
+      );
+      if (created) {
+        await app.auditWrite(request, trx, {
+          target: `editor:${created.id}`,
+          before: null,
+          after: presentEditor(created),
+        });
+      }
+      return created;
+    });
+    if (!row) throw conflict("该邮箱已有账号");
+    request.log.info({ editorId: row.id, role }, "editor account created");
+    return { code: 0, msg: "ok", data: { editor: presentEditor(row), password } };
+  });
+
+  route(app, calls.updateEditor, async (request) => {
+    const actor = actorOf(request);
+    const { name, role, disabled, totp_required } = request.body;
+    const id = request.params.id;
+    if (id === actor.id && (disabled === true || (role !== undefined && role !== "admin"))) {
+      throw badRequest("不能停用自己的账号或取消自己的管理员角色");
+    }
+    const changed = await editors.change(
+      id,
+      {
+        ...(name !== undefined ? { name } : {}),
+        ...(role !== undefined ? { role } : {}),
+        ...(disabled !== undefined ? { disabled: disabled ? 1 : 0 } : {}),
+        ...(totp_required !== undefined ? { totp_required: totp_required ? 1 : 0 } : {}),
+      },
+      (trx, before, after) =>
+        app.auditWrite(request, trx, {
+          target: `editor:${id}`,
+          before: presentEditor(before),
+          after: presentEditor(after),
+        }),
+    );
+    if (!changed) throw notFound("账号不存在");
+    return { code: 0, msg: "ok", data: presentEditor(changed) };
+  });
+
+  const auditFilter = (query: {
+    editor_id?: number;
+    action?: string;
+    target?: string;
+    from?: string;
+    to?: string;
+    cursor?: number;
+    limit: number;
+  }): AuditFilter => {
+    const from = query.from !== undefined ? Date.parse(query.from) : undefined;
+    const to = query.to !== undefined ? Date.parse(query.to) : undefined;
+    if (Number.isNaN(from) || Number.isNaN(to)) throw badRequest("时间格式错误");
+    if (from !== undefined && to !== undefined && from > to) throw badRequest("开始时间不能晚于结束时间");
+    return {
+      ...(query.editor_id !== undefined ? { editorId: query.editor_id } : {}),
+      ...(query.action !== undefined ? { action: query.action } : {}),
+      ...(query.target !== undefined ? { target: query.target } : {}),
+      ...(from !== undefined ? { from } : {}),
+      ...(to !== undefined ? { to } : {}),
+      ...(query.cursor !== undefined ? { cursor: query.cursor } : {}),
+      limit: query.limit,
+    };
+  };
+  const parseJson = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
+
+  route(app, calls.auditTrail, async (request) => {
+    const page = await editors.auditTrail(auditFilter(request.query));
+    const list = page.rows.map((row) => ({
+      id: row.id,
+      at: iso(row.at),
+      editor_id: row.editor_id,
+      editor_name: row.editor_id === null ? "导入密钥" : (row.editor_name ?? `#${row.editor_id}`),
+      ip: row.ip,
+      user_agent: row.user_agent,
+      action: row.action,
+      target: row.target,
+      before: parseJson(row.before_json),
+      after: parseJson(row.after_json),
+    }));
+    return { code: 0, msg: "ok", data: { list, next: page.next } };
+  });
+
+  route(app, calls.auditTrailCsv, async (request, reply) => {
+    const filter = { ...auditFilter(request.query), limit: 10_000 };
+    const page = await editors.auditTrail(filter);
+    return reply
+      .type("text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="davmu-audit.csv"`)
+      .header("cache-control", "no-store")
+      .send(auditCsv(page.rows));
+  });
+}

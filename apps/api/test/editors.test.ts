@@ -1,0 +1,377 @@
+import { spawnSync } from "node:child_process";
+import { randomBytes, scryptSync } from "node:crypto";
+import { existsSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startRedis } from "../../../scripts/ops/launch.ts";
+import { type App, buildApp } from "../src/app.ts";
+import { totpCode } from "../src/modules/editors/totp.ts";
+import { startTestServer, type TestServer, testDialect } from "./helper.ts";
+import { createEditorAccount, editorSession, loginEditor } from "./support/editors.ts";
+
+describe("editor accounts", () => {
+  let server: TestServer;
+  let second: App;
+  let secondBase: string;
+
+  let redis: Awaited<ReturnType<typeof startRedis>> | null = null;
+
+  beforeAll(async () => {
+    // deployed as several instances: one database and, where installed, one Redis
+    if (existsSync("/usr/bin/redis-server")) redis = await startRedis();
+    server = await startTestServer(redis ? { REDIS_URL: redis.url } : {});
+    // a second instance over the same database, as a cluster runs
+    second = await buildApp(server.config, { database: server.database.handle, logger: false });
+    await second.listen({ host: "127.0.0.1", port: 0 });
+    const address = second.server.address();
+    secondBase = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  }, 30_000);
+  afterAll(async () => {
+    await second?.close();
+    await server?.close();
+    await redis?.child.stop();
+  });
+
+  const login = (body: unknown) => server.post("/editor/v1/login", body);
+
+  it("R-CONSOLE-1 an editor logs in with email and password for an httpOnly SameSite=Strict cookie and a CSRF token", async () => {
+    const account = await createEditorAccount(server, "moderator");
+    const answer = await login({ email: account.email.toUpperCase(), password: account.password });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const cookie = answer.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(/^davmu_console=[\w-]{43}; Path=\/editor; HttpOnly; SameSite=Strict; Max-Age=\d+$/);
+    expect(answer.body.data.editor).toMatchObject({ email: account.email, role: "moderator", disabled: false });
+    expect(answer.body.data.csrf_token).toMatch(/^[\w-]{43}$/);
+    // nothing secret in the answer
+    const text = JSON.stringify(answer.body);
+    expect(text).not.toContain("scrypt");
+    expect(text).not.toContain(cookie.split(";")[0]?.split("=")[1]);
+    const headers = { cookie: cookie.split(";")[0] as string };
+    const me = await server.get("/editor/v1/me", null, headers);
+    expect(me.status).toBe(200);
+    expect(me.body.data.csrf_token).toBe(answer.body.data.csrf_token);
+    expect(me.body.data.editor).not.toHaveProperty("password_hash");
+    expect(me.body.data.editor).not.toHaveProperty("totp_secret");
+  });
+
+  it("R-CONSOLE-1 a wrong password, an unknown email and bad bodies are refused with a clear message", async () => {
+    const account = await createEditorAccount(server, "editor");
+    const wrong = await login({ email: account.email, password: "not-the-password" });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.msg).toBe("邮箱或密码错误");
+    const unknown = await login({ email: "nobody@newsroom.test", password: "whatever-password" });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.msg).toBe("邮箱或密码错误");
+    for (const body of [
+      {},
+      { email: account.email },
+      { password: "x" },
+      { email: "no-at-sign", password: "x" },
+      { email: account.email, password: "" },
+      { email: account.email, password: "x", totp: "12345" },
+      "not json",
+    ]) {
+      const answer = await login(body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.msg).not.toBe("");
+    }
+  });
+
+  it("R-CONSOLE-1 parallel wrong passwords are each counted once and lock the account, right password included", async () => {
+    const account = await createEditorAccount(server, "editor");
+    const tries = 12;
+    const answers = await Promise.all(
+      Array.from({ length: tries }, () => login({ email: account.email, password: "wrong-password-123" })),
+    );
+    for (const answer of answers) expect([401, 423]).toContain(answer.status);
+    const row = await server.app.editors.findById(account.id);
+    // every try that reached the password check counted exactly once
+    const checked = answers.filter((a) => a.status === 401).length;
+    expect(Number(row?.failed_count)).toBe(checked);
+    expect(checked).toBeGreaterThanOrEqual(5);
+    expect(Number(row?.locked_until)).toBeGreaterThan(Date.now());
+    const right = await login({ email: account.email, password: account.password });
+    expect(right.status).toBe(423);
+    expect(right.body.msg).toMatch(/登录失败次数过多，请 \d+ 分钟后再试/);
+  });
+
+  it("R-CONSOLE-1 the lock grows with further failures and ends; a success clears the count", async () => {
+    const account = await createEditorAccount(server, "analyst");
+    for (let i = 0; i < 4; i++) await server.app.editors.recordFailure(account.id);
+    expect((await login({ email: account.email, password: account.password })).status).toBe(200);
+    expect(Number((await server.app.editors.findById(account.id))?.failed_count)).toBe(0);
+    const now = Date.now();
+    const fifth = [];
+    for (let i = 0; i < 10; i++) fifth.push(await server.app.editors.recordFailure(account.id, now));
+    expect(fifth[3]?.locked_until).toBe(0);
+    expect(fifth[4]?.locked_until).toBe(now + 60_000);
+    expect(fifth[7]?.locked_until).toBe(now + 300_000);
+    expect(fifth[9]?.locked_until).toBe(now + 900_000);
+    // the lock's end passed: the account logs in again
+    await server.database.handle.db
+      .withTables<{ editors: { id: number; locked_until: number } }>()
+      .updateTable("editors")
+      .set({ locked_until: Date.now() - 1 })
+      .where("id", "=", account.id)
+      .execute();
+    expect((await login({ email: account.email, password: account.password })).status).toBe(200);
+  });
+
+  it("R-CONSOLE-1 TOTP: enrolment gives an otpauth URI, a code confirms it, then every login needs a fresh code", async () => {
+    const editor = await editorSession(server, "editor");
+    const start = await server.post("/editor/v1/me/totp", undefined, null, editor.headers);
+    expect(start.status, JSON.stringify(start.body)).toBe(200);
+    const uri = new URL(start.body.data.uri);
+    expect(uri.protocol).toBe("otpauth:");
+    const secret = uri.searchParams.get("secret") as string;
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    const bad = await server.post("/editor/v1/me/totp/confirm", { code: "000000" }, null, editor.headers);
+    expect(bad.status).toBe(totpCode(secret) === "000000" ? 200 : 400);
+    for (const code of ["", "12345", "abcdef", 123456]) {
+      expect((await server.post("/editor/v1/me/totp/confirm", { code }, null, editor.headers)).status).toBe(400);
+    }
+    const ok = await server.post("/editor/v1/me/totp/confirm", { code: totpCode(secret) }, null, editor.headers);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.data.totp_enabled).toBe(true);
+    const without = await login({ email: editor.email, password: editor.password });
+    expect(without.status).toBe(401);
+    expect(without.body.msg).toBe("请输入两步验证码");
+    const wrongCode = totpCode(secret, Date.now() + 10 * 60_000);
+    expect((await login({ email: editor.email, password: editor.password, totp: wrongCode })).status).toBe(401);
+    // the code used to confirm was taken: the next step's code logs in, and only once
+    const next = totpCode(secret, Date.now() + 30_000);
+    const first = await login({ email: editor.email, password: editor.password, totp: next });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const replay = await login({ email: editor.email, password: editor.password, totp: next });
+    expect(replay.status).toBe(401);
+    expect(replay.body.msg).toBe("两步验证码错误");
+  });
+
+  it("R-CONSOLE-1 an admin can require TOTP: until it is enrolled only enrolment works", async () => {
+    const admin = await editorSession(server, "admin");
+    const account = await createEditorAccount(server, "moderator");
+    const required = await server.put(`/editor/v1/editors/${account.id}`, { totp_required: true }, null, admin.headers);
+    expect(required.status, JSON.stringify(required.body)).toBe(200);
+    const answer = await login({ email: account.email, password: account.password });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.totp_enrolment_required).toBe(true);
+    const moderator = await loginEditor(server.base, account, "moderator");
+    const queue = await server.get("/editor/v1/comments?status=pending", null, moderator.headers);
+    expect(queue.status).toBe(403);
+    expect(queue.body.msg).toBe("请先启用两步验证");
+    const start = await server.post("/editor/v1/me/totp", undefined, null, moderator.headers);
+    const secret = new URL(start.body.data.uri).searchParams.get("secret") as string;
+    const ok = await server.post("/editor/v1/me/totp/confirm", { code: totpCode(secret) }, null, moderator.headers);
+    expect(ok.status).toBe(200);
+    expect((await server.get("/editor/v1/comments?status=pending", null, moderator.headers)).status).toBe(200);
+  });
+
+  it("R-CONSOLE-1 an editor lists their sessions and ends one; it stops working at once on both instances (one database, Redis)", async () => {
+    const account = await createEditorAccount(server, "editor");
+    const a = await loginEditor(server.base, account, "editor");
+    const b = await loginEditor(secondBase, account, "editor");
+    const list = await server.get("/editor/v1/me/sessions", null, a.headers);
+    expect(list.status).toBe(200);
+    expect(list.body.data.list).toHaveLength(2);
+    const other = list.body.data.list.find((s: { current: boolean }) => !s.current);
+    expect(JSON.stringify(list.body)).not.toContain(b.cookie.split("=")[1]);
+    expect((await fetch(`${secondBase}/editor/v1/me`, { headers: b.headers })).status).toBe(200);
+    const revoke = await server.delete(`/editor/v1/me/sessions/${other.id}`, null, a.headers);
+    expect(revoke.status).toBe(200);
+    expect((await fetch(`${secondBase}/editor/v1/me`, { headers: b.headers })).status).toBe(401);
+    expect((await server.get("/editor/v1/me", null, b.headers)).status).toBe(401);
+    expect((await server.delete(`/editor/v1/me/sessions/${other.id}`, null, a.headers)).status).toBe(404);
+    for (const id of ["0", "-1", "abc", "99999999999"]) {
+      expect((await server.delete(`/editor/v1/me/sessions/${id}`, null, a.headers)).status, id).toBe(400);
+    }
+    // another editor's session cannot be ended
+    const stranger = await editorSession(server, "moderator");
+    const mine = (await server.get("/editor/v1/me/sessions", null, a.headers)).body.data.list[0].id;
+    expect((await server.delete(`/editor/v1/me/sessions/${mine}`, null, stranger.headers)).status).toBe(404);
+    // logging out ends the session and clears the cookie
+    const out = await server.post("/editor/v1/logout", undefined, null, a.headers);
+    expect(out.status).toBe(200);
+    expect(out.headers.get("set-cookie")).toMatch(
+      /^davmu_console=; Path=\/editor; HttpOnly; SameSite=Strict; Max-Age=0/,
+    );
+    expect((await server.get("/editor/v1/me", null, a.headers)).status).toBe(401);
+  });
+
+  it("R-CONSOLE-1 an admin disables an account: every session of it stops on every instance within 1 s", async () => {
+    const admin = await editorSession(server, "admin");
+    const account = await createEditorAccount(server, "moderator");
+    const onFirst = await loginEditor(server.base, account, "moderator");
+    const onSecond = await loginEditor(secondBase, account, "moderator");
+    expect((await fetch(`${secondBase}/editor/v1/comments?status=pending`, { headers: onSecond.headers })).status).toBe(
+      200,
+    );
+    const disabled = await server.put(`/editor/v1/editors/${account.id}`, { disabled: true }, null, admin.headers);
+    expect(disabled.status).toBe(200);
+    expect(disabled.body.data.disabled).toBe(true);
+    const started = Date.now();
+    expect((await fetch(`${secondBase}/editor/v1/comments?status=pending`, { headers: onSecond.headers })).status).toBe(
+      401,
+    );
+    expect((await server.get("/editor/v1/comments?status=pending", null, onFirst.headers)).status).toBe(401);
+    expect(Date.now() - started).toBeLessThan(1000);
+    const again = await login({ email: account.email, password: account.password });
+    expect(again.status).toBe(403);
+    expect(again.body.msg).toBe("账号已停用");
+    // enabled again, it logs in anew (the old sessions stay ended)
+    await server.put(`/editor/v1/editors/${account.id}`, { disabled: false }, null, admin.headers);
+    expect((await server.get("/editor/v1/comments?status=pending", null, onFirst.headers)).status).toBe(401);
+    expect((await login({ email: account.email, password: account.password })).status).toBe(200);
+  });
+
+  it("R-CONSOLE-1 idle and absolute expiry end a session", async () => {
+    const editor = await editorSession(server, "editor");
+    const db = server.database.handle.db.withTables<{
+      editor_sessions: { editor_id: number; last_seen_at: number; expires_at: number };
+    }>();
+    expect((await server.get("/editor/v1/me", null, editor.headers)).status).toBe(200);
+    await db
+      .updateTable("editor_sessions")
+      .set({ last_seen_at: Date.now() - 31 * 60_000 })
+      .where("editor_id", "=", editor.id)
+      .execute();
+    expect((await server.get("/editor/v1/me", null, editor.headers)).status).toBe(401);
+    const fresh = await loginEditor(server.base, editor, "editor");
+    await db
+      .updateTable("editor_sessions")
+      .set({ expires_at: Date.now() - 1 })
+      .where("editor_id", "=", editor.id)
+      .execute();
+    expect((await server.get("/editor/v1/me", null, fresh.headers)).status).toBe(401);
+    // a forged or malformed cookie is no session
+    for (const cookie of ["davmu_console=abc", `davmu_console=${"A".repeat(43)}`, "davmu_console="]) {
+      expect((await server.get("/editor/v1/me", null, { cookie })).status, cookie).toBe(401);
+    }
+  });
+
+  it("R-CONSOLE-1 R-CONSOLE-2 an admin invites an editor with a one-time password, who changes it", async () => {
+    const admin = await editorSession(server, "admin");
+    const email = `invited-${Date.now()}@newsroom.test`;
+    const invited = await server.post(
+      "/editor/v1/editors",
+      { email, name: "李编辑", role: "editor" },
+      null,
+      admin.headers,
+    );
+    expect(invited.status, JSON.stringify(invited.body)).toBe(200);
+    const password = invited.body.data.password as string;
+    expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
+    expect(
+      (await server.post("/editor/v1/editors", { email, name: "重复", role: "editor" }, null, admin.headers)).status,
+    ).toBe(409);
+    for (const body of [
+      { email, name: "x", role: "boss" },
+      { email: "bad", name: "x", role: "editor" },
+      { email: "a@b.c", name: "", role: "editor" },
+      { email: "a@b.c", name: "x".repeat(65), role: "editor" },
+      { email: "a@b.c", role: "editor" },
+    ]) {
+      expect((await server.post("/editor/v1/editors", body, null, admin.headers)).status, JSON.stringify(body)).toBe(
+        400,
+      );
+    }
+    const session = await loginEditor(server.base, { id: invited.body.data.editor.id, email, password }, "editor");
+    const other = await loginEditor(server.base, { id: invited.body.data.editor.id, email, password }, "editor");
+    expect(
+      (await server.post("/editor/v1/me/password", { current: password, next: "short" }, null, session.headers)).status,
+    ).toBe(400);
+    expect(
+      (
+        await server.post(
+          "/editor/v1/me/password",
+          { current: "wrong", next: "a-new-long-password" },
+          null,
+          session.headers,
+        )
+      ).status,
+    ).toBe(403);
+    const changed = await server.post(
+      "/editor/v1/me/password",
+      { current: password, next: "a-new-long-password" },
+      null,
+      session.headers,
+    );
+    expect(changed.status).toBe(200);
+    expect((await server.get("/editor/v1/me", null, session.headers)).status).toBe(200);
+    expect((await server.get("/editor/v1/me", null, other.headers)).status).toBe(401);
+    expect((await login({ email, password })).status).toBe(401);
+    expect((await login({ email, password: "a-new-long-password" })).status).toBe(200);
+    const list = await server.get("/editor/v1/editors", null, admin.headers);
+    expect(list.body.data.list.map((e: { email: string }) => e.email)).toContain(email);
+    expect(JSON.stringify(list.body)).not.toMatch(/scrypt|password_hash|totp_secret/);
+    // an admin cannot lock themselves out
+    expect((await server.put(`/editor/v1/editors/${admin.id}`, { disabled: true }, null, admin.headers)).status).toBe(
+      400,
+    );
+    expect((await server.put(`/editor/v1/editors/${admin.id}`, {}, null, admin.headers)).status).toBe(400);
+    expect((await server.put("/editor/v1/editors/999999", { name: "x" }, null, admin.headers)).status).toBe(404);
+  });
+
+  it("R-CONSOLE-1 the first admin is made by `npm run editor -- create`: a one-time password printed, or one read from stdin", async () => {
+    const root = new URL("../../../", import.meta.url).pathname;
+    const env = { ...process.env, DATABASE_URL: server.database.url, NODE_ENV: "test" };
+    const run = (args: string[], input?: string) =>
+      spawnSync(process.execPath, ["apps/api/src/db/editor-cli.ts", ...args], {
+        cwd: root,
+        env,
+        encoding: "utf8",
+        input,
+      });
+    const email = `chief-${Date.now()}@newsroom.test`;
+    const made = run(["create", "--role", "admin", "--name", "总编辑", "--email", email]);
+    expect(made.status, made.stderr).toBe(0);
+    const password = made.stdout.trim();
+    expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
+    const answer = await login({ email, password });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.editor).toMatchObject({ role: "admin", name: "总编辑" });
+    // the same email again, a bad role, a missing name, a short password on stdin: refused, nothing made
+    expect(run(["create", "--role", "admin", "--name", "又一个", "--email", email]).status).toBe(65);
+    expect(run(["create", "--role", "boss", "--name", "x", "--email", "x@y.z"]).status).toBe(64);
+    expect(run(["create", "--role", "editor", "--email", "x@y.z"]).status).toBe(64);
+    expect(run(["create", "--role", "editor", "--name", "x", "--email", "not-an-email"]).status).toBe(64);
+    expect(run(["remove", "--role", "editor", "--name", "x", "--email", "x@y.z"]).status).toBe(64);
+    const short = run(
+      ["create", "--role", "editor", "--name", "x", "--email", "short@y.z", "--password-stdin"],
+      "short",
+    );
+    expect(short.status).toBe(65);
+    const given = `stdin-${Date.now()}@newsroom.test`;
+    const fromStdin = run(
+      ["create", "--role", "analyst", "--name", "数据分析", "--email", given, "--password-stdin"],
+      "a-password-from-stdin\n",
+    );
+    expect(fromStdin.status, fromStdin.stderr).toBe(0);
+    expect(fromStdin.stdout).toBe("");
+    expect((await login({ email: given, password: "a-password-from-stdin" })).status).toBe(200);
+    expect(await server.app.editors.findByEmail("short@y.z")).toBeUndefined();
+  }, 90_000);
+
+  it("R-CONSOLE-1 a hash of older parameters is raised to today's at the next login", async () => {
+    const salt = randomBytes(16);
+    const key = scryptSync("an-older-password", salt, 32, { N: 2 ** 12, r: 8, p: 1 });
+    const email = `older-${Date.now()}@newsroom.test`;
+    const row = await server.app.editors.create({
+      email,
+      name: "老账号",
+      role: "editor",
+      passwordHash: `scrypt$4096$8$1$${salt.toString("base64url")}$${key.toString("base64url")}`,
+      totpRequired: false,
+    });
+    expect((await login({ email, password: "an-older-password" })).status).toBe(200);
+    const raised = (await server.app.editors.findById(row?.id as number))?.password_hash;
+    expect(raised).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect((await login({ email, password: "an-older-password" })).status).toBe(200);
+  });
+
+  it(`R-CONSOLE-1 the stored password is scrypt with N=2^15, r=8 and its own salt (${testDialect})`, async () => {
+    const a = await createEditorAccount(server, "editor", { password: "the-same-password" });
+    const b = await createEditorAccount(server, "editor", { password: "the-same-password" });
+    const [ra, rb] = [await server.app.editors.findById(a.id), await server.app.editors.findById(b.id)];
+    expect(ra?.password_hash).toMatch(/^scrypt\$32768\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+    expect(ra?.password_hash).not.toBe(rb?.password_hash);
+  });
+});
