@@ -2,35 +2,36 @@ import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { NavLink, Outlet, useLoaderData, useLocation, useNavigate } from "react-router";
 import { api, type Me, onSessionExpired, type Role, setCsrfToken } from "./api.ts";
 import { useT } from "./i18n.tsx";
+import { Icon, type IconName } from "./icons.tsx";
 import { canSee, type Screen } from "./roles.ts";
 import { SessionContext, useSession } from "./session.tsx";
 
 type NavKey = Parameters<ReturnType<typeof useT>["t"]>[0];
 
-const groups: { label: NavKey; items: { screen: Screen; label: NavKey; icon: string; href?: string }[] }[] = [
+const groups: { label: NavKey; items: { screen: Screen; label: NavKey; icon: IconName }[] }[] = [
   {
     label: "groupModeration",
     items: [
-      { screen: "moderation", label: "navModeration", icon: "💬" },
-      { screen: "tips", label: "navTips", icon: "📥" },
+      { screen: "moderation", label: "navModeration", icon: "comments" },
+      { screen: "tips", label: "navTips", icon: "inbox" },
     ],
   },
   {
     label: "groupContent",
     items: [
-      { screen: "previews", label: "navPreviews", icon: "🔗" },
-      { screen: "live", label: "navLive", icon: "📡" },
-      { screen: "forms", label: "navForms", icon: "📋" },
-      { screen: "settings", label: "navSettings", icon: "⚙️" },
-      { screen: "stats", label: "navStats", icon: "📈" },
+      { screen: "previews", label: "navPreviews", icon: "link" },
+      { screen: "live", label: "navLive", icon: "live" },
+      { screen: "forms", label: "navForms", icon: "forms" },
+      { screen: "settings", label: "navSettings", icon: "settings" },
+      { screen: "stats", label: "navStats", icon: "stats" },
     ],
   },
   {
     label: "groupAdmin",
     items: [
-      { screen: "accounts", label: "navAccounts", icon: "👥" },
-      { screen: "audit", label: "navAudit", icon: "🧾" },
-      { screen: "security", label: "navSecurity", icon: "🔐" },
+      { screen: "accounts", label: "navAccounts", icon: "accounts" },
+      { screen: "audit", label: "navAudit", icon: "audit" },
+      { screen: "security", label: "navSecurity", icon: "security" },
     ],
   },
 ];
@@ -97,7 +98,10 @@ export function Layout() {
           </div>
           <nav>
             {groups.map((group) => {
-              const items = group.items.filter((item) => canSee(role, item.screen));
+              // until a TOTP an admin requires is enrolled, the API answers nothing else (403)
+              const items = group.items.filter(
+                (item) => canSee(role, item.screen) && (!me.totp_enrolment_required || item.screen === "security"),
+              );
               if (items.length === 0) return null;
               return (
                 <div className="nav-group" key={group.label}>
@@ -106,9 +110,7 @@ export function Layout() {
                     {items.map((item) => (
                       <li key={item.screen}>
                         <NavLink to={`/${item.screen}`} className="nav-link" onClick={() => setMenuOpen(false)}>
-                          <span className="nav-icon" aria-hidden="true">
-                            {item.icon}
-                          </span>
+                          <Icon name={item.icon} className="nav-icon" />
                           {t(item.label)}
                         </NavLink>
                       </li>
@@ -171,9 +173,7 @@ export function Guard({ screen, children }: { screen: Screen; children: ReactNod
   if (!canSee(me.editor.role, screen)) {
     return (
       <div className="empty-state" role="alert">
-        <div className="empty-icon" aria-hidden="true">
-          🔒
-        </div>
+        <Icon name="security" className="empty-icon" />
         <h1>{t("notAllowed")}</h1>
       </div>
     );

@@ -110,7 +110,8 @@ function Trail() {
           {t("filter")}
         </button>
       </form>
-      <div className="table-wrap">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a wide table scrolls sideways on a phone, by keyboard too */}
+      <section className="table-wrap" tabIndex={0} aria-label={t("audit")}>
         <table className="table audit">
           <thead>
             <tr>
@@ -146,7 +147,7 @@ function Trail() {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       {next !== null && (
         <button type="button" className="ghost block" onClick={() => load(next)}>
           {t("older")}

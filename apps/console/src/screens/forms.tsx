@@ -42,7 +42,7 @@ function FormAnswers() {
   const show = (value: string | string[] | undefined, type: string) => {
     if (value === undefined) return "";
     if (Array.isArray(value)) return value.join("、");
-    if (type === "image" || value.startsWith("data:image/")) return "🖼";
+    if (type === "image" || value.startsWith("data:image/")) return lang === "en" ? "[picture]" : "［图片］";
     return value;
   };
 
@@ -68,7 +68,8 @@ function FormAnswers() {
               {t("exportCsv")}
             </a>
           </div>
-          <div className="table-wrap">
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a wide table scrolls sideways on a phone, by keyboard too */}
+          <section className="table-wrap" tabIndex={0} aria-label={t("navForms")}>
             <table className="table">
               <thead>
                 <tr>
@@ -91,7 +92,7 @@ function FormAnswers() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         </section>
       )}
     </>
