@@ -44,9 +44,10 @@ async function waitForReady(origin: string, server: ChildProcess, log: () => str
 }
 
 export default async function setup(project: TestProject) {
-  if (!existsSync(join(root, "apps/web/build/server/index.js"))) {
+  const builds = ["apps/web/build/server/index.js", "apps/console/build/index.html"];
+  if (!builds.every((file) => existsSync(join(root, file)))) {
     const built = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
-    if (built.status !== 0) throw new Error("building the site failed");
+    if (built.status !== 0) throw new Error("building the site and the console failed");
   }
   const dir = mkdtempSync(join(tmpdir(), "davmu-e2e-"));
   const port = await freePort();

@@ -1,0 +1,318 @@
+/**
+ * The newsroom console (R-CONSOLE-4) in Chromium, against the product as it runs: editors made by the
+ * admin the server starts with (`npm run editor -- create`), TOTP enrolled on the console's security
+ * screen with the secret it shows, codes computed here with otpauth as an authenticator app would.
+ */
+import { mkdirSync } from "node:fs";
+import { Secret, TOTP } from "otpauth";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { demoArticles, loginWithCode, send } from "./accounts.ts";
+import { demoCards, desktopUserAgent, launchBrowser, phoneContext } from "./browser.ts";
+import { axeViolations } from "./content-pages.ts";
+import { editorHeaders } from "./editor-session.ts";
+
+const origin = inject("siteOrigin");
+const admin = inject("editorAccount");
+const consoleUrl = `${origin}/editor/console`;
+const shots = process.env.CONSOLE_SHOTS_DIR ?? "/tmp/davmu-console-shots";
+const stamp = Date.now().toString(36);
+
+interface Account {
+  email: string;
+  password: string;
+  secret?: string;
+}
+
+/** An account the admin makes through the API (TOTP required unless told): its one-time password. */
+async function invite(role: "moderator" | "editor", name: string, totpRequired = true): Promise<Account> {
+  const email = `${role}-${totpRequired ? "totp" : "plain"}-${stamp}@e2e.test`;
+  const answer = await fetch(`${origin}/editor/v1/editors`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(await editorHeaders(origin)) },
+    body: JSON.stringify({ email, name, role, totp_required: totpRequired }),
+  }).then((r) => r.json());
+  if (answer.code !== 0) throw new Error(`creating the ${role} failed: ${JSON.stringify(answer)}`);
+  return { email, password: answer.data.password };
+}
+
+const codeOf = (secret: string, at = Date.now()) =>
+  new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
+
+function desktop(browser: Browser, colorScheme: "light" | "dark" = "light"): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    userAgent: desktopUserAgent,
+    locale: "zh-CN",
+    colorScheme,
+  });
+}
+
+async function loginWithPassword(page: Page, account: Account) {
+  await page.goto(`${consoleUrl}/`);
+  await page.getByLabel("邮箱").fill(account.email);
+  await page.getByLabel("密码").fill(account.password);
+  await page.getByRole("button", { name: "登录", exact: true }).click();
+}
+
+/**
+ * First login with the one-time password: the console sends a TOTP-required account to its security
+ * screen, which shows the QR code and the secret; the code confirms it. Then a login asks for the code.
+ */
+async function enrolAndLogIn(page: Page, account: Account) {
+  await loginWithPassword(page, account);
+  await page.waitForURL(/\/editor\/console\/security$/);
+  await page.getByText("管理员要求你的账号启用两步验证").waitFor();
+  // a TOTP-required account sees no other screen until it is enrolled
+  expect(await page.locator(".sidebar .nav-link").allTextContents()).toEqual(["账号安全"]);
+  await page.getByRole("button", { name: "开始绑定" }).click();
+  await page.getByRole("img", { name: "两步验证" }).waitFor();
+  const secret = (await page.locator("code.secret").textContent()) ?? "";
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  account.secret = secret;
+  await page.getByLabel("验证码").fill(codeOf(secret));
+  await page.getByRole("button", { name: "确认" }).click();
+  await page.getByText("两步验证已启用。").first().waitFor();
+  await page.getByRole("button", { name: "退出" }).click();
+  await page.waitForURL(/\/login\?out=1$/);
+  await logInWithTotp(page, account);
+}
+
+async function logInWithTotp(page: Page, account: Account) {
+  if (!account.secret) throw new Error("not enrolled");
+  await loginWithPassword(page, account);
+  await page.getByRole("heading", { name: "两步验证" }).waitFor();
+  // the code of the next step: the one that confirmed enrolment is spent (a code works once)
+  await page.getByLabel("验证码").fill(codeOf(account.secret, Date.now() + 30_000));
+  await page.getByRole("button", { name: "验证" }).click();
+  await page.locator(".sidebar").waitFor();
+}
+
+/** A reader's comment held for review (it carries a link), sent from an article's page on a phone. */
+async function heldComment(browser: Browser, marker: string): Promise<string> {
+  const article = (await demoArticles()).find((a) => a.open);
+  if (!article) throw new Error("no open article in the demo data");
+  const context = await phoneContext(browser);
+  const page = await context.newPage();
+  await page.goto(article.url);
+  await loginWithCode(page, `1380013${String(Date.now() % 10000).padStart(4, "0")}`);
+  await send(page, `${marker} 详情见 www.jianglan-e2e.com`);
+  await context.close();
+  return article.url;
+}
+
+describe("the newsroom console", () => {
+  let browser: Browser;
+  let moderator: Account;
+  let editor: Account;
+  /** A second moderator, without TOTP: a code is spent once, and logging in again would wait for the next. */
+  let colleague: Account;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    mkdirSync(shots, { recursive: true });
+    moderator = await invite("moderator", "审核员小林");
+    editor = await invite("editor", "编辑小周");
+    colleague = await invite("moderator", "审核员小陈", false);
+  });
+  afterAll(() => browser?.close());
+
+  it("R-CONSOLE-4 R-CONSOLE-1 R-MOD-2 a moderator enrols TOTP, logs in with password then code, approves a held comment, and the share page shows it", async () => {
+    const marker = `控制台审核${stamp}`;
+    const articleUrl = await heldComment(browser, marker);
+    const context = await desktop(browser);
+    const page = await context.newPage();
+    await enrolAndLogIn(page, moderator);
+    // the sidebar shows what a moderator may do, and nothing of an admin's or an editor's
+    const nav = await page.locator(".sidebar .nav-link").allTextContents();
+    expect(nav).toEqual(expect.arrayContaining(["评论审核", "爆料箱", "账号安全"]));
+    expect(nav).not.toContain("账号与角色");
+    expect(nav).not.toContain("预览链接");
+
+    await page.locator(".sidebar").getByRole("link", { name: "评论审核" }).click();
+    const row = page.locator("tbody tr", { hasText: marker });
+    await row.waitFor();
+    await expect.poll(() => row.getByText("含链接").count()).toBe(1);
+    // the keyboard: j/k move the cursor onto the row, a approves it
+    const rows = await page.locator("tbody tr").allTextContents();
+    const index = rows.findIndex((text) => text.includes(marker));
+    for (let i = 0; i < index; i += 1) await page.keyboard.press("j");
+    await expect.poll(() => row.getAttribute("aria-current")).toBe("true");
+    await page.keyboard.press("?");
+    await page.getByRole("dialog", { name: "键盘快捷键" }).waitFor();
+    expect(await page.getByRole("dialog").textContent()).toContain("通过");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+    await page.keyboard.press("a");
+    await page.getByRole("status").filter({ hasText: "已处理 1 条" }).waitFor();
+    await expect.poll(() => row.count()).toBe(0);
+
+    // the reader's article shows the approved comment
+    const reader = await (await phoneContext(browser)).newPage();
+    await expect
+      .poll(
+        async () => {
+          await reader.goto(articleUrl);
+          return reader.locator(".comment-text", { hasText: marker }).count();
+        },
+        { timeout: 15000, interval: 500 },
+      )
+      .toBe(1);
+    await reader.context().close();
+    await context.close();
+  }, 60_000);
+
+  it("R-CONSOLE-5 R-CONSOLE-4 another editor's action leaves the queue within 2 s, and acting on it after says who handled it", async () => {
+    const marker = `并发审核${stamp}`;
+    await heldComment(browser, marker);
+    const context = await desktop(browser);
+    const page = await context.newPage();
+    await loginWithPassword(page, colleague);
+    await page.locator(".sidebar").waitFor();
+    await page.goto(`${consoleUrl}/moderation`);
+    const row = page.locator("tbody tr", { hasText: marker });
+    await row.waitFor();
+    const gid = await row.getAttribute("data-gid");
+    // the admin rejects it through the API: the moderator's queue drops it without a reload
+    const rejected = await fetch(`${origin}/editor/v1/comments/${gid}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(await editorHeaders(origin)) },
+      body: JSON.stringify({ action: "reject" }),
+    }).then((r) => r.json());
+    expect(rejected.code).toBe(0);
+    const started = Date.now();
+    await expect.poll(() => row.count(), { timeout: 2000, interval: 50 }).toBe(0);
+    expect(Date.now() - started).toBeLessThan(2000);
+
+    // a second held comment the admin handles while the moderator's queue is paused (hidden tab)
+    const second = `已被处理${stamp}`;
+    await heldComment(browser, second);
+    const secondRow = page.locator("tbody tr", { hasText: second });
+    await secondRow.waitFor();
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+    });
+    const secondGid = await secondRow.getAttribute("data-gid");
+    const approved = await fetch(`${origin}/editor/v1/comments/${secondGid}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(await editorHeaders(origin)) },
+      body: JSON.stringify({ action: "approve" }),
+    }).then((r) => r.json());
+    expect(approved.code).toBe(0);
+    await secondRow.click();
+    await page.getByRole("button", { name: /^驳回/ }).click();
+    const notice = page.locator(".notice-conflict");
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain("该评论已由 测试管理员处理（已通过）");
+    await context.close();
+  }, 60_000);
+
+  it("R-CONSOLE-4 R-PREVIEW-1 an editor makes a preview link with an expiry, opens the QR code's URL on a phone, and revokes it", async () => {
+    const article = (await demoCards(origin)).find((card) => card.content_type === "article");
+    if (!article) throw new Error("no demo article");
+    const context = await desktop(browser);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
+    const page = await context.newPage();
+    await enrolAndLogIn(page, editor);
+    const nav = await page.locator(".sidebar .nav-link").allTextContents();
+    expect(nav).toContain("预览链接");
+    expect(nav).not.toContain("评论审核");
+    await page.locator(".sidebar").getByRole("link", { name: "预览链接" }).click();
+    await page.getByLabel("内容 ID").fill(article.post_id);
+    await page.getByLabel("有效期").selectOption("60");
+    const draft = `控制台预览草稿${stamp}`;
+    await page.getByLabel("草稿标题（可选）").fill(draft);
+    await page.getByRole("button", { name: "生成" }).click();
+    const qr = page.getByRole("img", { name: "预览链接二维码" });
+    await qr.waitFor();
+    const url = (await qr.getAttribute("data-url")) ?? "";
+    expect(url).toContain("token=");
+    // the QR code is drawn from that URL, the one the link field shows and the copy button copies
+    expect(await page.getByLabel("复制链接").inputValue()).toBe(url);
+    const made = page.locator(".qr-panel");
+    await made.getByRole("button", { name: "复制链接" }).click();
+    await made.getByRole("button", { name: "已复制" }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    const remaining = await page.locator("tbody tr", { hasText: article.post_id }).locator("td").nth(2).textContent();
+    expect(remaining).toMatch(/^(1:00:00|59:\d\d)$/);
+
+    const phone = await (await phoneContext(browser)).newPage();
+    expect((await phone.goto(url))?.status()).toBe(200);
+    expect(await phone.content()).toContain(draft);
+
+    await page.locator("tbody tr", { hasText: article.post_id }).getByRole("button", { name: "撤销" }).click();
+    await page.getByRole("status").filter({ hasText: "已撤销" }).waitFor();
+    expect(await page.locator("tbody tr", { hasText: article.post_id }).count()).toBe(0);
+    expect((await phone.goto(url))?.status()).toBe(403);
+    expect(await phone.locator("h1").textContent()).toBe("预览链接已失效");
+    await phone.context().close();
+    await context.close();
+  }, 60_000);
+
+  it("R-CONSOLE-2 R-CONSOLE-4 a moderator cannot open the accounts page, and a session that ends sends the console back to the login screen", async () => {
+    const context = await desktop(browser);
+    const page = await context.newPage();
+    await loginWithPassword(page, colleague);
+    await page.locator(".sidebar").waitFor();
+    await page.goto(`${consoleUrl}/accounts`);
+    await page.getByRole("heading", { name: "当前角色无权访问此页面" }).waitFor();
+    expect(await page.locator("table").count()).toBe(0);
+    const refused = await page.evaluate(() => fetch("/editor/v1/editors").then((r) => r.status));
+    expect(refused).toBe(403);
+
+    // the session ends (here: the cookie goes): the next poll of the queue brings the login screen
+    await page.goto(`${consoleUrl}/moderation`);
+    await page.locator("tbody").waitFor();
+    await context.clearCookies();
+    await page.waitForURL(/\/editor\/console\/login\?expired=1/, { timeout: 4000 });
+    await page.getByText("登录已失效，请重新登录").waitFor();
+    await context.close();
+  });
+
+  it("R-CONSOLE-4 every console screen passes axe in light and dark, at 1280×800 and 375×667 (screenshots kept)", async () => {
+    const screens = [
+      "",
+      "moderation",
+      "tips",
+      "previews",
+      "live",
+      "forms",
+      "settings",
+      "accounts",
+      "audit",
+      "security",
+    ];
+    const found: string[] = [];
+    for (const [width, height] of [
+      [1280, 800],
+      [375, 667],
+    ] as const) {
+      for (const colorScheme of ["light", "dark"] as const) {
+        const context = await browser.newContext({
+          viewport: { width, height },
+          userAgent: desktopUserAgent,
+          locale: "zh-CN",
+          colorScheme,
+        });
+        const page = await context.newPage();
+        await page.goto(`${consoleUrl}/`);
+        await page.getByLabel("邮箱").waitFor();
+        await page.screenshot({ path: `${shots}/login-${width}-${colorScheme}.png` });
+        for (const violation of await axeViolations(page)) found.push(`login ${width} ${colorScheme}: ${violation}`);
+        await loginWithPassword(page, admin);
+        await page.locator(".sidebar").waitFor({ state: "attached" });
+        for (const screen of screens) {
+          await page.goto(`${consoleUrl}/${screen}`);
+          await page.locator(".page-header").first().waitFor();
+          await page.waitForLoadState("networkidle");
+          await page.screenshot({ path: `${shots}/${screen || "home"}-${width}-${colorScheme}.png` });
+          for (const violation of await axeViolations(page)) {
+            found.push(`${screen || "home"} ${width} ${colorScheme}: ${violation}`);
+          }
+        }
+        await context.close();
+      }
+    }
+    expect(found).toEqual([]);
+  }, 180_000);
+});
