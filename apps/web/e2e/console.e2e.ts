@@ -7,8 +7,8 @@ import { mkdirSync } from "node:fs";
 import { Secret, TOTP } from "otpauth";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { demoArticles, loginWithCode, send } from "./accounts.ts";
-import { demoCards, desktopUserAgent, launchBrowser, phoneContext } from "./browser.ts";
+import { demoArticles, logInThroughPopup, loginWithCode, send } from "./accounts.ts";
+import { demoCards, desktopUserAgent, hydrated, launchBrowser, phoneContext } from "./browser.ts";
 import { axeViolations } from "./content-pages.ts";
 import { editorHeaders } from "./editor-session.ts";
 
@@ -99,6 +99,27 @@ async function heldComment(browser: Browser, marker: string): Promise<string> {
   await send(page, `${marker} 详情见 www.jianglan-e2e.com`);
   await context.close();
   return article.url;
+}
+
+const demoPictures = new URL("../../api/demo-media/tips/demo/", import.meta.url).pathname;
+
+/** A reader's tip with a picture, sent from the tip page on a phone: its receipt code. */
+async function sentTip(browser: Browser, text: string): Promise<string> {
+  const context = await phoneContext(browser);
+  const page = await context.newPage();
+  await page.goto(`${origin}/davmu/share/dejin/tip/index.html`);
+  await hydrated(page);
+  await page.getByLabel("事情经过").fill(text);
+  await page.getByLabel("发生地点").fill("江澜大桥北引桥");
+  await page.setInputFiles("input[type=file]", [`${demoPictures}manhole-road.jpg`]);
+  await expect.poll(() => page.locator(".tip-thumb img").count(), { timeout: 5000 }).toBe(1);
+  await page.getByRole("button", { name: "登录后提交爆料" }).click();
+  await logInThroughPopup(page, `1390013${String(Date.now() % 10000).padStart(4, "0")}`);
+  await page.getByRole("button", { name: "提交爆料" }).click();
+  await page.waitForURL(/\/dejin\/tip\/[2-9A-HJ-NP-Z]{8}\/index\.html$/, { timeout: 30_000 });
+  const receipt = /\/tip\/([2-9A-Z]{8})\//.exec(page.url())?.[1] as string;
+  await context.close();
+  return receipt;
 }
 
 describe("the newsroom console", () => {
@@ -246,6 +267,101 @@ describe("the newsroom console", () => {
     expect((await phone.goto(url))?.status()).toBe(403);
     expect(await phone.locator("h1").textContent()).toBe("预览链接已失效");
     await phone.context().close();
+    await context.close();
+  }, 60_000);
+
+  it("R-CONSOLE-4 R-TIP-1 a moderator sees a tip with its picture, accepts it and publishes it as a clue report; another is rejected with a reason", async () => {
+    const first = await sentTip(browser, `桥下的排水口堵住了，一下雨就积水到膝盖，${stamp}。`);
+    const second = await sentTip(browser, `小区门口的共享单车堆成了山，挡住了消防通道，${stamp}。`);
+    const context = await desktop(browser);
+    const page = await context.newPage();
+    await loginWithPassword(page, colleague);
+    await page.locator(".sidebar").getByRole("link", { name: "爆料箱" }).click();
+    const card = (receipt: string) => page.locator("article.tip", { hasText: receipt });
+    await card(first).waitFor();
+    // the picture the reader sent, as the API stored it
+    const picture = card(first).getByRole("img", { name: "图片 1" });
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await card(first).getByRole("button", { name: "采纳" }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: `${first}：已采纳` })
+      .waitFor();
+    await expect.poll(() => card(first).count()).toBe(0);
+
+    await card(second).getByRole("button", { name: "驳回" }).click();
+    await card(second).getByLabel("拒绝原因（将告知爆料人）").fill("已转交城管部门处理");
+    await card(second).getByRole("button", { name: "提交" }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: `${second}：已拒绝` })
+      .waitFor();
+
+    await page.getByRole("tab", { name: "已采纳" }).click();
+    await card(first).getByRole("button", { name: "发布为线索" }).click();
+    await card(first).getByLabel("标题").fill(`桥下排水口堵塞 ${stamp}`);
+    await card(first).getByRole("button", { name: "提交" }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: `${first}：已发布` })
+      .waitFor();
+    await page.getByRole("tab", { name: "已发布" }).click();
+    const link = card(first).locator("a.clue-link");
+    await link.waitFor();
+    const clueUrl = (await link.getAttribute("href")) ?? "";
+    const clue = await fetch(new URL(clueUrl, origin));
+    expect(clue.status).toBe(200);
+    expect(await clue.text()).toContain(`桥下排水口堵塞 ${stamp}`);
+
+    // the reader's receipt page shows the reason
+    const receiptPage = await fetch(`${origin}/davmu/share/dejin/tip/${second}/index.html`).then((r) => r.text());
+    expect(receiptPage).toContain("已转交城管部门处理");
+    await context.close();
+  }, 90_000);
+
+  it("R-CONSOLE-4 R-CONSOLE-1 an admin invites an editor on the accounts screen, changes the role, and disables the account, which then cannot log in", async () => {
+    const context = await desktop(browser);
+    const page = await context.newPage();
+    await loginWithPassword(page, admin);
+    await page.locator(".sidebar").getByRole("link", { name: "账号与角色" }).click();
+    const email = `invited-${stamp}@e2e.test`;
+    await page.getByLabel("邮箱").fill(email);
+    await page.getByLabel("姓名").fill("实习编辑小吴");
+    await page.locator("form select[name=role]").selectOption("analyst");
+    await page.getByLabel("强制两步验证", { exact: true }).uncheck();
+    await page.getByRole("button", { name: "新建账号" }).click();
+    const issued = page.getByRole("status").filter({ hasText: email });
+    await issued.waitFor();
+    const password = (await issued.locator("code").textContent()) ?? "";
+    expect(password.length).toBeGreaterThanOrEqual(12);
+    const row = page.locator("tbody tr", { hasText: email });
+    await row.getByLabel("角色 实习编辑小吴").selectOption("moderator");
+    await page.getByRole("status").filter({ hasText: "实习编辑小吴：已保存" }).waitFor();
+
+    // the invited editor logs in with the one-time password and sees a moderator's sidebar
+    const other = await (await desktop(browser)).newPage();
+    await loginWithPassword(other, { email, password });
+    await other.locator(".sidebar").waitFor();
+    expect(await other.locator(".sidebar .nav-link").allTextContents()).toContain("评论审核");
+
+    await row.getByRole("button", { name: "停用" }).click();
+    await expect.poll(() => row.getByText("已停用").count()).toBe(1);
+    // the disabled account's open console goes back to the login screen, and cannot log in again
+    await other.goto(`${consoleUrl}/moderation`);
+    await other.waitForURL(/\/editor\/console\/login/, { timeout: 4000 });
+    await loginWithPassword(other, { email, password });
+    await other.getByRole("alert").filter({ hasText: "账号已停用" }).waitFor();
+    await other.context().close();
+
+    // the audit trail lists the change, filtered by its target, and exports it as CSV
+    await page.locator(".sidebar").getByRole("link", { name: "操作日志" }).click();
+    await page.getByLabel("操作", { exact: true }).fill("updateEditor");
+    await page.getByRole("button", { name: "筛选" }).click();
+    await expect.poll(() => page.locator("tbody tr", { hasText: "updateEditor" }).count()).toBeGreaterThanOrEqual(2);
+    const csvHref = (await page.getByRole("link", { name: "导出 CSV" }).getAttribute("href")) ?? "";
+    expect(csvHref).toBe("/editor/v1/audit.csv?action=updateEditor");
+    const csv = await page.evaluate((href) => fetch(href).then((r) => r.text()), csvHref);
+    expect(csv).toContain("updateEditor");
     await context.close();
   }, 60_000);
 

@@ -185,7 +185,7 @@ function TipCard({ tip, onAction }: { tip: Tip; onAction: (body: Record<string, 
       {tip.clue_report && (
         <p className="small">
           {t("clueReport")}：
-          <a href={tip.clue_report.url} target="_blank" rel="noreferrer">
+          <a className="clue-link" href={tip.clue_report.url} target="_blank" rel="noreferrer">
             {tip.clue_report.id}
           </a>
         </p>
