@@ -365,6 +365,54 @@ describe("the newsroom console", () => {
     await context.close();
   }, 60_000);
 
+  it("R-CONSOLE-4 R-LIVE-3 the live room screen sets a room's status and counts down to its start", async () => {
+    const concert = (await demoCards(origin)).find(
+      (card) =>
+        (card.content_type === "live" || card.content_type === "local_live") && card.title.includes("冬季音乐会"),
+    );
+    if (!concert) throw new Error("no demo concert live room");
+    const context = await desktop(browser);
+    const page = await context.newPage();
+    await loginWithPassword(page, admin);
+    await page.locator(".sidebar").getByRole("link", { name: "直播间" }).click();
+    await page.getByLabel("直播间 ID").fill(concert.post_id);
+    // the concert has not begun (its state is left as found: the live room's own tests start it)
+    await page.getByRole("button", { name: "设为 未开始" }).click();
+    const card = page.getByRole("region", { name: "直播状态" });
+    await card.getByText("未开始").waitFor();
+    const first = await card.locator(".countdown strong").textContent();
+    expect(first).toMatch(/^(\d+:)?\d\d:\d\d$/);
+    await expect.poll(() => card.locator(".countdown strong").textContent(), { timeout: 3000 }).not.toBe(first);
+    await context.close();
+  });
+
+  it("R-CONSOLE-4 the console speaks English through the switch and keeps the editor's light or dark choice", async () => {
+    const context = await desktop(browser);
+    const page = await context.newPage();
+    await loginWithPassword(page, admin);
+    await page.locator(".sidebar").waitFor();
+    await page.getByRole("button", { name: "English" }).click();
+    await page.locator(".sidebar").getByRole("link", { name: "Comments" }).click();
+    await page.getByRole("heading", { name: "Comments" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
+    expect(await page.getByRole("tab").allTextContents()).toEqual(expect.arrayContaining(["Reported"]));
+    await page.getByRole("button", { name: "Toggle dark/light" }).click();
+    const theme = await page.evaluate(() => document.documentElement.dataset.theme);
+    expect(theme).toBe("dark");
+    await page.reload();
+    await page.getByRole("heading", { name: "Comments" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+    // the dark palette's page colour
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(
+      "rgb(14, 19, 26)",
+    );
+    await page.screenshot({ path: `${shots}/moderation-1280-en-dark.png` });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "中文" }).click();
+    await page.getByRole("heading", { name: "评论审核" }).waitFor();
+    await context.close();
+  });
+
   it("R-CONSOLE-2 R-CONSOLE-4 a moderator cannot open the accounts page, and a session that ends sends the console back to the login screen", async () => {
     const context = await desktop(browser);
     const page = await context.newPage();
