@@ -159,8 +159,11 @@ describe("the newsroom console", () => {
     const index = rows.findIndex((text) => text.includes(marker));
     for (let i = 0; i < index; i += 1) await page.keyboard.press("j");
     await expect.poll(() => row.getAttribute("aria-current")).toBe("true");
+    await page.screenshot({ path: `${shots}/moderation-queue-1280-light.png` });
     await page.keyboard.press("?");
     await page.getByRole("dialog", { name: "键盘快捷键" }).waitFor();
+    await page.screenshot({ path: `${shots}/moderation-shortcuts-1280-light.png` });
+    expect(await axeViolations(page)).toEqual([]);
     expect(await page.getByRole("dialog").textContent()).toContain("通过");
     await page.keyboard.press("Escape");
     await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
@@ -256,6 +259,8 @@ describe("the newsroom console", () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
     const remaining = await page.locator("tbody tr", { hasText: article.post_id }).locator("td").nth(2).textContent();
     expect(remaining).toMatch(/^(1:00:00|59:\d\d)$/);
+    await page.screenshot({ path: `${shots}/previews-qr-1280-light.png` });
+    expect(await axeViolations(page)).toEqual([]);
 
     const phone = await (await phoneContext(browser)).newPage();
     expect((await phone.goto(url))?.status()).toBe(200);
