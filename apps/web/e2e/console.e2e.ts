@@ -4,6 +4,7 @@
  * screen with the secret it shows, codes computed here with otpauth as an authenticator app would.
  */
 import { mkdirSync } from "node:fs";
+import jsQR from "jsqr";
 import { Secret, TOTP } from "otpauth";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -249,9 +250,19 @@ describe("the newsroom console", () => {
     await page.getByRole("button", { name: "生成" }).click();
     const qr = page.getByRole("img", { name: "预览链接二维码" });
     await qr.waitFor();
-    const url = (await qr.getAttribute("data-url")) ?? "";
-    expect(url).toContain("token=");
-    // the QR code is drawn from that URL, the one the link field shows and the copy button copies
+    // the URL a phone's camera reads from the QR code on the screen
+    const pixels = await qr.evaluate((img: HTMLImageElement) => {
+      const canvas = document.createElement("canvas");
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const context2d = canvas.getContext("2d") as CanvasRenderingContext2D;
+      context2d.drawImage(img, 0, 0);
+      const data = context2d.getImageData(0, 0, canvas.width, canvas.height);
+      return { data: Array.from(data.data), width: data.width, height: data.height };
+    });
+    const url = jsQR(new Uint8ClampedArray(pixels.data), pixels.width, pixels.height)?.data ?? "";
+    expect(url).toMatch(new RegExp(`^${origin}/davmu/share/preview-[A-Za-z0-9_]+/doc/.+token=`));
+    // the same URL the link field shows and the copy button copies
     expect(await page.getByLabel("复制链接").inputValue()).toBe(url);
     const made = page.locator(".qr-panel");
     await made.getByRole("button", { name: "复制链接" }).click();

@@ -161,7 +161,7 @@ function PreviewLinks() {
         {made && (
           <section className="panel qr-panel" aria-labelledby="preview-made">
             <h2 id="preview-made">{made.post_id}</h2>
-            {qr && <img className="qr" src={qr} width={240} height={240} alt={t("qrAlt")} data-url={made.url} />}
+            {qr && <img className="qr" src={qr} width={240} height={240} alt={t("qrAlt")} />}
             <input
               className="mono link-field"
               readOnly
