@@ -67,6 +67,14 @@ export function Layout() {
     [navigate, location],
   );
 
+  // a session that ends while the editor reads a screen that polls nothing still goes back to login
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible") refresh().catch(() => {});
+    }, 60_000);
+    return () => clearInterval(timer);
+  }, [refresh]);
+
   const toggleTheme = () => {
     const dark =
       document.documentElement.dataset.theme === "dark" ||
