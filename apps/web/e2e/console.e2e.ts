@@ -166,6 +166,9 @@ describe("the newsroom console", () => {
     await page.screenshot({ path: `${shots}/moderation-shortcuts-1280-light.png` });
     expect(await axeViolations(page)).toEqual([]);
     expect(await page.getByRole("dialog").textContent()).toContain("通过");
+    // keys do nothing behind the help
+    await page.keyboard.press("d");
+    expect(await row.count()).toBe(1);
     await page.keyboard.press("Escape");
     await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
     await page.keyboard.press("a");

@@ -127,7 +127,7 @@ function AccountList() {
               const self = account.id === me.editor.id;
               return (
                 <tr key={account.id} className={account.disabled ? "dim" : ""}>
-                  <td>{account.name}</td>
+                  <td className="nowrap">{account.name}</td>
                   <td>{account.email}</td>
                   <td>
                     <select

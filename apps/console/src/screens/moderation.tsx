@@ -105,6 +105,8 @@ function Queue() {
     function onKey(event: KeyboardEvent) {
       const target = event.target as HTMLElement;
       if (target.closest("input, textarea, select") || event.metaKey || event.ctrlKey || event.altKey) return;
+      // while the help is open, its own keys only: nothing is moderated behind it
+      if (help && event.key !== "?" && event.key !== "Escape") return;
       const move = (by: number) => {
         const next = Math.max(0, Math.min(list.length - 1, cursor + by));
         setCursor(next);
