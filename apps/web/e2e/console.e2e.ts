@@ -429,6 +429,12 @@ describe("the newsroom console", () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "中文" }).click();
     await page.getByRole("heading", { name: "评论审核" }).waitFor();
+
+    // the stats page, reached from the console, opens with the same session (R-STATS-1)
+    await page.locator(".sidebar").getByRole("link", { name: "数据统计" }).click();
+    await page.getByRole("link", { name: "打开数据统计" }).click();
+    await page.waitForURL(`${origin}/editor/stats`);
+    expect(await page.locator("body").getAttribute("data-signed-in")).toBe("1");
     await context.close();
   });
 
