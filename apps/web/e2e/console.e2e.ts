@@ -235,6 +235,33 @@ describe("the newsroom console", () => {
     await context.close();
   }, 60_000);
 
+  it("R-CONSOLE-4 R-MOD-2 bulk: two held comments selected by keyboard and checkbox are deleted at once, after a confirmation", async () => {
+    const markers = [`批量一${stamp}`, `批量二${stamp}`];
+    for (const marker of markers) await heldComment(browser, marker);
+    const context = await desktop(browser);
+    const page = await context.newPage();
+    await loginWithPassword(page, colleague);
+    await page.locator(".sidebar").waitFor();
+    await page.goto(`${consoleUrl}/moderation`);
+    const rows = markers.map((marker) => page.locator("tbody tr", { hasText: marker }));
+    for (const row of rows) await row.waitFor();
+    // the first by its checkbox, the second with x on the cursor's row
+    await rows[0]?.getByRole("checkbox").check();
+    await rows[1]?.locator(".comment-text").click();
+    await page.keyboard.press("x");
+    await page.getByText("已选 2 条").waitFor();
+    const asked: string[] = [];
+    page.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      dialog.accept();
+    });
+    await page.keyboard.press("d");
+    await page.getByRole("status").filter({ hasText: "已处理 2 条" }).waitFor();
+    expect(asked).toEqual(["确定删除选中的 2 条评论？删除后作者也看不到。"]);
+    for (const row of rows) await expect.poll(() => row.count()).toBe(0);
+    await context.close();
+  }, 60_000);
+
   it("R-CONSOLE-4 R-PREVIEW-1 an editor makes a preview link with an expiry, opens the QR code's URL on a phone, and revokes it", async () => {
     const article = (await demoCards(origin)).find((card) => card.content_type === "article");
     if (!article) throw new Error("no demo article");
