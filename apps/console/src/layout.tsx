@@ -22,6 +22,8 @@ const groups: { label: NavKey; items: { screen: Screen; label: NavKey; icon: Ico
       { screen: "previews", label: "navPreviews", icon: "link" },
       { screen: "live", label: "navLive", icon: "live" },
       { screen: "forms", label: "navForms", icon: "forms" },
+      { screen: "activities", label: "navActivities", icon: "activities" },
+      { screen: "local", label: "navLocal", icon: "local" },
       { screen: "settings", label: "navSettings", icon: "settings" },
       { screen: "stats", label: "navStats", icon: "stats" },
     ],

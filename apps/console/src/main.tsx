@@ -6,10 +6,12 @@ import { api, type Me, setCsrfToken } from "./api.ts";
 import { LangProvider } from "./i18n.tsx";
 import { Layout } from "./layout.tsx";
 import { Accounts } from "./screens/accounts.tsx";
+import { Activities } from "./screens/activities.tsx";
 import { Audit } from "./screens/audit.tsx";
 import { Forms } from "./screens/forms.tsx";
 import { Home } from "./screens/home.tsx";
 import { Live } from "./screens/live.tsx";
+import { Local } from "./screens/local.tsx";
 import { Login } from "./screens/login.tsx";
 import { Moderation } from "./screens/moderation.tsx";
 import { Previews } from "./screens/previews.tsx";
@@ -54,6 +56,8 @@ const router = createBrowserRouter(
         { path: "previews", Component: Previews },
         { path: "live", Component: Live },
         { path: "forms", Component: Forms },
+        { path: "activities", Component: Activities },
+        { path: "local", Component: Local },
         { path: "settings", Component: Settings },
         { path: "stats", Component: Stats },
         { path: "accounts", Component: Accounts },

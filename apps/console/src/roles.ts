@@ -10,6 +10,8 @@ export const screenRoles = {
   previews: ["editor"],
   live: ["editor"],
   forms: ["editor"],
+  activities: ["editor"],
+  local: ["editor"],
   settings: ["editor"],
   stats: ["analyst"],
   accounts: [],

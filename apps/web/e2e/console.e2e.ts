@@ -432,6 +432,23 @@ describe("the newsroom console", () => {
     await context.close();
   });
 
+  it("R-CONSOLE-4 R-ACT-1 the activities screen shows the API's refusal of an activity that ends before it starts", async () => {
+    const article = (await demoCards(origin)).find((card) => card.content_type === "article");
+    if (!article) throw new Error("no demo article");
+    const context = await desktop(browser);
+    const page = await context.newPage();
+    await loginWithPassword(page, admin);
+    await page.locator(".sidebar").getByRole("link", { name: "活动" }).click();
+    await page.getByLabel("内容 ID").fill(article.post_id);
+    await page.getByLabel("地点", { exact: true }).fill("江澜市民广场");
+    await page.getByLabel("开始时间", { exact: true }).fill("2026-12-20T10:00");
+    await page.getByLabel("结束时间", { exact: true }).fill("2026-12-19T10:00");
+    await page.getByLabel("报名截止", { exact: true }).fill("2026-12-18T10:00");
+    await page.getByRole("button", { name: "保存" }).click();
+    await page.getByRole("alert").filter({ hasText: "开始时间不能晚于结束时间" }).waitFor();
+    await context.close();
+  });
+
   it("R-CONSOLE-4 the console speaks English through the switch and keeps the editor's light or dark choice", async () => {
     const context = await desktop(browser);
     const page = await context.newPage();
