@@ -510,6 +510,8 @@ describe("the newsroom console", () => {
       "previews",
       "live",
       "forms",
+      "activities",
+      "local",
       "settings",
       "accounts",
       "audit",
