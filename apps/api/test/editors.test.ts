@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes, scryptSync } from "node:crypto";
 import { existsSync } from "node:fs";
+import { startRedis } from "@davmu/test-support/launch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startRedis } from "../../../scripts/ops/launch.ts";
 import { type App, buildApp } from "../src/app.ts";
 import { totpCode } from "../src/modules/editors/totp.ts";
 import { startTestServer, type TestServer, testDialect } from "./helper.ts";

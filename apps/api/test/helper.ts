@@ -16,7 +16,8 @@ export const testEditorKey = "test-editor-key-0123456789abcdef";
 /** Builds the site once if no build is there yet, for tests that serve its pages. */
 export function ensureSiteBuilt(): void {
   const root = new URL("../../../", import.meta.url).pathname;
-  if (existsSync(`${root}apps/web/build/server/index.js`)) return;
+  const builds = ["apps/web/build/server/index.js", "apps/console/build/index.html"];
+  if (builds.every((file) => existsSync(`${root}${file}`))) return;
   const built = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
   if (built.status !== 0) throw new Error("building the site failed");
 }

@@ -4,8 +4,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectToast, logInThroughPopup } from "./accounts.ts";
 import { axeViolations } from "./content-pages.ts";
-import { site } from "./setup/site.ts";
 import { editorHeaders } from "./editor-session.ts";
+import { site } from "./setup/site.ts";
 
 const origin = site.origin;
 const editorKey = site.editorApiKey;

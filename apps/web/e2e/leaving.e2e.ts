@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import { chromiumPath, demoCards, hydrated, phoneContext } from "@davmu/test-support/browser";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { site } from "./setup/site.ts";
 import { editorHeaders } from "./editor-session.ts";
+import { site } from "./setup/site.ts";
 
 /**
  * Every way a reader leaves an article, in one phone browser: each visit's view and read are sent

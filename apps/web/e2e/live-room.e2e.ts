@@ -7,7 +7,9 @@ import { axeViolations } from "./content-pages.ts";
 import { site } from "./setup/site.ts";
 
 const origin = site.origin;
+
 import { editorHeaders } from "./editor-session.ts";
+
 const shots = process.env.LIVE_SHOTS_DIR ?? "/tmp/davmu-live-shots";
 
 /**

@@ -6,7 +6,9 @@ import { axeViolations } from "./content-pages.ts";
 import { site } from "./setup/site.ts";
 
 const origin = site.origin;
+
 import { editorHeaders } from "./editor-session.ts";
+
 const shots = process.env.PREVIEW_SHOTS_DIR ?? "/tmp/davmu-preview-shots";
 const draftTitle = "【草稿】预览测试：江澜湿地新增观鸟栈道";
 

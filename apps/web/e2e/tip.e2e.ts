@@ -4,8 +4,8 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectToast, logInThroughPopup } from "./accounts.ts";
 import { axeViolations } from "./content-pages.ts";
-import { site } from "./setup/site.ts";
 import { editorHeaders } from "./editor-session.ts";
+import { site } from "./setup/site.ts";
 
 const origin = site.origin;
 const shots = process.env.TIP_SHOTS_DIR ?? "/tmp/davmu-tip-shots";

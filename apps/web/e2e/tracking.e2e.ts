@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "./setup/site.ts";
 
 const origin = site.origin;
+
 import { editorHeaders } from "./editor-session.ts";
 
 interface Beacon {

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { consolePlugin } from "@davmu/console/server/plugin.ts";
 import type { ContentChangeFeed, SiteHooks } from "@davmu/contracts/site-host";
 import { siteBase, siteBasePath } from "@davmu/contracts/site-path";
 import fastifyStatic from "@fastify/static";
@@ -86,6 +87,9 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions) 
       if (path.includes(join("client", "assets"))) reply.header("cache-control", "public, max-age=31536000, immutable");
     },
   });
+
+  // the newsroom console (decision 050): its own static build under /editor/console/, in the same process
+  await app.register(consolePlugin);
 
   // leave request bodies unread: React Router reads them from the raw stream
   app.removeAllContentTypeParsers();

@@ -113,9 +113,10 @@ async function startSiteServer() {
  * worker's own, so no file sees another's logins, comments or counted events mid-run.
  */
 export default async function setup(project: TestProject) {
-  if (!existsSync(join(root, "apps/web/build/server/index.js"))) {
+  const builds = ["apps/web/build/server/index.js", "apps/console/build/index.html"];
+  if (!builds.every((file) => existsSync(join(root, file)))) {
     const built = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
-    if (built.status !== 0) throw new Error("building the site failed");
+    if (built.status !== 0) throw new Error("building the site and the console failed");
   }
   const config = project.globalConfig;
   const workers = Math.max(1, Number(config.maxWorkers) || 1);

@@ -1,0 +1,184 @@
+import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { api, type EditorAccount, type Role } from "../api.ts";
+import { formatTime, useT } from "../i18n.tsx";
+import { Guard, roleLabel } from "../layout.tsx";
+import { useSession } from "../session.tsx";
+import { Badge, NoticeBar, PageHeader, useNotice } from "../ui.tsx";
+
+const roles: Role[] = ["admin", "editor", "moderator", "analyst"];
+
+export function Accounts() {
+  return (
+    <Guard screen="accounts">
+      <AccountList />
+    </Guard>
+  );
+}
+
+function AccountList() {
+  const { t, lang } = useT();
+  const { me } = useSession();
+  const { notice, setNotice, fail, ok } = useNotice();
+  const [list, setList] = useState<EditorAccount[] | null>(null);
+  const [email, setEmail] = useState("");
+  const [name, setName] = useState("");
+  const [role, setRole] = useState<Role>("editor");
+  const [totpRequired, setTotpRequired] = useState(true);
+  const [issued, setIssued] = useState<{ email: string; password: string } | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setList((await api<{ list: EditorAccount[] }>("GET", "/editor/v1/editors")).list);
+    } catch (error) {
+      fail(error);
+    }
+  }, [fail]);
+  useEffect(() => {
+    load();
+  }, [load]);
+
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      const made = await api<{ editor: EditorAccount; password: string }>("POST", "/editor/v1/editors", {
+        email,
+        name,
+        role,
+        totp_required: totpRequired,
+      });
+      setIssued({ email: made.editor.email, password: made.password });
+      setEmail("");
+      setName("");
+      setNotice(null);
+      load();
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  const change = async (
+    account: EditorAccount,
+    body: Partial<Pick<EditorAccount, "role" | "disabled" | "totp_required">>,
+  ) => {
+    try {
+      const changed = await api<EditorAccount>("PUT", `/editor/v1/editors/${account.id}`, body);
+      setList((before) => before?.map((item) => (item.id === changed.id ? changed : item)) ?? null);
+      ok(`${changed.name}：${t("saved")}`);
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title={t("navAccounts")} />
+      <NoticeBar notice={notice} onClose={() => setNotice(null)} />
+      <section className="panel" aria-labelledby="invite">
+        <h2 id="invite">{t("invite")}</h2>
+        <form className="row wrap" onSubmit={create}>
+          <label className="field grow">
+            <span>{t("email")}</span>
+            <input type="email" name="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          </label>
+          <label className="field grow">
+            <span>{t("name")}</span>
+            <input name="name" required maxLength={64} value={name} onChange={(e) => setName(e.target.value)} />
+          </label>
+          <label className="field">
+            <span>{t("role")}</span>
+            <select name="role" value={role} onChange={(e) => setRole(e.target.value as Role)}>
+              {roles.map((option) => (
+                <option key={option} value={option}>
+                  {t(roleLabel[option])}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="check-field align-end">
+            <input type="checkbox" checked={totpRequired} onChange={(e) => setTotpRequired(e.target.checked)} />
+            {t("totpRequired")}
+          </label>
+          <button type="submit" className="primary align-end">
+            {t("invite")}
+          </button>
+        </form>
+        {issued && (
+          <p className="notice notice-ok" role="status">
+            {issued.email} · {t("oneTimePassword")} <code className="secret">{issued.password}</code>
+          </p>
+        )}
+      </section>
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th>{t("name")}</th>
+              <th>{t("email")}</th>
+              <th>{t("role")}</th>
+              <th>{t("totpSetup")}</th>
+              <th>{t("totpRequired")}</th>
+              <th>{t("status")}</th>
+              <th>{t("created")}</th>
+              <th>{t("actions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list?.map((account) => {
+              const self = account.id === me.editor.id;
+              return (
+                <tr key={account.id} className={account.disabled ? "dim" : ""}>
+                  <td className="nowrap">{account.name}</td>
+                  <td>{account.email}</td>
+                  <td>
+                    <select
+                      aria-label={`${t("role")} ${account.name}`}
+                      value={account.role}
+                      disabled={self}
+                      onChange={(e) => change(account, { role: e.target.value as Role })}
+                    >
+                      {roles.map((option) => (
+                        <option key={option} value={option}>
+                          {t(roleLabel[option])}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td>
+                    <Badge tone={account.totp_enabled ? "green" : "gray"}>
+                      {account.totp_enabled ? t("totpOn") : t("totpOff")}
+                    </Badge>
+                  </td>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={`${t("totpRequired")} ${account.name}`}
+                      checked={account.totp_required}
+                      onChange={(e) => change(account, { totp_required: e.target.checked })}
+                    />
+                  </td>
+                  <td>
+                    <Badge tone={account.disabled ? "red" : "green"}>
+                      {account.disabled ? t("disabled") : t("active")}
+                    </Badge>
+                  </td>
+                  <td className="nowrap muted">{formatTime(account.created_at, lang)}</td>
+                  <td>
+                    {!self && (
+                      <button
+                        type="button"
+                        className={account.disabled ? "ghost small" : "danger small"}
+                        onClick={() => change(account, { disabled: !account.disabled })}
+                      >
+                        {account.disabled ? t("enable") : t("disable")}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

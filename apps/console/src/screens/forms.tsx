@@ -1,0 +1,100 @@
+import { type FormEvent, useState } from "react";
+import { api, query } from "../api.ts";
+import { formatTime, useT } from "../i18n.tsx";
+import { Guard } from "../layout.tsx";
+import { NoticeBar, PageHeader, useNotice } from "../ui.tsx";
+
+interface Submissions {
+  list: { id: number; user_id: string | null; answers: Record<string, string | string[]>; submitted_at: string }[];
+  total: number;
+  fields: { key: string; label: string; type: string }[];
+}
+
+export function Forms() {
+  return (
+    <Guard screen="forms">
+      <FormAnswers />
+    </Guard>
+  );
+}
+
+function FormAnswers() {
+  const { t, lang } = useT();
+  const { notice, setNotice, fail } = useNotice();
+  const [formId, setFormId] = useState("");
+  const [shown, setShown] = useState("");
+  const [page, setPage] = useState<Submissions | null>(null);
+
+  const load = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      const id = formId.trim();
+      setPage(
+        await api<Submissions>("GET", `/editor/v1/form/${encodeURIComponent(id)}/submissions${query({ size: 50 })}`),
+      );
+      setShown(id);
+      setNotice(null);
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  const show = (value: string | string[] | undefined, type: string) => {
+    if (value === undefined) return "";
+    if (Array.isArray(value)) return value.join("、");
+    if (type === "image" || value.startsWith("data:image/")) return lang === "en" ? "[picture]" : "［图片］";
+    return value;
+  };
+
+  return (
+    <>
+      <PageHeader title={t("navForms")} />
+      <NoticeBar notice={notice} onClose={() => setNotice(null)} />
+      <form className="row wrap panel" onSubmit={load}>
+        <label className="field grow">
+          <span>{t("formId")}</span>
+          <input name="form" required value={formId} onChange={(e) => setFormId(e.target.value)} />
+        </label>
+        <button type="submit" className="primary align-end">
+          {t("load")}
+        </button>
+      </form>
+      {page && (
+        <section className="section">
+          <div className="toolbar">
+            <span className="muted">{t("total", { n: page.total })}</span>
+            <span className="spacer" />
+            <a className="button ghost" href={`/editor/v1/form/${encodeURIComponent(shown)}/submissions.csv`} download>
+              {t("exportCsv")}
+            </a>
+          </div>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a wide table scrolls sideways on a phone, by keyboard too */}
+          <section className="table-wrap" tabIndex={0} aria-label={t("navForms")}>
+            <table className="table">
+              <thead>
+                <tr>
+                  <th>{t("submittedAt")}</th>
+                  <th>{t("reader")}</th>
+                  {page.fields.map((field) => (
+                    <th key={field.key}>{field.label}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {page.list.map((row) => (
+                  <tr key={row.id}>
+                    <td className="nowrap">{formatTime(row.submitted_at, lang)}</td>
+                    <td className="mono">{row.user_id ?? t("anonymous")}</td>
+                    {page.fields.map((field) => (
+                      <td key={field.key}>{show(row.answers[field.key], field.type)}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,307 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { ApiError, api, query } from "../api.ts";
+import { formatTime, useT } from "../i18n.tsx";
+import { Guard } from "../layout.tsx";
+import { Badge, NoticeBar, PageHeader, useNotice } from "../ui.tsx";
+
+interface Item {
+  gid: string;
+  post_id: string;
+  content: string;
+  alias: string;
+  status: string;
+  report_count: number;
+  hold_reason: string;
+  created_at: string;
+}
+
+type Queue = "pending" | "reported";
+type Action = "approve" | "reject" | "delete";
+
+/** How often the queue is read again: other editors' actions show within 2 s (R-CONSOLE-5). */
+const pollMs = 1500;
+
+export function Moderation() {
+  return (
+    <Guard screen="moderation">
+      <Queue />
+    </Guard>
+  );
+}
+
+function Queue() {
+  const { t, lang } = useT();
+  const [queue, setQueue] = useState<Queue>("pending");
+  const [items, setItems] = useState<Item[] | null>(null);
+  const [cursor, setCursor] = useState(0);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [help, setHelp] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const { notice, setNotice, fail, ok } = useNotice();
+  const rows = useRef<Map<string, HTMLTableRowElement>>(new Map());
+
+  const load = useCallback(async () => {
+    try {
+      const answer = await api<{ list: Item[] }>("GET", `/editor/v1/comments${query({ status: queue, size: 100 })}`);
+      setItems(answer.list);
+      // what another editor handled meanwhile leaves the selection too
+      setSelected((before) => new Set([...before].filter((gid) => answer.list.some((item) => item.gid === gid))));
+    } catch (error) {
+      fail(error);
+    }
+  }, [queue, fail]);
+
+  useEffect(() => {
+    setItems(null);
+    setCursor(0);
+    setSelected(new Set());
+    load();
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible") load();
+    }, pollMs);
+    return () => clearInterval(timer);
+  }, [load]);
+
+  const list = items ?? [];
+  const current = list[Math.min(cursor, list.length - 1)];
+
+  const act = useCallback(
+    async (action: Action, targets: string[]) => {
+      if (targets.length === 0 || busy) return;
+      if (action === "delete" && targets.length > 1 && !confirm(t("confirmDelete", { n: targets.length }))) return;
+      setBusy(true);
+      const conflicts: string[] = [];
+      let handled = 0;
+      for (const gid of targets) {
+        try {
+          if (action === "delete") await api("DELETE", `/editor/v1/comments/${gid}`);
+          else await api("POST", `/editor/v1/comments/${gid}`, { action });
+          handled += 1;
+        } catch (error) {
+          if (error instanceof ApiError && (error.status === 409 || error.status === 404))
+            conflicts.push(error.message);
+          else {
+            fail(error);
+            break;
+          }
+        }
+      }
+      setItems((before) => before?.filter((item) => !targets.includes(item.gid)) ?? before);
+      setSelected(new Set());
+      setBusy(false);
+      if (conflicts.length > 0) setNotice({ kind: "conflict", text: [...new Set(conflicts)].join("；") });
+      else if (handled > 0) ok(t("done", { n: handled }));
+      load();
+    },
+    [busy, fail, load, ok, setNotice, t],
+  );
+
+  const targets = useCallback(
+    () => (selected.size > 0 ? [...selected] : current ? [current.gid] : []),
+    [selected, current],
+  );
+
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      const target = event.target as HTMLElement;
+      if (target.closest("input, textarea, select") || event.metaKey || event.ctrlKey || event.altKey) return;
+      // while the help is open, its own keys only: nothing is moderated behind it
+      if (help && event.key !== "?" && event.key !== "Escape") return;
+      const move = (by: number) => {
+        const next = Math.max(0, Math.min(list.length - 1, cursor + by));
+        setCursor(next);
+        const gid = list[next]?.gid;
+        if (gid) rows.current.get(gid)?.scrollIntoView({ block: "nearest" });
+      };
+      switch (event.key) {
+        case "j":
+          move(1);
+          break;
+        case "k":
+          move(-1);
+          break;
+        case "a":
+          act("approve", targets());
+          break;
+        case "r":
+          act("reject", targets());
+          break;
+        case "d":
+          act("delete", targets());
+          break;
+        case "x":
+          if (current) toggle(current.gid);
+          break;
+        case "?":
+          setHelp((shown) => !shown);
+          break;
+        case "Escape":
+          setHelp(false);
+          break;
+        default:
+          return;
+      }
+      event.preventDefault();
+    }
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  });
+
+  const toggle = (gid: string) =>
+    setSelected((before) => {
+      const next = new Set(before);
+      if (next.has(gid)) next.delete(gid);
+      else next.add(gid);
+      return next;
+    });
+
+  const allSelected = list.length > 0 && selected.size === list.length;
+
+  return (
+    <>
+      <PageHeader title={t("navModeration")}>
+        <span className="live-dot" title={t("live")}>
+          {t("live")}
+        </span>
+        <button type="button" className="ghost" onClick={() => setHelp(true)} aria-haspopup="dialog">
+          {t("shortcuts")} <kbd>?</kbd>
+        </button>
+      </PageHeader>
+      <div className="tabs" role="tablist" aria-label={t("navModeration")}>
+        {(["pending", "reported"] as const).map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={queue === name}
+            className={queue === name ? "tab active" : "tab"}
+            onClick={() => setQueue(name)}
+          >
+            {name === "pending" ? t("held") : t("reported")}
+            {queue === name && items && <span className="count">{items.length}</span>}
+          </button>
+        ))}
+        <button type="button" role="tab" aria-selected={false} className="tab" disabled title={t("allQueueMissing")}>
+          {t("allQueue")}
+        </button>
+      </div>
+      <NoticeBar notice={notice} onClose={() => setNotice(null)} />
+      <div className="toolbar">
+        <span className="muted">{selected.size > 0 ? t("selected", { n: selected.size }) : t("shortcutsHint")}</span>
+        <span className="spacer" />
+        <button type="button" className="success" disabled={busy || !current} onClick={() => act("approve", targets())}>
+          {t("approve")} <kbd>a</kbd>
+        </button>
+        <button type="button" className="warning" disabled={busy || !current} onClick={() => act("reject", targets())}>
+          {t("reject")} <kbd>r</kbd>
+        </button>
+        <button type="button" className="danger" disabled={busy || !current} onClick={() => act("delete", targets())}>
+          {t("remove")} <kbd>d</kbd>
+        </button>
+      </div>
+      <div className="table-wrap">
+        <table className="table queue">
+          <thead>
+            <tr>
+              <th className="check">
+                <input
+                  type="checkbox"
+                  aria-label={t("selectAll")}
+                  checked={allSelected}
+                  onChange={() => setSelected(allSelected ? new Set() : new Set(list.map((item) => item.gid)))}
+                />
+              </th>
+              <th>{t("content")}</th>
+              <th>{t("author")}</th>
+              <th>{queue === "pending" ? t("reason") : t("reports")}</th>
+              <th>{t("time")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items === null && (
+              <tr>
+                <td colSpan={5} className="muted center">
+                  {t("loading")}
+                </td>
+              </tr>
+            )}
+            {items?.length === 0 && (
+              <tr>
+                <td colSpan={5} className="muted center">
+                  {t("empty")}
+                </td>
+              </tr>
+            )}
+            {list.map((item, index) => (
+              <tr
+                key={item.gid}
+                ref={(row) => {
+                  if (row) rows.current.set(item.gid, row);
+                  else rows.current.delete(item.gid);
+                }}
+                className={`${item === current ? "current" : ""} ${selected.has(item.gid) ? "selected" : ""}`}
+                aria-current={item === current ? "true" : undefined}
+                data-gid={item.gid}
+                onClick={() => setCursor(index)}
+              >
+                <td className="check">
+                  <input
+                    type="checkbox"
+                    aria-label={item.content.slice(0, 40)}
+                    checked={selected.has(item.gid)}
+                    onChange={() => toggle(item.gid)}
+                  />
+                </td>
+                <td className="comment-text">{item.content}</td>
+                <td>{item.alias}</td>
+                <td>
+                  {queue === "pending" ? (
+                    <Badge tone="amber">{item.hold_reason === "link" ? t("holdLink") : item.hold_reason || "—"}</Badge>
+                  ) : (
+                    <Badge tone="red">{item.report_count}</Badge>
+                  )}
+                </td>
+                <td className="nowrap muted">{formatTime(item.created_at, lang)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {help && <ShortcutHelp onClose={() => setHelp(false)} />}
+    </>
+  );
+}
+
+function ShortcutHelp({ onClose }: { onClose: () => void }) {
+  const { t } = useT();
+  const keys: [string, Parameters<typeof t>[0]][] = [
+    ["j", "keyNext"],
+    ["k", "keyPrev"],
+    ["x", "keySelect"],
+    ["a", "keyApprove"],
+    ["r", "keyReject"],
+    ["d", "keyDelete"],
+    ["?", "keyHelp"],
+  ];
+  return (
+    <div className="overlay">
+      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="shortcut-title">
+        <h2 id="shortcut-title">{t("shortcuts")}</h2>
+        <dl className="keys">
+          {keys.map(([key, label]) => (
+            <div key={key}>
+              <dt>
+                <kbd>{key}</kbd>
+              </dt>
+              <dd>{t(label)}</dd>
+            </div>
+          ))}
+        </dl>
+        {/* biome-ignore lint/a11y/noAutofocus: the one control of the dialog, so Enter or Escape closes it */}
+        <button type="button" className="primary" onClick={onClose} autoFocus>
+          {t("close")}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,232 @@
+import QRCode from "qrcode";
+import { type FormEvent, useEffect, useState } from "react";
+import { api } from "../api.ts";
+import { formatTime, useT } from "../i18n.tsx";
+import { Guard } from "../layout.tsx";
+import { useSession } from "../session.tsx";
+import { duration, NoticeBar, PageHeader, useNotice, useNow } from "../ui.tsx";
+
+interface Link {
+  url: string;
+  token: string;
+  actor: string;
+  revision: number;
+  expired_at: string;
+}
+
+interface Kept extends Link {
+  post_id: string;
+  made_at: string;
+}
+
+/**
+ * The links made in this browser, until they expire or are revoked. The API keeps no list of the
+ * links it signed (a link is its signature): revoking bumps the item's revision, ending them all.
+ */
+const storageKey = "console-preview-links";
+const readKept = (): Kept[] => {
+  try {
+    const kept = JSON.parse(localStorage.getItem(storageKey) ?? "[]") as Kept[];
+    return kept.filter((link) => Date.parse(link.expired_at) > Date.now());
+  } catch {
+    return [];
+  }
+};
+const writeKept = (links: Kept[]) => localStorage.setItem(storageKey, JSON.stringify(links));
+
+const choices = [30, 60, 240, 1440];
+
+export function Previews() {
+  return (
+    <Guard screen="previews">
+      <PreviewLinks />
+    </Guard>
+  );
+}
+
+function PreviewLinks() {
+  const { t, lang } = useT();
+  const { me } = useSession();
+  const now = useNow();
+  const { notice, setNotice, fail, ok } = useNotice();
+  const [postId, setPostId] = useState("");
+  const [editor, setEditor] = useState(
+    me.editor.email
+      .split("@")[0]
+      ?.replace(/[^A-Za-z0-9_]/g, "_")
+      .slice(0, 32) || "editor",
+  );
+  const [minutes, setMinutes] = useState(30);
+  const [draftTitle, setDraftTitle] = useState("");
+  const [made, setMade] = useState<Kept | null>(null);
+  const [qr, setQr] = useState("");
+  const [kept, setKept] = useState<Kept[]>(readKept);
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    if (!made) return;
+    QRCode.toDataURL(made.url, { margin: 1, width: 240, errorCorrectionLevel: "M" }).then(setQr, fail);
+  }, [made, fail]);
+
+  const mint = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      const link = await api<Link>("POST", `/editor/v1/preview/${encodeURIComponent(postId.trim())}`, {
+        editor,
+        minutes,
+        ...(draftTitle ? { draft: { title: draftTitle } } : {}),
+      });
+      const entry: Kept = { ...link, post_id: postId.trim(), made_at: new Date().toISOString() };
+      const next = [entry, ...readKept()];
+      writeKept(next);
+      setKept(next);
+      setMade(entry);
+      setCopied(false);
+      setNotice(null);
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  const copy = async (url: string) => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+    } catch {
+      // no clipboard (an http origin other than localhost): the link is selectable on the screen
+    }
+  };
+
+  const revoke = async (id: string) => {
+    try {
+      await api("POST", `/editor/v1/preview/${encodeURIComponent(id)}/revoke`);
+      const next = readKept().filter((link) => link.post_id !== id);
+      writeKept(next);
+      setKept(next);
+      if (made?.post_id === id) setMade(null);
+      ok(t("revoked"));
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  const active = kept.filter((link) => Date.parse(link.expired_at) > now);
+
+  return (
+    <>
+      <PageHeader title={t("navPreviews")} />
+      <NoticeBar notice={notice} onClose={() => setNotice(null)} />
+      <div className="split">
+        <section className="panel" aria-labelledby="preview-new">
+          <h2 id="preview-new">{t("previewNew")}</h2>
+          <form className="stack" onSubmit={mint}>
+            <label className="field">
+              <span>{t("contentId")}</span>
+              <input name="post_id" required value={postId} onChange={(e) => setPostId(e.target.value)} />
+            </label>
+            <label className="field">
+              <span>{t("previewEditor")}</span>
+              <input
+                name="editor"
+                required
+                pattern="[A-Za-z0-9_]{1,32}"
+                value={editor}
+                onChange={(e) => setEditor(e.target.value)}
+              />
+            </label>
+            <label className="field">
+              <span>{t("validity")}</span>
+              <select name="minutes" value={minutes} onChange={(e) => setMinutes(Number(e.target.value))}>
+                {choices.map((choice) => (
+                  <option key={choice} value={choice}>
+                    {choice < 60 ? t("minutes", { n: choice }) : t("hours", { n: choice / 60 })}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="field">
+              <span>{t("draftTitle")}</span>
+              <input
+                name="draft_title"
+                maxLength={200}
+                value={draftTitle}
+                onChange={(e) => setDraftTitle(e.target.value)}
+              />
+            </label>
+            <button type="submit" className="primary">
+              {t("make")}
+            </button>
+          </form>
+        </section>
+        {made && (
+          <section className="panel qr-panel" aria-labelledby="preview-made">
+            <h2 id="preview-made">{made.post_id}</h2>
+            {qr && <img className="qr" src={qr} width={240} height={240} alt={t("qrAlt")} />}
+            <input
+              className="mono link-field"
+              readOnly
+              value={made.url}
+              aria-label={t("copy")}
+              onFocus={(e) => e.target.select()}
+            />
+            <div className="card-actions">
+              <button type="button" className="primary" onClick={() => copy(made.url)}>
+                {copied ? t("copied") : t("copy")}
+              </button>
+              <a className="button ghost" href={made.url} target="_blank" rel="noreferrer">
+                {t("open")}
+              </a>
+            </div>
+            <p className="muted small">
+              {t("expiresAt")} {formatTime(made.expired_at, lang)} · {t("remaining")}{" "}
+              {duration(Date.parse(made.expired_at) - now)}
+            </p>
+          </section>
+        )}
+      </div>
+      <section aria-labelledby="preview-list" className="section">
+        <h2 id="preview-list">{t("previewList")}</h2>
+        <p className="muted small">{t("previewListNote")}</p>
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th>{t("contentId")}</th>
+                <th>{t("expiresAt")}</th>
+                <th>{t("remaining")}</th>
+                <th>{t("actions")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {active.length === 0 && (
+                <tr>
+                  <td colSpan={4} className="muted center">
+                    {t("empty")}
+                  </td>
+                </tr>
+              )}
+              {active.map((link) => (
+                <tr key={link.token}>
+                  <td className="mono">{link.post_id}</td>
+                  <td className="nowrap">{formatTime(link.expired_at, lang)}</td>
+                  <td className="nowrap mono">{duration(Date.parse(link.expired_at) - now)}</td>
+                  <td className="nowrap">
+                    <button type="button" className="ghost small" onClick={() => setMade(link)}>
+                      QR
+                    </button>{" "}
+                    <button type="button" className="ghost small" onClick={() => copy(link.url)}>
+                      {t("copy")}
+                    </button>{" "}
+                    <button type="button" className="danger small" onClick={() => revoke(link.post_id)}>
+                      {t("revoke")}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </>
+  );
+}

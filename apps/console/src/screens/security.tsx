@@ -1,0 +1,171 @@
+import QRCode from "qrcode";
+import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { api } from "../api.ts";
+import { formatTime, useT } from "../i18n.tsx";
+import { useSession } from "../session.tsx";
+import { Badge, NoticeBar, PageHeader, useNotice } from "../ui.tsx";
+
+interface Session {
+  id: number;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  ip: string;
+  user_agent: string;
+  current: boolean;
+}
+
+/** One's own account: TOTP enrolment (required by an admin, or by choice) and one's sessions. */
+export function Security() {
+  const { t } = useT();
+  const { me } = useSession();
+  return (
+    <>
+      <PageHeader title={t("navSecurity")} />
+      <Totp />
+      {!me.totp_enrolment_required && <Sessions />}
+    </>
+  );
+}
+
+function Totp() {
+  const { t } = useT();
+  const { me, refresh } = useSession();
+  const { notice, setNotice, fail, ok } = useNotice();
+  const [uri, setUri] = useState("");
+  const [qr, setQr] = useState("");
+  const [code, setCode] = useState("");
+
+  useEffect(() => {
+    if (uri) QRCode.toDataURL(uri, { margin: 1, width: 200 }).then(setQr, fail);
+  }, [uri, fail]);
+
+  const start = async () => {
+    try {
+      setUri((await api<{ uri: string }>("POST", "/editor/v1/me/totp")).uri);
+    } catch (error) {
+      fail(error);
+    }
+  };
+  const confirmCode = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await api("POST", "/editor/v1/me/totp/confirm", { code });
+      setUri("");
+      ok(t("totpEnabledText"));
+      await refresh();
+    } catch (error) {
+      fail(error);
+    }
+  };
+  const secret = uri ? (new URL(uri).searchParams.get("secret") ?? "") : "";
+
+  return (
+    <section className="panel narrow" aria-labelledby="totp">
+      <h2 id="totp">{t("totpSetup")}</h2>
+      <NoticeBar notice={notice} onClose={() => setNotice(null)} />
+      {me.editor.totp_enabled ? (
+        <p>
+          <Badge tone="green">{t("totpOn")}</Badge> {t("totpEnabledText")}
+        </p>
+      ) : (
+        <>
+          {me.totp_enrolment_required && <p className="notice notice-error">{t("totpRequiredText")}</p>}
+          {!uri ? (
+            <button type="button" className="primary" onClick={start}>
+              {t("totpStart")}
+            </button>
+          ) : (
+            <form className="stack" onSubmit={confirmCode}>
+              {qr && <img className="qr" src={qr} width={200} height={200} alt={t("totpSetup")} />}
+              <p className="small">
+                {t("totpSecret")} <code className="secret">{secret}</code>
+              </p>
+              <label className="field">
+                <span>{t("totpCode")}</span>
+                <input
+                  name="code"
+                  inputMode="numeric"
+                  pattern="[0-9]{6}"
+                  maxLength={6}
+                  required
+                  className="code-input"
+                  value={code}
+                  onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
+                />
+              </label>
+              <button type="submit" className="primary">
+                {t("confirm")}
+              </button>
+            </form>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function Sessions() {
+  const { t, lang } = useT();
+  const { notice, setNotice, fail, ok } = useNotice();
+  const [list, setList] = useState<Session[] | null>(null);
+  const load = useCallback(async () => {
+    try {
+      setList((await api<{ list: Session[] }>("GET", "/editor/v1/me/sessions")).list);
+    } catch (error) {
+      fail(error);
+    }
+  }, [fail]);
+  useEffect(() => {
+    load();
+  }, [load]);
+
+  const revoke = async (session: Session) => {
+    try {
+      await api("DELETE", `/editor/v1/me/sessions/${session.id}`);
+      ok(t("revokeSession"));
+      load();
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  return (
+    <section className="section" aria-labelledby="sessions">
+      <h2 id="sessions">{t("sessions")}</h2>
+      <NoticeBar notice={notice} onClose={() => setNotice(null)} />
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th>{t("device")}</th>
+              <th>{t("where")}</th>
+              <th>{t("lastSeen")}</th>
+              <th>{t("expiresAt")}</th>
+              <th>{t("actions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list?.map((session) => (
+              <tr key={session.id}>
+                <td className="ua">
+                  {session.current && <Badge tone="blue">{t("current")}</Badge>} {session.user_agent}
+                </td>
+                <td className="mono">{session.ip}</td>
+                <td className="nowrap">{formatTime(session.last_seen_at, lang)}</td>
+                <td className="nowrap">{formatTime(session.expires_at, lang)}</td>
+                <td>
+                  {!session.current && (
+                    <button type="button" className="danger small" onClick={() => revoke(session)}>
+                      {t("revokeSession")}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
