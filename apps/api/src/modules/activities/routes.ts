@@ -3,9 +3,9 @@ import { calls } from "@davmu/contracts/calls";
 import type { FastifyInstance } from "fastify";
 import { badRequest, conflict, notFound } from "../../lib/api-error.ts";
 import { route } from "../../lib/route.ts";
+import { sanitizeArticleHtml } from "../../lib/sanitize-html.ts";
 import { userOf, viewerOf } from "../../lib/viewer.ts";
 import type { ContentRow } from "../content/repository.ts";
-import { sanitizeArticleHtml } from "../content/sanitize.ts";
 import { type ActivityRow, createActivityRepository } from "./repository.ts";
 
 const refusals = {

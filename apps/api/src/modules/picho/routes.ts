@@ -4,8 +4,8 @@ import type { PichoContentSummary } from "@davmu/contracts/picho";
 import type { FastifyInstance } from "fastify";
 import { notFound } from "../../lib/api-error.ts";
 import { route } from "../../lib/route.ts";
+import { sanitizeArticleHtml } from "../../lib/sanitize-html.ts";
 import { shareLink } from "../clue-reports/present.ts";
-import { sanitizeArticleHtml } from "../content/sanitize.ts";
 import { createPichoRepository, type PichoContentRow } from "./repository.ts";
 
 function summary(row: PichoContentRow): PichoContentSummary {

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { describe, expect, it } from "vitest";
-import { csvField } from "./csv.ts";
+import { csvField } from "../../lib/csv.ts";
 import { editorSessions, readCookie } from "./session.ts";
 
 const key = "unit-editor-key-0123456789abcdef";
