@@ -57,7 +57,6 @@ const pendingSql = new Set<string>([
   "modules/accounts/sessions.ts",
   "modules/accounts/users.ts",
   "modules/clue-reports/comments.ts",
-  "modules/clue-reports/queries.ts",
   "modules/content/ingest.ts",
   "modules/invites/routes.ts",
   "modules/lbs/routes.ts",

@@ -6,7 +6,7 @@ import { route } from "../../lib/route.ts";
 import { sanitizeArticleHtml } from "../../lib/sanitize-html.ts";
 import { userOf, viewerOf } from "../../lib/viewer.ts";
 import type { ContentRow } from "../content/repository.ts";
-import { type ActivityRow, createActivityRepository } from "./repository.ts";
+import type { ActivityRow } from "./repository.ts";
 
 const refusals = {
   already: "您已报名，无需重复报名",
@@ -37,7 +37,7 @@ function present(item: ContentRow, row: ActivityRow, postId: string, signedUp: b
 
 /** Activities (R-ACT-1): the page's facts, sign-up once each, closed past the deadline or when full. */
 export async function activityRoutes(app: FastifyInstance) {
-  const activities = createActivityRepository(app.database.db);
+  const activities = app.activities;
 
   async function load(publicId: string) {
     const item = await app.requireAvailableContent(publicId);

@@ -16,7 +16,7 @@ import { viewerOf } from "../../lib/viewer.ts";
 import type { ContentRow } from "../content/repository.ts";
 import { submissionsCsv } from "./csv.ts";
 import { removeStoredPictures, storePicture } from "./picture.ts";
-import { createFormRepository, fieldsOf, formState } from "./repository.ts";
+import { fieldsOf, formState } from "./repository.ts";
 import type { FormRow } from "./tables.ts";
 
 /** Answers of a form's submit may carry pictures (data URLs of up to 2 MiB each). */
@@ -59,7 +59,7 @@ function present(item: ContentRow, row: FormRow, postId: string, count: number, 
 
 /** Cloud forms (R-FORM-1): the form detail, answering once per visitor, and the editors' definition and answers. */
 export async function formRoutes(app: FastifyInstance) {
-  const forms = createFormRepository(app.database.db);
+  const forms = app.forms;
 
   async function load(publicId: string) {
     const item = await app.requireAvailableContent(publicId, { types: ["cloud_form"] });
