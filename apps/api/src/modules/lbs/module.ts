@@ -1,0 +1,8 @@
+import type { ApiModule } from "../../lib/api-module.ts";
+import { lbsRoutes } from "./routes.ts";
+
+/** Local information by place. */
+export const lbsModule: ApiModule = {
+  name: "lbs",
+  routes: [lbsRoutes],
+};
