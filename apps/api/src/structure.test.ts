@@ -25,8 +25,6 @@ const pendingSql = new Set<string>([
   "modules/accounts/users.ts",
   "modules/clue-reports/comments.ts",
   "modules/content/ingest.ts",
-  "modules/invites/routes.ts",
-  "modules/lbs/routes.ts",
   "modules/stats/csv.ts",
   "modules/stats/report.ts",
   "modules/tracking/buffer.ts",
