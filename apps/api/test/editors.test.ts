@@ -314,7 +314,7 @@ describe("editor accounts", () => {
     const root = new URL("../../../", import.meta.url).pathname;
     const env = { ...process.env, DATABASE_URL: server.database.url, NODE_ENV: "test" };
     const run = (args: string[], input?: string) =>
-      spawnSync(process.execPath, ["apps/api/src/db/editor-cli.ts", ...args], {
+      spawnSync(process.execPath, ["apps/api/src/modules/editors/cli.ts", ...args], {
         cwd: root,
         env,
         encoding: "utf8",

@@ -164,7 +164,7 @@ export interface FollowsTable {
   created_at: number;
 }
 
-/** Unigrams and bigrams of content titles (modules/search/terms.ts). */
+/** Unigrams and bigrams of content titles (lib/search-terms.ts). */
 export interface ContentSearchTermsTable {
   term: string;
   content_id: number;

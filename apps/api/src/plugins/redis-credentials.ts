@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance } from "fastify";
 import type { Redis } from "ioredis";
-import { createWechatSigner, type WechatSigner } from "../modules/wechat/signer.ts";
-import { type CredentialStore, type Fresh, inProcessCredentialStore } from "../modules/wechat/single-flight.ts";
+import { type CredentialStore, type Fresh, inProcessCredentialStore } from "../lib/single-flight.ts";
 
 const lockMs = 10_000;
 const waitStepMs = 100;
@@ -91,14 +89,4 @@ export function redisCredentialStore(
       }
     },
   };
-}
-
-/**
- * The options of the WeChat routes: with REDIS_URL and WeChat configured, a signer whose credentials
- * are kept for the whole cluster; otherwise none (the routes make their own, in process).
- */
-export function wechatRouteOptions(app: FastifyInstance): { signer?: WechatSigner } {
-  const config = app.config.wechat;
-  if (!config || !app.hasDecorator("redis")) return {};
-  return { signer: createWechatSigner(config, { store: redisCredentialStore(app.redis) }) };
 }

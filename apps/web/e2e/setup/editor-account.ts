@@ -13,7 +13,7 @@ export function createAdminByCommand(
   const created = spawnSync(
     process.execPath,
     [
-      "apps/api/src/db/editor-cli.ts",
+      "apps/api/src/modules/editors/cli.ts",
       "create",
       "--role",
       "admin",

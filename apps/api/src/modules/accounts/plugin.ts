@@ -4,6 +4,9 @@ import { createOtpService, type OtpService } from "./otp.ts";
 import { createAliyunSms, createDevSms, type DevSms } from "./sms.ts";
 import { createUserRepository, type UserRepository } from "./users.ts";
 
+/** What other modules use of the sessions: the token a request carries, and the session it names. */
+export { type Session, tokenFromHeader } from "./sessions.ts";
+
 declare module "fastify" {
   interface FastifyInstance {
     users: UserRepository;

@@ -1,6 +1,8 @@
 import type { ActivityUpdate } from "@davmu/contracts/activities";
+import type { FastifyInstance } from "fastify";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import { repositoryPlugin } from "../../lib/repository-plugin.ts";
 
 /** The tables of migration 011, typed here beside the only code that reads them. */
 export type ActivityTables = {
@@ -106,3 +108,14 @@ class SignupRefused extends Error {
 }
 
 export type ActivityRepository = ReturnType<typeof createActivityRepository>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Activities (modules/activities): the activities, their sign-ups and votes. */
+    activities: ActivityRepository;
+  }
+}
+
+export const activitiesPlugin = repositoryPlugin("activities", "activities", (app: FastifyInstance) =>
+  createActivityRepository(app.database.db),
+);

@@ -3,9 +3,9 @@ import { calls } from "@davmu/contracts/calls";
 import type { FastifyInstance } from "fastify";
 import { badRequest, conflict, notFound } from "../../lib/api-error.ts";
 import { route } from "../../lib/route.ts";
+import { sanitizeArticleHtml } from "../../lib/sanitize-html.ts";
 import { userOf, viewerOf } from "../../lib/viewer.ts";
 import type { ContentRow } from "../content/repository.ts";
-import { sanitizeArticleHtml } from "../content/sanitize.ts";
 import { type ActivityRow, createActivityRepository } from "./repository.ts";
 
 const refusals = {
@@ -37,7 +37,7 @@ function present(item: ContentRow, row: ActivityRow, postId: string, signedUp: b
 
 /** Activities (R-ACT-1): the page's facts, sign-up once each, closed past the deadline or when full. */
 export async function activityRoutes(app: FastifyInstance) {
-  const activities = createActivityRepository(app.database.db);
+  const activities = app.activities;
 
   async function load(publicId: string) {
     const item = await app.requireAvailableContent(publicId);

@@ -87,6 +87,12 @@ export function createAppRepository(db: Kysely<Database>) {
       return this.agreement(kind);
     },
 
+    /** What an invited reader gets, in the editors' words (`invite_reward`), when they set it. */
+    async inviteReward(): Promise<string | undefined> {
+      const row = await db.selectFrom("settings").select("value").where("key", "=", "invite_reward").executeTakeFirst();
+      return row?.value;
+    },
+
     /** The app's download addresses editors set, or null until they have (or when the stored value is unreadable). */
     async appDownloadUrls(): Promise<AppDownloadUrls | null> {
       const row = await db

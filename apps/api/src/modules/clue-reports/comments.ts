@@ -9,7 +9,6 @@ import type { Refusal, ThreadStore } from "../../lib/comment-thread/posting.ts";
 import { type CommentThread, commentThread, commentWording } from "../../lib/comment-thread/thread.ts";
 import { route } from "../../lib/route.ts";
 import { userOf, viewerOf } from "../../lib/viewer.ts";
-import { createClueQueries } from "./queries.ts";
 
 /** Migration 018: readers' comments on a report. Times are epoch ms. */
 export interface ClueReportCommentsTable {
@@ -125,7 +124,7 @@ function present(codec: PublicIdCodec, row: Row, report: string, viewer: number 
 /** Comments on clue reports (R-LAYOUT-2): a page of a report's thread, and posting one when logged in. */
 export async function clueReportCommentRoutes(app: FastifyInstance) {
   const { publicIds, config } = app;
-  const queries = createClueQueries(app.database.db);
+  const queries = app.clueReports;
   const comments = createReportComments(app.database.db);
   const thread = commentThread(app.database.db, {
     perUser: config.limits.commentsPerUserPerMinute,

@@ -11,14 +11,13 @@ import {
   presentTopic,
   type ReportRow,
 } from "./present.ts";
-import { createClueQueries } from "./queries.ts";
 
 /**
  * Clue reports (dejin, R-ENT-OTHER): a report's detail, the recommended topics, a topic's channel
  * list sorted by view_sum 10 at a time, and a reporter's profile, clues, mentions and news items.
  */
 export async function clueReportRoutes(app: FastifyInstance) {
-  const queries = createClueQueries(app.database.db);
+  const queries = app.clueReports;
   const codec = app.publicIds;
   const links = app.contentLinks;
   const origin = links.publicOrigin;

@@ -7,8 +7,8 @@ import {
 import type { Kysely, Transaction } from "kysely";
 import { Compile } from "typebox/compile";
 import type { Database } from "../../db/schema.ts";
-import { indexContentForSearch } from "../search/repository.ts";
 import type { ContentDetail } from "./present.ts";
+import { indexContentForSearch } from "./repository.ts";
 
 const checkItem = Compile(EditorContentItem);
 

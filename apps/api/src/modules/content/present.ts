@@ -11,8 +11,8 @@ import {
 } from "@davmu/contracts/content";
 import type { PublicIdCodec } from "@davmu/contracts/public-id";
 import { siteBasePath } from "@davmu/contracts/site-path";
+import { sanitizeArticleHtml } from "../../lib/sanitize-html.ts";
 import type { ContentRow, MediaAccountRow } from "./repository.ts";
-import { sanitizeArticleHtml } from "./sanitize.ts";
 
 export interface LinkContext {
   codec: PublicIdCodec;

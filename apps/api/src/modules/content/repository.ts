@@ -1,9 +1,34 @@
-import type { Kysely, Selectable, Updateable } from "kysely";
+import type { Kysely, Selectable, Transaction, Updateable } from "kysely";
 import type { ContentsTable, Database, MediaAccountsTable } from "../../db/schema.ts";
+import { indexTerms } from "../../lib/search-terms.ts";
 
 export type ContentRow = Selectable<ContentsTable>;
 export type MediaAccountRow = Selectable<MediaAccountsTable>;
 export type ContentPatch = Omit<Updateable<ContentsTable>, "id" | "created_at" | "updated_at">;
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * (Re)writes the search terms of one content item's title, which the search module reads. Call after
+ * inserting or retitling it.
+ */
+export async function indexContentForSearch(db: Db, contentId: number, title: string): Promise<void> {
+  await db.deleteFrom("content_search_terms").where("content_id", "=", contentId).execute();
+  const terms = indexTerms(title);
+  if (terms.length > 0) {
+    await db
+      .insertInto("content_search_terms")
+      .values(terms.map((term) => ({ term, content_id: contentId })))
+      .execute();
+  }
+}
+
+/** Rebuilds the whole search index from the contents table (demo seeding, repairs). */
+export async function rebuildSearchIndex(db: Db): Promise<number> {
+  const rows = await db.selectFrom("contents").select(["id", "title"]).orderBy("id").execute();
+  for (const row of rows) await indexContentForSearch(db, row.id, row.title);
+  return rows.length;
+}
 
 export interface ContentRepositoryHooks {
   /** Called after a content item changed, with its id: caches drop what they hold of it. */

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 import { badHostHeader } from "../../lib/client-address.ts";
 import { type EarlyAnswerOptions, earlyAnswerLog } from "../../lib/early-answer.ts";
 import { route } from "../../lib/route.ts";
-import { tokenFromHeader } from "../accounts/sessions.ts";
+import { tokenFromHeader } from "../accounts/plugin.ts";
 import { parseDetail, toAlbumTrack, toContentItem, toRelatedItem } from "./present.ts";
 
 /** How long an anonymous content answer is reused; changes made through `app.contents` drop it at once. */

@@ -188,7 +188,7 @@ export const editorAccessPlugin = fp(
         target: string,
         work: (trx: Transaction<Database>) => Promise<{ result: T; before: unknown; after: unknown }>,
       ): Promise<T> =>
-        app.database.db.transaction().execute(async (trx) => {
+        app.editors.inTransaction(async (trx) => {
           const { result, before, after } = await work(trx);
           await app.auditWrite(request, trx, { target, before, after });
           return result;

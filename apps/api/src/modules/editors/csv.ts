@@ -1,4 +1,4 @@
-import { csvField } from "../stats/csv.ts";
+import { csvField } from "../../lib/csv.ts";
 import type { AuditRow } from "./repository.ts";
 
 const bom = "\uFEFF";

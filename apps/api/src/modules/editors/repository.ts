@@ -298,6 +298,11 @@ export function createEditorRepository(database: Kysely<Database>) {
       return Number(result.numDeletedRows) === 1;
     },
 
+    /** Runs `work` in one transaction: a change and its audit record commit together or not at all. */
+    inTransaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+      return database.transaction().execute(work);
+    },
+
     /** Writes an audit record, in the transaction of the change it records when one is given. */
     async audit(entry: NewAuditEntry, on: Db = database, now = Date.now()): Promise<void> {
       await tables(on)

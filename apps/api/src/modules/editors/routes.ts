@@ -118,7 +118,7 @@ export async function editorRoutes(app: FastifyInstance) {
 
   route(app, calls.revokeEditorSession, async (request) => {
     const actor = actorOf(request);
-    const ended = await app.database.db.transaction().execute(async (trx) => {
+    const ended = await editors.inTransaction(async (trx) => {
       if (!(await editors.endSession(actor.id, request.params.id, trx))) return false;
       await app.auditWrite(request, trx, {
         target: `editor:${actor.id}`,
@@ -189,7 +189,7 @@ export async function editorRoutes(app: FastifyInstance) {
     const { email, name, role, totp_required } = request.body;
     const password = oneTimePassword();
     const passwordHash = await hashEditorPassword(password);
-    const row = await app.database.db.transaction().execute(async (trx) => {
+    const row = await editors.inTransaction(async (trx) => {
       const created = await editors.create(
         { email, name, role, passwordHash, totpRequired: totp_required ?? false },
         Date.now(),

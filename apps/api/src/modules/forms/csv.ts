@@ -1,5 +1,5 @@
 import type { FormField } from "@davmu/contracts/form-rules";
-import { csvField } from "../stats/csv.ts";
+import { csvField } from "../../lib/csv.ts";
 import type { StoredSubmission } from "./repository.ts";
 
 /** Excel reads a CSV as UTF-8 (Chinese intact) only when it starts with the byte-order mark. */

@@ -5,9 +5,9 @@ import {
   type PreparedPicture,
   preparePicture,
   removePictures,
+  type StoredPicture,
   storePicture as storeTipPicture,
-} from "../tips/pictures.ts";
-import type { StoredPicture } from "../tips/tables.ts";
+} from "../../lib/pictures.ts";
 
 /** Widest and tallest picture a form takes. */
 export const pictureMaxSide = 8000;

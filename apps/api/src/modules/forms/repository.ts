@@ -1,6 +1,8 @@
 import type { FormAnswers, FormField } from "@davmu/contracts/form-rules";
+import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import { repositoryPlugin } from "../../lib/repository-plugin.ts";
 import type { FormRow, FormTables } from "./tables.ts";
 
 export interface FormDefinition {
@@ -109,3 +111,14 @@ export function createFormRepository(database: Kysely<Database>) {
 }
 
 export type FormRepository = ReturnType<typeof createFormRepository>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Cloud forms (modules/forms): the forms and their submissions. */
+    forms: FormRepository;
+  }
+}
+
+export const formsPlugin = repositoryPlugin("forms", "forms", (app: FastifyInstance) =>
+  createFormRepository(app.database.db),
+);

@@ -9,12 +9,11 @@ import {
 import type { Form } from "@davmu/contracts/forms";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { badRequest, conflict, notFound, unauthorized } from "../../lib/api-error.ts";
+import { preparePicture, type StoredPicture } from "../../lib/pictures.ts";
 import { route } from "../../lib/route.ts";
+import { sanitizeArticleHtml } from "../../lib/sanitize-html.ts";
 import { viewerOf } from "../../lib/viewer.ts";
 import type { ContentRow } from "../content/repository.ts";
-import { sanitizeArticleHtml } from "../content/sanitize.ts";
-import { preparePicture } from "../tips/pictures.ts";
-import type { StoredPicture } from "../tips/tables.ts";
 import { submissionsCsv } from "./csv.ts";
 import { removeStoredPictures, storePicture } from "./picture.ts";
 import { createFormRepository, fieldsOf, formState } from "./repository.ts";
@@ -60,7 +59,7 @@ function present(item: ContentRow, row: FormRow, postId: string, count: number, 
 
 /** Cloud forms (R-FORM-1): the form detail, answering once per visitor, and the editors' definition and answers. */
 export async function formRoutes(app: FastifyInstance) {
-  const forms = createFormRepository(app.database.db);
+  const forms = app.forms;
 
   async function load(publicId: string) {
     const item = await app.requireAvailableContent(publicId, { types: ["cloud_form"] });

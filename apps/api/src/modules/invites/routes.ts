@@ -9,14 +9,10 @@ export const defaultInviteReward = "注册后即可评论、收藏和关注媒�
 
 /** Invitation cards (R-INVITE-1): what `/invite/{code}` shows before the reader signs up. */
 export async function inviteRoutes(app: FastifyInstance) {
-  const db = app.database.db;
   route(app, calls.inviteCard, async (request) => {
     const inviter = await app.users.findByInviteCode(request.params.code);
     if (!inviter) throw notFound("邀请码不存在");
-    const [{ total }, reward] = await Promise.all([
-      app.users.invitedBy(inviter.id, 1),
-      db.selectFrom("settings").select("value").where("key", "=", "invite_reward").executeTakeFirst(),
-    ]);
+    const [{ total }, reward] = await Promise.all([app.users.invitedBy(inviter.id, 1), app.appSettings.inviteReward()]);
     return {
       code: 0,
       msg: "ok",
@@ -26,7 +22,7 @@ export async function inviteRoutes(app: FastifyInstance) {
         invited_count: Number(total),
         capacity: inviteCodeCapacity,
         used_up: Number(total) >= inviteCodeCapacity,
-        reward: reward?.value || defaultInviteReward,
+        reward: reward || defaultInviteReward,
       },
     };
   });

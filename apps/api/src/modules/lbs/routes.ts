@@ -1,17 +1,11 @@
 import { calls } from "@davmu/contracts/calls";
 import type { LbsWeather, WeatherFields } from "@davmu/contracts/lbs";
 import type { FastifyInstance } from "fastify";
-import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../lib/api-error.ts";
 import { route } from "../../lib/route.ts";
+import type { LocalInfoRow } from "./tables.ts";
 
-/** The table of migration 010, typed here beside the only code that reads it. */
-type LocalTables = {
-  local_info: { group_id: string; city: string; province: string; weather_json: string | null; updated_at: number };
-};
-
-type Row = LocalTables["local_info"];
+type Row = LocalInfoRow;
 
 function weatherOf(row: Row): LbsWeather | null {
   if (!row.weather_json) return null;
@@ -29,29 +23,14 @@ function weatherOf(row: Row): LbsWeather | null {
   };
 }
 
-/** Saves a channel's city and weather in one upsert; the weather stays when none is given. */
-export async function saveLocalInfo(
-  database: Kysely<Database>,
-  id: string,
-  update: { city: string; province?: string; weather?: WeatherFields },
-  now = Date.now(),
-): Promise<Row> {
-  const db = database.withTables<LocalTables>();
-  const weather = update.weather ? JSON.stringify(update.weather) : undefined;
-  const values = { city: update.city, province: update.province ?? "", updated_at: now };
-  return db
-    .insertInto("local_info")
-    .values({ group_id: id, ...values, weather_json: weather ?? null })
-    .onConflict((oc) => oc.column("group_id").doUpdateSet({ ...values, ...(weather ? { weather_json: weather } : {}) }))
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
+/** The seed saves the demo channel's local information through the repository's function. */
+export { saveLocalInfo } from "./repository.ts";
 
 /** Local information (R-LBS-1): a local channel's city and weather, kept by the editors. */
 export async function lbsRoutes(app: FastifyInstance) {
-  const db = app.database.db.withTables<LocalTables>();
+  const localInfo = app.localInfo;
   const find = async (id: string) => {
-    const row = await db.selectFrom("local_info").selectAll().where("group_id", "=", id).executeTakeFirst();
+    const row = await localInfo.find(id);
     if (!row) throw notFound("该频道没有本地信息");
     return row;
   };
@@ -74,13 +53,7 @@ export async function lbsRoutes(app: FastifyInstance) {
     }
     const id = request.params.id;
     const row = await app.auditedChange(request, `lbs:${id}`, async (trx) => {
-      const before = await trx
-        .withTables<LocalTables>()
-        .selectFrom("local_info")
-        .selectAll()
-        .where("group_id", "=", id)
-        .executeTakeFirst();
-      const after = await saveLocalInfo(trx, id, request.body);
+      const { before, after } = await localInfo.saveIn(trx, id, request.body);
       return { result: after, before: before ?? null, after };
     });
     const saved = weatherOf(row);

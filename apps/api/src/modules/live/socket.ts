@@ -3,7 +3,7 @@ import type { Duplex } from "node:stream";
 import { liveCloseCodes, liveConnectTimeoutMs, liveFrameMaxBytes, liveSocketPath } from "@davmu/contracts/live-values";
 import type { FastifyBaseLogger } from "fastify";
 import { type WebSocket, WebSocketServer } from "ws";
-import type { Session } from "../accounts/sessions.ts";
+import type { Session } from "../accounts/plugin.ts";
 import type { LiveHub, Subscriber } from "./hub.ts";
 
 /** Bounds of a connection; tests lower them to reach them quickly. */

@@ -1,5 +1,7 @@
+import type { FastifyInstance } from "fastify";
 import type { Kysely, Selectable } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import { repositoryPlugin } from "../../lib/repository-plugin.ts";
 import { clueDb, type PichoCatalogsTable, type PichoContentsTable } from "../clue-reports/tables.ts";
 
 export type PichoContentRow = Selectable<PichoContentsTable>;
@@ -59,3 +61,19 @@ export function createPichoRepository(database: Kysely<Database>) {
     },
   };
 }
+
+export type PichoRepository = ReturnType<typeof createPichoRepository>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Picho (modules/picho): its catalogues and contents, read beside the clue reports. */
+    picho: PichoRepository;
+  }
+}
+
+export const pichoPlugin = repositoryPlugin(
+  "picho",
+  "picho",
+  (app: FastifyInstance) => createPichoRepository(app.database.db),
+  ["db", "clue-reports"],
+);

@@ -4,9 +4,9 @@ import type { PichoContentSummary } from "@davmu/contracts/picho";
 import type { FastifyInstance } from "fastify";
 import { notFound } from "../../lib/api-error.ts";
 import { route } from "../../lib/route.ts";
+import { sanitizeArticleHtml } from "../../lib/sanitize-html.ts";
 import { shareLink } from "../clue-reports/present.ts";
-import { sanitizeArticleHtml } from "../content/sanitize.ts";
-import { createPichoRepository, type PichoContentRow } from "./repository.ts";
+import type { PichoContentRow } from "./repository.ts";
 
 function summary(row: PichoContentRow): PichoContentSummary {
   return {
@@ -26,7 +26,7 @@ function summary(row: PichoContentRow): PichoContentSummary {
  * dejin catalog and content pages. Declared `requestId: false`: sent without X-Request-Id (R-API-AUTH).
  */
 export async function pichoRoutes(app: FastifyInstance) {
-  const picho = createPichoRepository(app.database.db);
+  const picho = app.picho;
   const origin = app.contentLinks.publicOrigin;
 
   route(app, calls.pichoContent, async (request) => {

@@ -1,28 +1,10 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { repositoryPlugin } from "../../lib/repository-plugin.ts";
-import { indexTerms, likePattern, queryTerms } from "./terms.ts";
+import { likePattern, queryTerms } from "../../lib/search-terms.ts";
 
-type Db = Kysely<Database> | Transaction<Database>;
-
-/** (Re)writes the search terms of one content item's title. Call after inserting or retitling it. */
-export async function indexContentForSearch(db: Db, contentId: number, title: string): Promise<void> {
-  await db.deleteFrom("content_search_terms").where("content_id", "=", contentId).execute();
-  const terms = indexTerms(title);
-  if (terms.length > 0) {
-    await db
-      .insertInto("content_search_terms")
-      .values(terms.map((term) => ({ term, content_id: contentId })))
-      .execute();
-  }
-}
-
-/** Rebuilds the whole search index from the contents table (demo seeding, repairs). */
-export async function rebuildSearchIndex(db: Db): Promise<number> {
-  const rows = await db.selectFrom("contents").select(["id", "title"]).orderBy("id").execute();
-  for (const row of rows) await indexContentForSearch(db, row.id, row.title);
-  return rows.length;
-}
+/** The title index is written with the content it indexes (the content module's repository). */
+export { indexContentForSearch, rebuildSearchIndex } from "../content/repository.ts";
 
 export function createSearchRepository(db: Kysely<Database>) {
   return {
@@ -80,6 +62,9 @@ declare module "fastify" {
 }
 
 /** The search index and hot words, one repository per app. */
-export const searchIndexPlugin = repositoryPlugin("search-index", "searchIndex", (app) =>
-  createSearchRepository(app.database.db),
+export const searchIndexPlugin = repositoryPlugin(
+  "search-index",
+  "searchIndex",
+  (app) => createSearchRepository(app.database.db),
+  ["db", "contents"],
 );

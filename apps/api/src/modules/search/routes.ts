@@ -4,8 +4,8 @@ import { searchMaxPage } from "@davmu/contracts/limits";
 import type { FastifyInstance } from "fastify";
 import { badRequest } from "../../lib/api-error.ts";
 import { route } from "../../lib/route.ts";
+import { queryTerms } from "../../lib/search-terms.ts";
 import { toRelatedItem } from "../content/present.ts";
-import { queryTerms } from "./terms.ts";
 
 /** Search by title and the hot words shown before a search. */
 export async function searchRoutes(app: FastifyInstance) {

@@ -1,5 +1,6 @@
 import type { PublicIdCodec } from "@davmu/contracts/public-id";
 import type { StatsQuery } from "@davmu/contracts/tracking";
+import { csvField } from "../../lib/csv.ts";
 import type { TrackingDb } from "../tracking/tables.ts";
 import { dayOf, RangeError400, resolveRange } from "./report.ts";
 
@@ -20,13 +21,6 @@ const header = [
   "曝光→浏览率",
   "打开App结果",
 ];
-
-/** A CSV field: quoted when it holds a separator, a quote or a line break; formulas defused. */
-export function csvField(value: string | number): string {
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text) && typeof value === "string") text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 const numeric = [
   "views",

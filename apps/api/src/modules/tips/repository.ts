@@ -1,8 +1,10 @@
 import type { TipStatus } from "@davmu/contracts/tips";
 import { tipLimits } from "@davmu/contracts/tips";
+import type { FastifyInstance } from "fastify";
 import type { Kysely, Transaction } from "kysely";
 import { withKeyLocks } from "../../db/locks.ts";
 import type { Database } from "../../db/schema.ts";
+import { repositoryPlugin } from "../../lib/repository-plugin.ts";
 import { newReceipt } from "./receipt.ts";
 import type { StoredPicture, TipsTable, TipTables } from "./tables.ts";
 
@@ -167,3 +169,18 @@ export function createTipRepository(database: Kysely<Database>) {
 }
 
 export type TipRepository = ReturnType<typeof createTipRepository>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Readers' tips (modules/tips) and the editors' queue. */
+    tips: TipRepository;
+  }
+}
+
+export const tipsPlugin = repositoryPlugin(
+  "tips",
+  "tips",
+  (app: FastifyInstance) => createTipRepository(app.database.db),
+  // publishing a tip makes a clue report (publish.ts)
+  ["db", "clue-reports"],
+);

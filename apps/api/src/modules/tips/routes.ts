@@ -11,7 +11,7 @@ import { preparePicture, removePictures, storePicture } from "./pictures.ts";
 import { presentEditorTip, presentReceipt } from "./present.ts";
 import { publishTipAsClueReport } from "./publish.ts";
 import { normalizeReceipt } from "./receipt.ts";
-import { allowedFrom, createTipRepository } from "./repository.ts";
+import { allowedFrom } from "./repository.ts";
 import { multipartLimits, readTipForm, requestTooLargeMessage, tooLarge } from "./upload.ts";
 
 /** Receipt lookups one address may make in a minute (a reader's list asks for ten at most). */
@@ -50,7 +50,7 @@ const refuseOversized: onRequestHookHandler = (request, reply, done) => {
 
 /** Tips (R-TIP-1): readers send them with pictures, follow them by receipt; editors moderate them. */
 export async function tipRoutes(app: FastifyInstance) {
-  const tips = createTipRepository(app.database.db);
+  const tips = app.tips;
   const encode = (id: number) => app.publicIds.encode(id);
   const mediaDir = app.config.mediaDir;
   // multipart parsing for this module's routes only (the plugin is encapsulated here)

@@ -1,11 +1,7 @@
 import type { Generated } from "kysely";
 
-/** A stored picture of a tip: the JPEG's path under the media directory (its renditions beside it). */
-export interface StoredPicture {
-  path: string;
-  width: number;
-  height: number;
-}
+/** A stored picture of a tip (the shared picture store's). */
+export type { StoredPicture } from "../../lib/pictures.ts";
 
 /** The table of migration 014, typed here beside the only code that reads it. */
 export type TipsTable = {

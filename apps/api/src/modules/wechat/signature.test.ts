@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { inProcessCredentialStore } from "../../lib/single-flight.ts";
 import { jsapiSignature, nonceString, refuseSignedUrl } from "./signature.ts";
 import { refreshAt } from "./signer.ts";
-import { inProcessCredentialStore } from "./single-flight.ts";
 
 describe("WeChat JS-SDK signature", () => {
   it("R-SHARE-2 signs WeChat's documented example: SHA-1 over the sorted raw fields", () => {

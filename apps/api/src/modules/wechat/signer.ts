@@ -1,6 +1,6 @@
 import type { WechatConfig } from "@davmu/config/api";
+import { type CredentialStore, type Fresh, inProcessCredentialStore } from "../../lib/single-flight.ts";
 import { jsapiSignature, nonceString } from "./signature.ts";
-import { type CredentialStore, type Fresh, inProcessCredentialStore } from "./single-flight.ts";
 
 /** WeChat did not give a credential: down, slow, a bad secret, rate-limited, or a malformed answer. */
 export class WechatError extends Error {

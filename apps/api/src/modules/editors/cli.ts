@@ -1,11 +1,11 @@
 import { parseArgs } from "node:util";
 import type { EditorRole } from "@davmu/contracts/call";
 import { editorRoles } from "@davmu/contracts/editors";
-import { hashEditorPassword, oneTimePassword } from "../modules/editors/passwords.ts";
-import { createEditorRepository } from "../modules/editors/repository.ts";
-import { ConfigError, loadConfig } from "../plugins/config.ts";
-import { openDatabase } from "./database.ts";
-import { migrateToLatest } from "./migrate.ts";
+import { openDatabase } from "../../db/database.ts";
+import { migrateToLatest } from "../../db/migrate.ts";
+import { ConfigError, loadConfig } from "../../plugins/config.ts";
+import { hashEditorPassword, oneTimePassword } from "./passwords.ts";
+import { createEditorRepository } from "./repository.ts";
 
 /**
  * `npm run editor -- create --role admin --name 王编辑 --email wang@example.com [--password-stdin]`:
@@ -77,7 +77,7 @@ try {
   await migrateToLatest(handle.db);
   const editors = createEditorRepository(handle.db);
   const passwordHash = await hashEditorPassword(password);
-  const created = await handle.db.transaction().execute(async (trx) => {
+  const created = await editors.inTransaction(async (trx) => {
     const row = await editors.create(
       { email, name, role: role as EditorRole, passwordHash, totpRequired: values["totp-required"] === true },
       Date.now(),

@@ -1,12 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { unauthorized } from "../lib/api-error.ts";
-import {
-  createSessionRepository,
-  type Session,
-  type SessionRepository,
-  tokenFromHeader,
-} from "../modules/accounts/sessions.ts";
+import { unauthorized } from "../../lib/api-error.ts";
+import { createSessionRepository, type Session, type SessionRepository, tokenFromHeader } from "./sessions.ts";
 
 declare module "fastify" {
   interface FastifyInstance {

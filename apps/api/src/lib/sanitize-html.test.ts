@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeArticleHtml } from "./sanitize.ts";
+import { sanitizeArticleHtml } from "./sanitize-html.ts";
 
 describe("sanitizeArticleHtml", () => {
   it("R-ENT-CONTENT keeps article structure: paragraphs, headings, quotes, figures", () => {

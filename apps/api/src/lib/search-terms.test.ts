@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { indexTerms, likePattern, queryTerms, runsOf } from "./terms.ts";
+import { indexTerms, likePattern, queryTerms, runsOf } from "./search-terms.ts";
 
 describe("search terms", () => {
   it("R-ROUTE-1 search: runs split on anything but letters and digits, after NFKC and lower case", () => {

@@ -2,10 +2,10 @@ import { unavailableStates } from "@davmu/contracts/content";
 import { ErrorCode } from "@davmu/contracts/error-codes";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { notFound } from "../lib/api-error.ts";
-import { type ChangeFeed, createChangeFeed } from "../lib/change-feed.ts";
-import type { LinkContext } from "../modules/content/present.ts";
-import { type ContentRepository, type ContentRow, createContentRepository } from "../modules/content/repository.ts";
+import { notFound } from "../../lib/api-error.ts";
+import { type ChangeFeed, createChangeFeed } from "../../lib/change-feed.ts";
+import type { LinkContext } from "./present.ts";
+import { type ContentRepository, type ContentRow, createContentRepository } from "./repository.ts";
 
 export interface AvailableContentOptions {
   /** Only items of these types count (others answer as missing). */

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from "fastify";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /**
+     * Graceful stop (SIGTERM): stops accepting connections; for `graceMs`, requests arriving on open
+     * keep-alive connections are still answered, each with `Connection: close`; then idle connections
+     * are closed, in-flight requests finish, and the app closes.
+     */
+    drain(graceMs: number): Promise<void>;
+  }
+}
+
+/** The state of a shutdown, shared by the server factory, the app's hooks and `app.drain`. */
+export function shutdownState() {
+  return {
+    /** Set when the app starts closing: early answers stop, answers close their connection. */
+    closing: false,
+    /** While draining, idle keep-alive connections stay open so a request already on its way is answered. */
+    holdIdle: false,
+    /** The server's own closing of idle connections (set by the server factory). */
+    closeIdleConnections: () => {},
+  };
+}
+
+export type ShutdownState = ReturnType<typeof shutdownState>;
+
+/** While shutting down, answers close their keep-alive connection so the server can finish; `app.drain`. */
+export function installShutdown(app: FastifyInstance, state: ShutdownState) {
+  app.addHook("preClose", async () => {
+    state.closing = true;
+  });
+  app.decorate("drain", async (graceMs: number) => {
+    state.holdIdle = graceMs > 0;
+    const closed = app.close();
+    const grace = setTimeout(() => {
+      state.holdIdle = false;
+      state.closeIdleConnections();
+      const again = setInterval(state.closeIdleConnections, 100);
+      void closed.finally(() => clearInterval(again));
+    }, graceMs);
+    void closed.finally(() => clearTimeout(grace));
+    await closed;
+  });
+}
