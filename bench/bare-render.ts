@@ -47,11 +47,15 @@ const buildDir = join(new URL("../", import.meta.url).pathname, "apps/web/build"
 const build = (await import(pathToFileURL(join(buildDir, "server/index.js")).href)) as ServerBuild;
 const handle = createRequestHandler(build, "production");
 
-/** React's builds as loaded (`react`, `react-dom` and its server renderer pick theirs from NODE_ENV). */
+/**
+ * React's builds as run (`react`, `react-dom` and its server renderer pick theirs from NODE_ENV).
+ * Only modules that ran count: importing a CommonJS module from ESM reads both branches' files for
+ * their export names, and lists the one not taken in the cache too, never run (`loaded` false).
+ */
 function reactBuilds(): { production: string[]; development: string[] } {
-  const loaded = Object.keys(createRequire(import.meta.url).cache).filter((path) =>
-    /[\\/]node_modules[\\/]react(-dom)?[\\/]cjs[\\/]/.test(path),
-  );
+  const loaded = Object.entries(createRequire(import.meta.url).cache)
+    .filter(([path, module]) => module?.loaded && /[\\/]node_modules[\\/]react(-dom)?[\\/]cjs[\\/]/.test(path))
+    .map(([path]) => path);
   return {
     production: loaded.filter((path) => path.endsWith(".production.js")),
     development: loaded.filter((path) => path.endsWith(".development.js")),
