@@ -14,7 +14,7 @@ describe("the bench measures every process in production mode", () => {
   });
 
   it("a baseline started in development mode stops at once with exit code 2 and says why", () => {
-    for (const env of [{}, { NODE_ENV: "development" }]) {
+    for (const env of [{}, { NODE_ENV: "development" }] as Record<string, string>[]) {
       const bare = run(["bench/bare-render.ts", "http://127.0.0.1:9/", "1"], env);
       expect(bare.status).toBe(2);
       expect(bare.stderr).toMatch(/bare render: NODE_ENV is (unset|development); .*production mode only/);
