@@ -21,6 +21,7 @@ export default defineConfig({
             "apps/web/server/**/*.test.ts",
             "apps/web/*.test.ts",
             "scripts/**/*.test.ts",
+            "bench/**/*.test.ts",
           ],
           environment: "node",
         },

@@ -6,6 +6,14 @@
  */
 import Fastify from "fastify";
 
+// a baseline runs as the product does: in production mode (bench/lib/product.ts starts it so)
+if (process.env.NODE_ENV !== "production") {
+  console.error(
+    `hello-world: NODE_ENV is ${process.env.NODE_ENV ?? "unset"}; the bench measures baselines in production mode only`,
+  );
+  process.exit(2);
+}
+
 const app = Fastify({ logger: false });
 app.get("/", async () => ({ hello: "world" }));
 const buffers = new Map<number, Buffer>();

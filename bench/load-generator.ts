@@ -7,9 +7,9 @@
  *   node bench/load-generator.ts <url> <seconds> [headers as JSON] [server pid]
  * Prints JSON: { rate, p99, errors, cpuMicrosPerAnswer? }.
  */
-import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import autocannon from "autocannon";
+import { processCpuSeconds as cpuSeconds } from "./lib/stats.ts";
 
 /*
  * autocannon appends every response body to a string (`body += chunk`), decoding it as UTF-8, for
@@ -24,17 +24,6 @@ const RequestQueue = require("autocannon/lib/pipelinedRequestsQueue.js") as {
   prototype: { addBody(data: Buffer): void };
 };
 RequestQueue.prototype.addBody = () => {};
-
-/** CPU seconds a process has used so far (utime + stime of /proc/{pid}/stat, all its threads). */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  // the fields after the command name, which is in parentheses and may hold spaces
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return ticks / clockTicksPerSecond;
-}
-// USER_HZ: 100 on Linux on every architecture Node runs on
-const clockTicksPerSecond = 100;
 
 const [url, seconds = "10", headersJson = "{}", pid = ""] = process.argv.slice(2);
 if (!url) throw new Error("usage: load-generator.ts <url> <seconds> [headers as JSON] [server pid]");

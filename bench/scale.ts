@@ -5,7 +5,12 @@
  * the secondary indexes dropped during the load and rebuilt after it; progress goes to stderr.
  * One post (id 1) carries a long thread, so a deep comment page exists at both sizes.
  * Latency: sequential requests over keep-alive HTTP against the real API server, median of each.
- * Usage: npm run bench:scale [-- --contents=1000000 --comments=10000000 --only=sqlite|postgres]
+ * What a content answer costs, on the large data set: the server's CPU time per answer (all its
+ * threads, /proc/{pid}/stat) and the median latency of sequential requests, uncached (distinct items,
+ * each asked once) and cached (one item asked again and again); and a crawler burst: distinct
+ * uncached items asked 8 at a time while autocannon (100 connections, a process of its own) asks
+ * for one cached item, whose p99 is compared with the same load without the burst.
+ * Usage: npm run bench:scale [-- --contents=1000000 --comments=10000000 --only=sqlite|postgres --burst-seconds=5]
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,7 +24,8 @@ import { openDatabase } from "../apps/api/src/db/database.ts";
 import { migrateToLatest } from "../apps/api/src/db/migrate.ts";
 import { loadConfig } from "../apps/api/src/plugins/config.ts";
 import { productionEnv, spawnServer } from "./lib/product.ts";
-import { median, percentile, type Result, table } from "./lib/stats.ts";
+import { median, percentile, processCpuSeconds, type Result, table } from "./lib/stats.ts";
+import { type Load, load } from "./throughput.ts";
 
 export interface DataSize {
   contents: number;
@@ -167,10 +173,30 @@ interface Latencies {
   content: number[];
   keyset: number[];
   offset: number[];
+  /** What a content answer costs (measured on the large data set only). */
+  cost?: ContentCost;
 }
 
+interface ContentCost {
+  /** Server CPU per answer, in microseconds, and sequential latencies, in milliseconds */
+  uncachedCpu: number;
+  cachedCpu: number;
+  uncached: number[];
+  cached: number[];
+  /** autocannon on one cached item without and then with a crawler burst beside it */
+  quiet: Load;
+  burst: Load;
+  /** Distinct uncached items answered during the burst, and their latencies */
+  crawled: number[];
+  crawlErrors: number;
+}
+
+/** As a browser asks: the compressed forms it takes. */
+const acceptEncoding = "gzip, deflate, br";
+let burstSeconds = 5;
+
 /** The real API server over the database; sequential requests, each timed. */
-async function measure(databaseUrl: string, size: DataSize): Promise<Latencies> {
+async function measure(databaseUrl: string, size: DataSize, withCost = false): Promise<Latencies> {
   const port = await freePort();
   const env: Record<string, string> = { ...productionEnv(port, databaseUrl), SERVE_WEB: "false", PG_POOL_MAX: "4" };
   const server = await spawnServer(["apps/api/src/main.ts"], env, "/readyz", `http://127.0.0.1:${port}`);
@@ -185,7 +211,9 @@ async function measure(databaseUrl: string, size: DataSize): Promise<Latencies> 
     const token = ((await auth.json()) as { data: { token: string } }).data.token;
     const timed = async (path: string) => {
       const started = performance.now();
-      const response = await fetch(origin + path, { headers: { authorization: token } });
+      const response = await fetch(origin + path, {
+        headers: { authorization: token, "accept-encoding": acceptEncoding },
+      });
       const body = (await response.json()) as { code: number };
       if (body.code !== 0) throw new Error(`${path}: ${JSON.stringify(body)}`);
       return performance.now() - started;
@@ -196,7 +224,9 @@ async function measure(databaseUrl: string, size: DataSize): Promise<Latencies> 
     const latencies: Latencies = { content: [], keyset: [], offset: [] };
     // content ids spread over the whole table, each asked once: every answer comes from the database
     const step = Math.max(1, Math.floor(size.contents / (samples + 50)));
+    const asked = new Set<number>();
     for (let n = 0; n < samples + 50; n++) {
+      asked.add(1 + n * step);
       const content = await timed(`/inner/static/content/${codec.encode(1 + n * step)}`);
       const keyset = await timed(`/peony/v1/comment/${post}?size=${pageSize}&cursor=${cursor}`);
       const offset = await timed(`/peony/v1/comment/${post}?size=${pageSize}&page=${deepPage}`);
@@ -205,10 +235,80 @@ async function measure(databaseUrl: string, size: DataSize): Promise<Latencies> 
       latencies.keyset.push(keyset);
       latencies.offset.push(offset);
     }
+    if (withCost) latencies.cost = await contentCost(server.pid, origin, token, size, asked, timed, codec.encode);
     return latencies;
   } finally {
     await server.close();
   }
+}
+
+/**
+ * What a content answer costs the server: CPU per answer and sequential latency, uncached (items never
+ * asked before) and cached; then p99 of cached hits under load while a crawler asks for distinct items.
+ */
+async function contentCost(
+  pid: number,
+  origin: string,
+  token: string,
+  size: DataSize,
+  asked: Set<number>,
+  timed: (path: string) => Promise<number>,
+  encode: (id: number) => string,
+): Promise<ContentCost> {
+  // items never asked for yet, from the newest down
+  let next = size.contents + 1;
+  const fresh = () => {
+    do next--;
+    while (asked.has(next));
+    if (next < 1) throw new Error("the data set has too few contents for the crawler burst");
+    asked.add(next);
+    return `/inner/static/content/${encode(next)}`;
+  };
+  const perAnswer = async (paths: () => string, n: number) => {
+    const latencies: number[] = [];
+    const before = processCpuSeconds(pid);
+    for (let i = 0; i < n; i++) latencies.push(await timed(paths()));
+    return { cpu: ((processCpuSeconds(pid) - before) * 1e6) / n, latencies };
+  };
+  for (let i = 0; i < 50; i++) await timed(fresh()); // warm-up
+  const uncached = await perAnswer(fresh, samples);
+  // one item, asked for again: once its compressed forms are made, every answer is the kept one
+  const kept = fresh();
+  await timed(kept);
+  await timed(kept);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  for (let i = 0; i < 50; i++) await timed(kept);
+  const cached = await perAnswer(() => kept, samples);
+
+  const headers = { authorization: token };
+  const quiet = await load(origin + kept, burstSeconds, headers, pid);
+  const crawled: number[] = [];
+  let crawlErrors = 0;
+  let loading = true;
+  const crawler = async () => {
+    while (loading) {
+      try {
+        crawled.push(await timed(fresh()));
+      } catch {
+        crawlErrors++;
+      }
+    }
+  };
+  const burstLoad = load(origin + kept, burstSeconds, headers, pid).finally(() => {
+    loading = false;
+  });
+  const crawlers = Array.from({ length: 8 }, crawler);
+  const [burst] = await Promise.all([burstLoad, ...crawlers]);
+  return {
+    uncachedCpu: uncached.cpu,
+    cachedCpu: cached.cpu,
+    uncached: uncached.latencies,
+    cached: cached.latencies,
+    quiet,
+    burst: burst as Load,
+    crawled,
+    crawlErrors,
+  };
 }
 
 const small: DataSize = { contents: 1000, comments: 1000, thread: 500 };
@@ -234,6 +334,36 @@ export async function runScale(
         ok: ratio <= 1.2,
       });
     }
+    const cost = largeRun.cost;
+    if (!cost) return;
+    const part = `content cost ${dialect}`;
+    const latencyRatio = median(cost.uncached) / median(cost.cached);
+    results.push(
+      {
+        part,
+        measure: "uncached content answer: server CPU per answer (all threads), distinct items asked once",
+        figure: `${(cost.uncachedCpu / 1000).toFixed(2)} ms (cached ${(cost.cachedCpu / 1000).toFixed(2)} ms)`,
+        budget: "≤ 3 ms",
+        ok: cost.uncachedCpu <= 3000,
+      },
+      {
+        part,
+        measure: "uncached ÷ cached content answer, latency at p50 (sequential requests)",
+        figure: `${latencyRatio.toFixed(2)}× (${median(cost.uncached).toFixed(2)} ms vs ${median(cost.cached).toFixed(2)} ms; p99 ${percentile(cost.uncached, 99).toFixed(1)} vs ${percentile(cost.cached, 99).toFixed(1)} ms)`,
+        budget: "≤ 1.5×",
+        ok: latencyRatio <= 1.5,
+      },
+      {
+        part,
+        measure: `cached hits p99 at 100 connections during a crawler burst (distinct uncached items, 8 at a time, ${burstSeconds} s)`,
+        figure:
+          `${cost.burst.p99.toFixed(1)} ms (${cost.burst.rate.toFixed(0)}/s; without the burst p99 ${cost.quiet.p99.toFixed(1)} ms, ` +
+          `${cost.quiet.rate.toFixed(0)}/s); ${cost.crawled.length} items crawled, p50 ${median(cost.crawled).toFixed(1)} ms` +
+          `${cost.crawlErrors ? `, ${cost.crawlErrors} failed` : ""}`,
+        budget: "< 20 ms",
+        ok: cost.burst.p99 < 20 && cost.burst.errors === 0 && cost.crawlErrors === 0 && cost.crawled.length > 0,
+      },
+    );
   };
 
   if (only !== "postgres") {
@@ -252,7 +382,7 @@ export async function runScale(
         await generate(generator, size, `sqlite ${name}`);
         await generator.close();
         log(`sqlite ${name}: measuring`);
-        runs.push(await measure(`sqlite:${path}`, size));
+        runs.push(await measure(`sqlite:${path}`, size, name === "large"));
       }
       report("SQLite", runs[0] as Latencies, runs[1] as Latencies);
     } finally {
@@ -278,7 +408,7 @@ export async function runScale(
         await generate(generator, size, `postgres ${name}`);
         await generator.close();
         log(`postgres ${name}: measuring`);
-        runs.push(await measure(url, size));
+        runs.push(await measure(url, size, name === "large"));
       }
       report("PostgreSQL", runs[0] as Latencies, runs[1] as Latencies);
     } finally {
@@ -295,6 +425,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       return [key as string, value ?? "true"];
     }),
   );
+  burstSeconds = Number(args.get("burst-seconds") ?? burstSeconds);
   const contents = Number(args.get("contents") ?? 1_000_000);
   const comments = Number(args.get("comments") ?? 10_000_000);
   const results = await runScale(

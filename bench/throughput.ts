@@ -5,7 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import { get as httpGet } from "node:http";
-import { node, phoneUserAgent, root } from "./lib/product.ts";
+import { measuredNodeFlags, node, phoneUserAgent, refuseDevelopment, root } from "./lib/product.ts";
 
 export interface Load {
   rate: number;
@@ -59,14 +59,23 @@ export function load(
   return measureInChild(`load generator for ${url}`, args);
 }
 
-/** Renders of one page per second in a process of its own, with no HTTP in front (bench/bare-render.ts). */
+/**
+ * Renders of one page per second in a process of its own, with no HTTP in front (bench/bare-render.ts),
+ * in the product's environment (`env`: production mode and its settings) and with its Node flags;
+ * `cpuMicrosPerAnswer` is the render's own CPU time per page. Refuses an environment that is not
+ * production's, as the bare render itself does.
+ */
 export async function bareRender(pageUrl: string, seconds: number, env: Record<string, string>): Promise<Load> {
-  const { rate, p99 } = await measureInChild<{ rate: number; p99: number }>(
-    "bare render",
-    ["bench/bare-render.ts", pageUrl, String(seconds)],
-    { ...env, BENCH_USER_AGENT: phoneUserAgent },
-  );
-  return { rate, p99, errors: 0 };
+  refuseDevelopment("the bare render", { ...process.env, ...env });
+  const { rate, p99, cpuMicrosPerRender } = await measureInChild<{
+    rate: number;
+    p99: number;
+    cpuMicrosPerRender: number;
+  }>("bare render", [...measuredNodeFlags, "bench/bare-render.ts", pageUrl, String(seconds)], {
+    ...env,
+    BENCH_USER_AGENT: phoneUserAgent,
+  });
+  return { rate, p99, errors: 0, cpuMicrosPerAnswer: cpuMicrosPerRender };
 }
 
 /** Fetches a page twice (the second answer comes from the page cache), raw, and hands it to the hello-world's replay route. */

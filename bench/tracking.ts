@@ -17,7 +17,16 @@ import { join } from "node:path";
 import { freePort } from "@davmu/test-support/free-port";
 import { startPostgresCluster } from "@davmu/test-support/postgres-cluster";
 import pg from "pg";
-import { node, productionEnv, type RunningServer, root, spawnServer, startHelloWorld } from "./lib/product.ts";
+import {
+  baselineEnv,
+  node,
+  productionEnv,
+  productionOnly,
+  type RunningServer,
+  root,
+  spawnServer,
+  startHelloWorld,
+} from "./lib/product.ts";
 import { median, type Result } from "./lib/stats.ts";
 import { type Load, load } from "./throughput.ts";
 
@@ -64,6 +73,7 @@ async function storedRows(databaseUrl: string): Promise<number> {
 
 /** A bare Fastify 5 route that parses each batch (Fastify's own JSON parser) and answers: no check, no store. */
 const parseOnlyServer = `
+${productionOnly}
 import Fastify from "fastify";
 const app = Fastify({ logger: false });
 app.get("/", async () => ({ ok: true }));
@@ -76,6 +86,7 @@ process.on("SIGTERM", () => void app.close().then(() => process.exit(0)));
 
 /** A bare node:http server that reads each batch's bytes and answers: no Fastify, no parse, no check. */
 const readOnlyServer = `
+${productionOnly}
 import { createServer } from "node:http";
 const answer = JSON.stringify({ code: 0, msg: "ok", data: { accepted: 20, duplicates: 0, ignored: 0, rejected: [] } });
 const server = createServer((req, res) => {
@@ -94,7 +105,7 @@ async function startReadOnly(): Promise<RunningServer> {
   const port = await freePort();
   return spawnServer(
     ["--input-type=module", "-e", readOnlyServer],
-    { PORT: String(port) },
+    baselineEnv({ PORT: String(port) }),
     "/",
     `http://127.0.0.1:${port}`,
   );
@@ -103,7 +114,7 @@ async function startReadOnly(): Promise<RunningServer> {
 async function startParseOnly(): Promise<RunningServer> {
   const port = await freePort();
   const args = ["--input-type=module", "-e", parseOnlyServer];
-  return spawnServer(args, { PORT: String(port) }, "/", `http://127.0.0.1:${port}`);
+  return spawnServer(args, baselineEnv({ PORT: String(port) }), "/", `http://127.0.0.1:${port}`);
 }
 
 /** The API alone; `journal: false` keeps acknowledged batches only in memory (TRACKING_JOURNAL_DIR=off). */

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,7 +11,15 @@ export const node = process.execPath;
 export const phoneUserAgent =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.44(0x18002c2c) NetType/WIFI Language/zh_CN";
 
-/** Production settings for a benchmark run: secrets are throwaway, the SMS provider is never called. */
+/** Secrets made for this run of the bench, never kept: production refuses the development ones. */
+const runSecret = (bytes: number) => randomBytes(bytes).toString("base64url");
+const secrets = {
+  HASHID_SALT: runSecret(16),
+  OTP_SECRET: runSecret(32),
+  EDITOR_API_KEY: runSecret(32),
+};
+
+/** Production settings for a benchmark run: secrets are made for the run, the SMS provider is never called. */
 export function productionEnv(port: number, databaseUrl: string): Record<string, string> {
   return {
     NODE_ENV: "production",
@@ -19,17 +28,50 @@ export function productionEnv(port: number, databaseUrl: string): Record<string,
     PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: "warn",
-    HASHID_SALT: "bench-salt",
-    OTP_SECRET: "bench-otp-secret-bench-otp-secret-bench",
+    HASHID_SALT: secrets.HASHID_SALT,
+    OTP_SECRET: secrets.OTP_SECRET,
     SMS_TRANSPORT: "aliyun",
     SMS_ENDPOINT: "http://127.0.0.1:9/",
     SMS_ACCESS_KEY_ID: "bench",
     SMS_ACCESS_KEY_SECRET: "bench",
     SMS_SIGN_NAME: "bench",
     SMS_TEMPLATE_CODE: "SMS_BENCH",
-    EDITOR_API_KEY: "bench-editor-key-bench-editor-key",
+    EDITOR_API_KEY: secrets.EDITOR_API_KEY,
   };
 }
+
+/**
+ * The Node flags of every process the bench measures: the product and each baseline (the Fastify
+ * hello-world, the tracking bench's bare routes, the bare render) start with the same ones, as the
+ * product starts (`node apps/api/src/main.ts`), so no figure is a ratio to a differently run process.
+ */
+export const measuredNodeFlags: readonly string[] = [];
+
+/**
+ * Throws unless a process about to be measured runs in production mode. A baseline in development
+ * mode (React's development build renders about half as fast) would flatter every ratio to it.
+ */
+export function refuseDevelopment(what: string, env: Record<string, string | undefined>): void {
+  if (env.NODE_ENV !== "production")
+    throw new Error(
+      `${what} would run with NODE_ENV=${env.NODE_ENV ?? "(unset)"}: the bench measures every process in production mode`,
+    );
+}
+
+/**
+ * The first line of a measured process's own code (a baseline's script, or the code given to
+ * `node -e`): it stops with exit code 2 and says why when it was started without NODE_ENV=production.
+ */
+export const productionOnly = `if (process.env.NODE_ENV !== "production") {
+  console.error(\`\${process.argv[1] ?? "baseline"}: NODE_ENV is \${process.env.NODE_ENV ?? "unset"}; the bench measures baselines in production mode only\`);
+  process.exit(2);
+}`;
+
+/** The environment of a baseline: production mode, as the product runs. */
+export const baselineEnv = (env: Record<string, string>): Record<string, string> => ({
+  ...env,
+  NODE_ENV: "production",
+});
 
 export interface RunningServer {
   origin: string;
@@ -61,7 +103,13 @@ export function spawnServer(
   onClose?: () => void,
 ): Promise<RunningServer> {
   let output = "";
-  const child = spawn(node, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const childEnv = { ...process.env, ...env };
+  refuseDevelopment(args.join(" "), childEnv);
+  const child = spawn(node, [...measuredNodeFlags, ...args], {
+    cwd: root,
+    env: childEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout?.on("data", (c) => {
     output = (output + c).slice(-20000);
   });
@@ -116,7 +164,7 @@ export async function startProduct(): Promise<RunningServer> {
 /** The baseline: a Fastify hello-world in its own process, as the product runs. */
 export async function startHelloWorld(): Promise<RunningServer> {
   const port = await freePort();
-  return spawnServer(["bench/hello-world.ts"], { PORT: String(port) }, "/", `http://127.0.0.1:${port}`);
+  return spawnServer(["bench/hello-world.ts"], baselineEnv({ PORT: String(port) }), "/", `http://127.0.0.1:${port}`);
 }
 
 /** The newest demo article's share path, as the home page links it. */

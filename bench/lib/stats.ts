@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+
 export const median = (xs: number[]): number => {
   const sorted = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -24,4 +26,14 @@ export function table(results: Result[]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] as number)).join(" | ")} |`;
   return [line(head), `| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`, ...rows.map(line)].join("\n");
+}
+
+/** CPU seconds a process has used so far (utime + stime of /proc/{pid}/stat, all its threads). */
+export function processCpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // the fields after the command name, which is in parentheses and may hold spaces
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  // USER_HZ: 100 on Linux on every architecture Node runs on
+  return ticks / 100;
 }

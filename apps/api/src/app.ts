@@ -111,6 +111,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       },
       // an early answer writes a kept page's headers alone: the page keeps the security headers too
       hostHeaders: securityHeaders,
+      // the site's server-side calls reach the API here in process (inject), not over HTTP to itself
+      apiInProcess: config.serveApi,
     });
     app.get("/", (_request, reply) => reply.redirect(siteBase, 302));
   }

@@ -6,7 +6,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { dropSharedAnswers } from "./lib/api.server.ts";
+import { dropSharedAnswers, useApiInProcess } from "./lib/api.server.ts";
 import { readNonce } from "./lib/csp.ts";
 import { shouldUsePcWrapper } from "./lib/device.ts";
 import { createHeadFilter } from "./lib/head-filter.server.ts";
@@ -49,6 +49,14 @@ export function readyOption(userAgent: string | null, isSpaMode: boolean): "onAl
 export const contentChanged = (() => {
   dropSharedAnswers();
 }) satisfies SiteHooks["contentChanged"];
+
+/**
+ * The host serves the API in this process and hands the site its way there (Fastify's `inject`):
+ * server-side calls to the API at its default address no longer go over HTTP to the same process.
+ */
+export const apiInProcess = ((fetch) => {
+  useApiInProcess(fetch);
+}) satisfies SiteHooks["apiInProcess"];
 
 /**
  * React Router's default Node entry, plus the page's CSP nonce: `<ServerRouter nonce>` hands it to

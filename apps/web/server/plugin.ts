@@ -10,6 +10,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { sendCached, sendResponse, toRequest } from "./adapter.ts";
 import { contentSecurityPolicy, contentSecurityPolicyForPage, createNonce, pageSecurityHeaders } from "./csp.ts";
 import { createEarlyAnswer, type EarlyAnswer } from "./early-answer.ts";
+import { injectingFetch } from "./in-process-api.ts";
 import { createPageCache, sharedMaxAge } from "./page-cache.ts";
 
 export type { EarlyAnswer } from "./early-answer.ts";
@@ -35,6 +36,11 @@ export interface SitePluginOptions {
    * value pairs: kept pages carry them too, since the early answer writes a kept page's headers alone.
    */
   hostHeaders?: readonly string[];
+  /**
+   * The host serves the API in this same Fastify app: the site's server-side calls to the API at its
+   * default address go to it in process (`inject`) rather than over HTTP to itself.
+   */
+  apiInProcess?: boolean;
 }
 
 /** The built site as the host loads it: React Router's build, its server entry exporting the site's hooks. */
@@ -42,11 +48,17 @@ type SiteBuild = ServerBuild & { entry: { module: Partial<SiteHooks> } };
 
 /** The hooks of the site's server entry (packages/contracts/src/site-host.ts), checked once at start. */
 function siteHooksOf(build: SiteBuild, serverEntry: string): SiteHooks {
-  const { cacheVariant, contentChanged } = build.entry.module;
-  if (typeof cacheVariant !== "function" || typeof contentChanged !== "function") {
-    throw new Error(`the site's server entry (${serverEntry}) exports no cacheVariant or contentChanged: rebuild it`);
+  const { cacheVariant, contentChanged, apiInProcess } = build.entry.module;
+  if (
+    typeof cacheVariant !== "function" ||
+    typeof contentChanged !== "function" ||
+    typeof apiInProcess !== "function"
+  ) {
+    throw new Error(
+      `the site's server entry (${serverEntry}) exports no cacheVariant, contentChanged or apiInProcess: rebuild it`,
+    );
   }
-  return { cacheVariant, contentChanged };
+  return { cacheVariant, contentChanged, apiInProcess };
 }
 
 /**
@@ -63,6 +75,7 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions) 
   }
   const build: SiteBuild = await import(pathToFileURL(serverEntry).href);
   const hooks = siteHooksOf(build, serverEntry);
+  if (opts.apiInProcess) hooks.apiInProcess(injectingFetch(app));
   const handle = createRequestHandler(build, opts.development ? "development" : "production");
   // the origins besides this one that pages call: the API's and the tracking beacon's (CSP connect-src)
   const apiOrigin = [opts.publicApiBase, opts.statBase ?? ""]

@@ -8,6 +8,7 @@ describe("loadSiteConfig (the site's settings through the same schema)", () => {
   it("R-SRV-7 defaults: the API on loopback in the same process, the browser on the page's own origin", () => {
     expect(loadSiteConfig({})).toEqual({
       apiBase: "http://127.0.0.1:3000",
+      apiBaseIsOwn: true,
       publicApiBase: "",
       hashidSalt: developmentHashidSalt,
       hashidMinLength: 8,
@@ -30,6 +31,7 @@ describe("loadSiteConfig (the site's settings through the same schema)", () => {
     const api = loadConfig(env);
     expect(site).toEqual({
       apiBase: "http://api.internal:3000",
+      apiBaseIsOwn: false,
       publicApiBase: "https://api.example.com",
       hashidSalt: "shared-salt",
       hashidMinLength: 10,

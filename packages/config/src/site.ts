@@ -7,6 +7,11 @@ export type { PublicConfig } from "./schema.ts";
 export interface SiteConfig {
   /** Where the site's server reaches the platform API (loopback in the combined process). */
   apiBase: string;
+  /**
+   * Whether `apiBase` is the default, this process's own address (API_BASE not set): a host that
+   * serves the API beside the site may then answer the site's calls in process.
+   */
+  apiBaseIsOwn: boolean;
   /** Where visitors' browsers reach the API; "" means the page's own origin. */
   publicApiBase: string;
   hashidSalt: string;
@@ -25,6 +30,7 @@ export function loadSiteConfig(env: Env = process.env): SiteConfig {
   const values = readEnv(env);
   return {
     apiBase: withoutTrailingSlash(values.API_BASE ?? `http://127.0.0.1:${values.PORT || 3000}`),
+    apiBaseIsOwn: values.API_BASE === undefined,
     publicApiBase: withoutTrailingSlash(values.PUBLIC_API_BASE),
     hashidSalt: values.HASHID_SALT,
     hashidMinLength: values.HASHID_MIN_LENGTH,

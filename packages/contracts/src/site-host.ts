@@ -30,6 +30,13 @@ export interface SiteHooks {
    * site keeps between renders are fetched anew.
    */
   contentChanged(): void;
+  /**
+   * Called by a host that serves the API in its own process: the site's server-side calls may go
+   * through `fetch`, which hands each request to the API in process (Fastify's `inject`: the same
+   * routes, hooks, checks, auth and limits) rather than over HTTP to itself. The site uses it only
+   * when it reaches the API at its default address (no API_BASE of its own).
+   */
+  apiInProcess(fetch: typeof globalThis.fetch): void;
 }
 
 /** Notices of content changes made in this process (the API's `app.contentChanges`). */

@@ -1,6 +1,39 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createResponseCache, encodedBody, encodingFor, negotiateEncoding } from "./response-cache.ts";
+
+// nothing in the cache may compress on the event loop: the synchronous compressors throw here, and
+// the pool's are counted (which also shows this mock is the zlib the cache uses)
+const pool = vi.hoisted(() => ({ gzip: 0, brotli: 0 }));
+vi.mock("node:zlib", async (importOriginal) => {
+  const zlib = await importOriginal<typeof import("node:zlib")>();
+  const refused = (name: string) => () => {
+    throw new Error(`${name}: compressing on the event loop`);
+  };
+  return {
+    ...zlib,
+    gzipSync: refused("gzipSync"),
+    deflateSync: refused("deflateSync"),
+    brotliCompressSync: refused("brotliCompressSync"),
+    gzip: (...args: Parameters<typeof zlib.gzip>) => {
+      pool.gzip++;
+      return (zlib.gzip as (...a: unknown[]) => void)(...args);
+    },
+    brotliCompress: (...args: Parameters<typeof zlib.brotliCompress>) => {
+      pool.brotli++;
+      return (zlib.brotliCompress as (...a: unknown[]) => void)(...args);
+    },
+  };
+});
+
+/** An entry kept by `set`, asked for again and compressed in the pool. */
+async function compressedEntry(cache: ReturnType<typeof createResponseCache>, key: string) {
+  cache.get(key);
+  await cache.compressing();
+  const entry = cache.get(key);
+  expect(entry?.compressed).toBe(true);
+  return entry as NonNullable<typeof entry>;
+}
 
 const page = (text: string, tags: string[] = []) => ({
   status: 200,
@@ -10,13 +43,79 @@ const page = (text: string, tags: string[] = []) => ({
 });
 
 describe("response cache", () => {
-  it("keeps a response with its gzip and brotli forms", () => {
+  it("keeps a response raw at once; asked for again, with its gzip and brotli forms made in the pool", async () => {
     const cache = createResponseCache({ maxEntries: 10, ttlMs: 1000 });
-    cache.set("/a", page("<p>一篇文章</p>".repeat(50)));
-    const entry = cache.get("/a");
-    expect(entry?.body.toString()).toContain("一篇文章");
-    expect(gunzipSync(entry?.gzip as Buffer).equals(entry?.body as Buffer)).toBe(true);
-    expect(brotliDecompressSync(entry?.br as Buffer).equals(entry?.body as Buffer)).toBe(true);
+    const before = { ...pool };
+    const kept = cache.set("/a", page("<p>一篇文章</p>".repeat(50)));
+    // the miss is answered raw in every encoding, with its own length and Vary, and costs no compression
+    expect(kept.compressed).toBe(false);
+    expect([kept.gzip, kept.br]).toEqual([null, null]);
+    for (const encoding of ["br", "gzip", "identity"] as const) {
+      const answer = encodedBody(kept, encoding);
+      expect(answer.body).toBe(kept.body);
+      expect(answer.headers["content-encoding"]).toBeUndefined();
+      expect(answer.headers).toMatchObject({ vary: "Accept-Encoding", "content-length": String(kept.body.length) });
+    }
+    expect(pool).toEqual(before);
+    const entry = await compressedEntry(cache, "/a");
+    expect(entry).toBe(kept);
+    expect(pool).toEqual({ gzip: before.gzip + 1, brotli: before.brotli + 1 });
+    expect(entry.body.toString()).toContain("一篇文章");
+    expect(gunzipSync(entry.gzip as Buffer).equals(entry.body)).toBe(true);
+    expect(brotliDecompressSync(entry.br as Buffer).equals(entry.body)).toBe(true);
+    for (const encoding of ["br", "gzip"] as const) {
+      const answer = encodedBody(entry, encoding);
+      expect(answer.body).toBe(entry[encoding]);
+      expect(answer.headers).toMatchObject({
+        "content-encoding": encoding,
+        vary: "Accept-Encoding",
+        "content-length": String(answer.body.length),
+      });
+      expect(answer.body.length).toBeLessThan(entry.body.length);
+    }
+    // compressed once: asked for again, it is not compressed again
+    cache.get("/a");
+    await cache.compressing();
+    expect(pool).toEqual({ gzip: before.gzip + 1, brotli: before.brotli + 1 });
+  });
+
+  it("compresses at most maxCompressions entries at once: a burst asked for again queues nothing more", async () => {
+    const cache = createResponseCache({ maxEntries: 100, ttlMs: 1000, maxCompressions: 2 });
+    for (let i = 0; i < 20; i++) cache.set(`/${i}`, page(`<p>第${i}篇</p>`.repeat(200)));
+    for (let i = 0; i < 20; i++) cache.get(`/${i}`);
+    expect(cache.compressions).toBe(2);
+    expect(cache.compressionsSkipped).toBe(18);
+    await cache.compressing();
+    expect(cache.compressions).toBe(0);
+    expect([cache.get("/0")?.compressed, cache.get("/1")?.compressed]).toEqual([true, true]);
+    // one skipped stays raw, answered uncompressed, until asked for again with room in the pool
+    const skipped = cache.get("/19") as NonNullable<ReturnType<typeof cache.get>>;
+    expect(skipped.compressed).toBe(false);
+    expect(encodedBody(skipped, "br").headers).not.toHaveProperty("content-encoding");
+    expect(cache.compressions).toBe(1);
+    await cache.compressing();
+    expect(skipped.compressed).toBe(true);
+    expect(brotliDecompressSync(encodedBody(skipped, "br").body).equals(skipped.body)).toBe(true);
+  });
+
+  it("drops the compressed forms of an entry replaced or invalidated while they were made", async () => {
+    const cache = createResponseCache({ maxEntries: 10, ttlMs: 1000 });
+    const old = cache.set("/a", page("<p>旧内容</p>".repeat(40), ["content:1"]));
+    cache.get("/a");
+    const fresh = cache.set("/a", page("<p>新内容</p>".repeat(40), ["content:1"]));
+    await cache.compressing();
+    expect(old.compressed).toBe(false);
+    expect(cache.get("/a")).toBe(fresh);
+    expect(fresh.compressed).toBe(false);
+    await cache.compressing();
+    expect(gunzipSync(fresh.gzip as Buffer).toString()).toContain("新内容");
+
+    cache.set("/b", page("<p>内容</p>".repeat(40), ["content:2"]));
+    const dropped = cache.get("/b");
+    cache.invalidate("content:2");
+    await cache.compressing();
+    expect(dropped?.compressed).toBe(false);
+    expect(cache.get("/b")).toBeUndefined();
   });
 
   it("stores a page compressed off the event loop, each encoding with its length, smaller than set's brotli", async () => {
@@ -24,14 +123,16 @@ describe("response cache", () => {
     const html = page(
       "<article><h1>老街修表匠</h1><p>柜台后坚守了三十八年，修过的钟表数以万计。</p></article>".repeat(40),
     );
-    const quick = cache.set("/quick", html);
+    cache.set("/quick", html);
+    const quick = await compressedEntry(cache, "/quick");
     const kept = await cache.store("/kept", html);
     expect(kept).not.toBeNull();
     const stored = kept as NonNullable<typeof kept>;
     expect(cache.get("/kept")).toBe(stored);
-    expect(brotliDecompressSync(stored.br).equals(html.body)).toBe(true);
-    expect(gunzipSync(stored.gzip).equals(html.body)).toBe(true);
-    expect(stored.br.length).toBeLessThanOrEqual(quick.br.length);
+    expect(gunzipSync(stored.gzip as Buffer).equals(html.body)).toBe(true);
+    expect(stored.compressed).toBe(true);
+    expect(brotliDecompressSync(stored.br as Buffer).equals(html.body)).toBe(true);
+    expect((stored.br as Buffer).length).toBeLessThanOrEqual((quick.br as Buffer).length);
     for (const encoding of ["br", "gzip", "identity"] as const) {
       const answer = encodedBody(stored, encoding);
       expect(answer.headers["content-length"]).toBe(String(answer.body.length));
@@ -84,21 +185,24 @@ describe("response cache", () => {
     expect(cache.get("/3")).toBeDefined();
   });
 
-  it("answers in the best encoding the client accepts", () => {
+  it("answers in the best encoding the client accepts", async () => {
     expect(negotiateEncoding("gzip, deflate, br")).toBe("br");
     expect(negotiateEncoding("gzip, br;q=0")).toBe("gzip");
     expect(negotiateEncoding("deflate")).toBe("identity");
     expect(negotiateEncoding(undefined)).toBe("identity");
     expect(negotiateEncoding("*")).toBe("br");
-    const entry = createResponseCache({ maxEntries: 1, ttlMs: 1000 }).set("/", page("hello"));
+    const cache = createResponseCache({ maxEntries: 1, ttlMs: 1000 });
+    cache.set("/", page("hello"));
+    const entry = await compressedEntry(cache, "/");
     expect(encodedBody(entry, "gzip").headers).toMatchObject({ "content-encoding": "gzip", vary: "Accept-Encoding" });
     expect(encodedBody(entry, "identity").headers["content-encoding"]).toBeUndefined();
     expect(encodedBody(entry, "identity").body.toString()).toBe("hello");
   });
 
-  it("builds each encoding's body and headers once, when the response is stored", () => {
+  it("builds each encoding's body and headers once, when the response is stored and compressed", async () => {
     const cache = createResponseCache({ maxEntries: 1, ttlMs: 1000 });
     cache.set("/", page("<p>一篇文章</p>".repeat(20)));
+    await compressedEntry(cache, "/");
     const first = cache.get("/") as NonNullable<ReturnType<typeof cache.get>>;
     const second = cache.get("/") as NonNullable<ReturnType<typeof cache.get>>;
     for (const encoding of ["br", "gzip", "identity"] as const) {
@@ -110,7 +214,7 @@ describe("response cache", () => {
       "content-type": "text/html",
       vary: "Accept-Encoding",
       "content-encoding": "br",
-      "content-length": String(first.br.length),
+      "content-length": String(first.br?.length),
     });
     // the same headers as the flat list Node's writeHead takes
     for (const encoding of ["br", "gzip", "identity"] as const) {

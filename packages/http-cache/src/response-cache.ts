@@ -1,11 +1,13 @@
 import { promisify } from "node:util";
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
+import { brotliCompress, constants, gzip } from "node:zlib";
 
 /**
  * An in-memory cache of whole responses for anonymous visitors: least recently used entries go first
  * when it is full, every entry expires after its TTL, and entries carry tags so a change to the data
  * behind them (a content item, say) drops them at once. Bodies are kept raw and pre-compressed
- * (gzip and brotli), so a hit costs no rendering, no serialising and no compressing.
+ * (gzip and brotli), so a hit costs no rendering, no serialising and no compressing. Nothing here
+ * compresses on the event loop: `store` compresses in zlib's thread pool before keeping, and `set`
+ * keeps the raw body at once and compresses it in the pool when it is asked for again.
  */
 
 export type Encoding = "br" | "gzip" | "identity";
@@ -26,8 +28,14 @@ export interface CachedResponse {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
-  gzip: Buffer;
-  br: Buffer;
+  /** The compressed bodies; null until they are made (an entry kept by `set`, not asked for again yet). */
+  gzip: Buffer | null;
+  br: Buffer | null;
+  /**
+   * Whether `answers` holds the compressed forms. Until then the brotli and gzip answers are the
+   * identity one (raw body, no Content-Encoding, its own length): right for any client, only larger.
+   */
+  compressed: boolean;
   /** The answer per encoding, so a hit builds no header set of its own. */
   answers: Readonly<Record<Encoding, EncodedAnswer>>;
   tags: readonly string[];
@@ -61,6 +69,12 @@ export interface ResponseCacheOptions {
    * caller may serve it while the response is being built again. 0 (the default) keeps none.
    */
   staleMs?: number;
+  /**
+   * How many entries kept by `set` may be compressed in zlib's pool at once (default 2; the pool has
+   * four threads, shared with the file system and crypto). An entry asked for again while that many
+   * are being compressed stays raw, and is compressed when it is asked for after that.
+   */
+  maxCompressions?: number;
   now?: () => number;
 }
 
@@ -71,10 +85,19 @@ export interface ResponseCache {
    */
   get(key: string, options?: { stale?: boolean }): CachedResponse | undefined;
   /**
-   * Stores a response, compressed here (brotli at quality 9, on the event loop: for small answers);
-   * `ttlMs` may shorten (never lengthen) the cache's own TTL.
+   * Stores a response at once, raw: it is answered uncompressed (`compressed` false) until it is
+   * asked for again, when its gzip and brotli forms (level 9 and quality 9) are made in zlib's pool
+   * and then answered, at most `maxCompressions` entries at a time. A miss pays for no compression,
+   * and a burst of items asked for once (a crawler) for none at all. `ttlMs` may shorten (never
+   * lengthen) the cache's own TTL.
    */
   set(key: string, response: StoredResponse, ttlMs?: number): CachedResponse;
+  /** Resolves when no entry is being compressed. */
+  compressing(): Promise<void>;
+  /** Entries kept by `set` being compressed now; never more than `maxCompressions`. */
+  readonly compressions: number;
+  /** Times an entry asked for again stayed raw because `maxCompressions` were under way. */
+  readonly compressionsSkipped: number;
   /**
    * Compresses a response off the event loop (zlib's thread pool, brotli at its best quality: a page
    * is compressed once and sent many times), then stores it unless `stillWanted` then says no (the
@@ -100,30 +123,52 @@ export interface ResponseCache {
 export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
   const now = options.now ?? (() => Date.now());
   const staleMs = options.staleMs ?? 0;
+  const maxCompressions = options.maxCompressions ?? 2;
+  const underway = new Set<Promise<void>>();
+  let compressionsSkipped = 0;
   // a Map iterates in insertion order: re-inserting on every hit keeps the least recently used first
   const entries = new Map<string, CachedResponse>();
   let generation = 0;
 
-  /** Keeps a response with its compressed bodies; the least recently used entry goes when full. */
-  function keep(key: string, response: StoredResponse, gzip: Buffer, br: Buffer, ttlMs?: number): CachedResponse {
-    const ttl = Math.min(ttlMs ?? options.ttlMs, options.ttlMs);
+  /**
+   * The answer per encoding, each with its length, so a hit written straight to the socket is not
+   * sent chunked; without compressed bodies, every encoding is answered with the raw one.
+   */
+  function answers(
+    response: { headers: Record<string, string>; body: Buffer },
+    gzip: Buffer | null,
+    br: Buffer | null,
+  ): Record<Encoding, EncodedAnswer> {
     const headers = { ...response.headers, vary: "Accept-Encoding" };
     const answer = (body: Buffer, extra: Record<string, string>): EncodedAnswer => {
       const all = { ...headers, ...extra, "content-length": String(body.length) };
       return { body, headers: all, headerList: Object.entries(all).flat() };
     };
+    const identity = answer(response.body, {});
+    return {
+      identity,
+      gzip: gzip ? answer(gzip, { "content-encoding": "gzip" }) : identity,
+      br: br ? answer(br, { "content-encoding": "br" }) : identity,
+    };
+  }
+
+  /** Keeps a response, with its compressed bodies when it has them; the least recently used entry goes when full. */
+  function keep(
+    key: string,
+    response: StoredResponse,
+    gzip: Buffer | null,
+    br: Buffer | null,
+    ttlMs?: number,
+  ): CachedResponse {
+    const ttl = Math.min(ttlMs ?? options.ttlMs, options.ttlMs);
     const entry: CachedResponse = {
       status: response.status,
       headers: response.headers,
       body: response.body,
       gzip,
       br,
-      // each with its length, so a hit written straight to the socket is not sent chunked
-      answers: {
-        identity: answer(response.body, {}),
-        gzip: answer(gzip, { "content-encoding": "gzip" }),
-        br: answer(br, { "content-encoding": "br" }),
-      },
+      compressed: gzip !== null && br !== null,
+      answers: answers(response, gzip, br),
       tags: response.tags ?? [],
       expiresAt: now() + ttl,
     };
@@ -136,6 +181,42 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     return entry;
   }
 
+  /** Entries being compressed, so that one asked for twice meanwhile is compressed once. */
+  const beingCompressed = new WeakSet<CachedResponse>();
+
+  /**
+   * Makes a raw entry's gzip and brotli forms in zlib's pool, then answers them from the same entry,
+   * unless it was dropped or replaced meanwhile (its data changed: the new entry is raw again).
+   * Skipped when `maxCompressions` are under way: a burst of new entries queues no work.
+   */
+  function compressLater(key: string, entry: CachedResponse) {
+    if (beingCompressed.has(entry)) return;
+    if (underway.size >= maxCompressions) {
+      compressionsSkipped++;
+      return;
+    }
+    beingCompressed.add(entry);
+    const size = entry.body.length;
+    const work: Promise<void> = Promise.all([
+      gzipInPool(entry.body, { level: 9 }),
+      brotliInPool(entry.body, brotliParams(9, size)),
+    ])
+      .then(([gzip, br]) => {
+        if (entries.get(key) !== entry) return;
+        entry.gzip = gzip;
+        entry.br = br;
+        entry.answers = answers(entry, gzip, br);
+        entry.compressed = true;
+      })
+      // compression failing (memory) leaves the entry raw: it is still answered, uncompressed
+      .catch(() => {})
+      .finally(() => {
+        underway.delete(work);
+        beingCompressed.delete(entry);
+      });
+    underway.add(work);
+  }
+
   return {
     get(key, getOptions) {
       const entry = entries.get(key);
@@ -144,12 +225,22 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       const time = now();
       if (entry.expiresAt + staleMs <= time) return undefined;
       entries.set(key, entry);
-      return entry.expiresAt > time || getOptions?.stale ? entry : undefined;
+      if (entry.expiresAt <= time && !getOptions?.stale) return undefined;
+      // asked for again: worth its compressed forms
+      if (!entry.compressed) compressLater(key, entry);
+      return entry;
     },
     set(key, response, ttlMs) {
-      const gzip = gzipSync(response.body, { level: 9 });
-      const br = brotliCompressSync(response.body, brotliParams(9, response.body.length));
-      return keep(key, response, gzip, br, ttlMs);
+      return keep(key, response, null, null, ttlMs);
+    },
+    async compressing() {
+      while (underway.size > 0) await Promise.all(underway);
+    },
+    get compressions() {
+      return underway.size;
+    },
+    get compressionsSkipped() {
+      return compressionsSkipped;
     },
     async store(key, response, ttlMs, stillWanted = () => true) {
       const [gzip, br] = await Promise.all([

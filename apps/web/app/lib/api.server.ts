@@ -11,18 +11,33 @@ import { webEnv } from "./env.server.ts";
 let serverToken: Promise<string> | null = null;
 let client: ApiClient | null = null;
 let currentToken: string | null = null;
+/** The host's way to the API in its own process (`apiInProcess` in entry.server.tsx), when it has one. */
+let inProcessFetch: typeof fetch | null = null;
+
+/**
+ * Called by the host that serves the API in this process: calls to the API at its default address
+ * (this process's own) go through `fetch` in process instead of HTTP to itself. A site that was given
+ * an API_BASE, a site-only deployment among them, keeps calling it over HTTP.
+ */
+export function useApiInProcess(fetch: typeof globalThis.fetch) {
+  inProcessFetch = fetch;
+  client = null;
+}
 
 function api(): ApiClient {
-  client ??= createApiClient({
-    baseUrl: webEnv().apiBase,
+  if (client) return client;
+  const env = webEnv();
+  const transport = env.apiBaseIsOwn && inProcessFetch ? inProcessFetch : fetch;
+  client = createApiClient({
+    baseUrl: env.apiBase,
     credentials: () => ({ anonymousToken: currentToken, anonymousId: "share-site-ssr" }),
     timeoutMs: 8000,
     // every answer is checked against its call's declared schema: a page is never rendered from a wrong shape
     checkAnswer: createAnswerCheck(),
-    // the API is on loopback or the same network: compressing each answer there and decompressing
-    // it here costs both sides more CPU than the bytes are worth
+    // the API is in process, on loopback or on the same network: compressing each answer there and
+    // decompressing it here costs both sides more CPU than the bytes are worth
     fetch: (input, init) =>
-      fetch(input, {
+      transport(input, {
         ...init,
         headers: { ...(init?.headers as Record<string, string>), "accept-encoding": "identity" },
       }),

@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { calls } from "@davmu/contracts/calls";
 import { unavailableStates } from "@davmu/contracts/content";
-import { createResponseCache, encodedBody, encodingFor } from "@davmu/http-cache/response-cache";
+import {
+  type CachedResponse,
+  createResponseCache,
+  type Encoding,
+  encodedBody,
+  encodingFor,
+} from "@davmu/http-cache/response-cache";
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import { badHostHeader } from "../../lib/client-address.ts";
 import { type EarlyAnswerOptions, earlyAnswerLog } from "../../lib/early-answer.ts";
@@ -20,16 +26,39 @@ export const hotWindowMs = 72 * 60 * 60 * 1000;
 export async function contentRoutes(app: FastifyInstance, options: EarlyAnswerOptions = {}) {
   const repository = app.contents;
   const links = app.contentLinks;
-  // the same answer for every anonymous visitor: kept serialised and compressed, keyed by the URL
+  // the same answer for every anonymous visitor: kept serialised, keyed by the URL, and compressed
+  // (gzip 9, brotli 9, in zlib's pool) once it is asked for again (decision 045)
   const cache = createResponseCache({ maxEntries: 1000, ttlMs: contentCacheTtlMs });
   app.contentChanges.subscribe((id) => cache.invalidate(contentTag(id)));
+  app.addHook("onClose", () => cache.compressing());
+
+  /**
+   * Sends a kept answer through Fastify. While its compressed forms are not made yet (a miss, or an
+   * answer asked for again a moment ago), a client that takes brotli or gzip gets the raw body
+   * compressed by the HTTP layer at its fast level (@fastify/compress: brotli 4, gzip 6), which sets
+   * Content-Encoding, Content-Length and Vary; nothing is compressed at gzip 9 or brotli 9 on the
+   * request's way.
+   */
+  function sendKept(reply: FastifyReply, entry: CachedResponse, encoding: Encoding, result: "hit" | "miss") {
+    if (entry.compressed || encoding === "identity") {
+      const { body, headers } = encodedBody(entry, encoding);
+      return reply.headers(headers).header("x-cache", result).send(body);
+    }
+    return (
+      reply
+        .headers(entry.headers)
+        // lower case, as the compression layer looks for it (it adds its own otherwise)
+        .header("vary", "accept-encoding")
+        .header("x-cache", result)
+        .send(entry.body)
+    );
+  }
 
   /** Sends the kept answer to an anonymous visitor's request (its URL passed validation when it was kept). */
   function answerFromCache(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
     const cached = request.session?.kind === "anonymous" ? cache.get(request.url) : undefined;
     if (!cached) return done();
-    const { body, headers } = encodedBody(cached, encodingFor(request.headers["accept-encoding"]));
-    reply.headers(headers).send(body);
+    sendKept(reply, cached, encodingFor(request.headers["accept-encoding"]), "hit");
   }
 
   /**
@@ -51,8 +80,11 @@ export async function contentRoutes(app: FastifyInstance, options: EarlyAnswerOp
     if (badHostHeader(req.headers) !== null) return false;
     const cached = cache.get(url);
     if (!cached) return false;
+    const encoding = encodingFor(req.headers["accept-encoding"]);
+    // not compressed yet (being compressed now): Fastify's route compresses it at a fast level
+    if (!cached.compressed && encoding !== "identity") return false;
     const started = performance.now();
-    const { body, headerList } = encodedBody(cached, encodingFor(req.headers["accept-encoding"]));
+    const { body, headerList } = encodedBody(cached, encoding);
     const traceId = randomUUID();
     res.writeHead(cached.status, [...headerList, ...hostHeaders, "x-trace-id", traceId]);
     res.end(body);
@@ -168,11 +200,8 @@ export async function contentRoutes(app: FastifyInstance, options: EarlyAnswerOp
         body: Buffer.from(reply.serialize(answer) as string),
         tags: [row.id, ...related.map((r) => r.id)].map(contentTag),
       });
-      const { body, headers } = encodedBody(entry, encodingFor(request.headers["accept-encoding"]));
-      return reply
-        .headers(headers)
-        .header("x-cache", "miss")
-        .send(body as never);
+      // answered at once, raw or compressed at a fast level: the best forms are made if it is asked again
+      return sendKept(reply, entry, encodingFor(request.headers["accept-encoding"]), "miss");
     },
     // after the session check: a kept answer is sent before parsing, validation and the handler
     { onRequest: [answerFromCache] },

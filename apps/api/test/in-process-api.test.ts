@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureSiteBuilt, startTestServer, type TestServer, testDialect } from "./helper.ts";
+
+const phone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) Mobile/15E148 MicroMessenger/8.0.44";
+const asHtml = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+
+describe(`the site's calls to the API it shares a process with, in process (${testDialect})`, () => {
+  let server: TestServer;
+  const seen: Array<{ url: string; userAgent: string | undefined; ip: string; authorized: boolean }> = [];
+  let connections = 0;
+  const previous = { API_BASE: process.env.API_BASE, PORT: process.env.PORT };
+
+  beforeAll(async () => {
+    ensureSiteBuilt();
+    // no API_BASE: the site reaches the API at its default address, this process's own; that names a
+    // port where nothing listens, so only a call in process reaches the API
+    delete process.env.API_BASE;
+    process.env.PORT = "9";
+    server = await startTestServer({ SERVE_WEB: "true" }, (app) => {
+      app.addHook("onRequest", (request, _reply, done) => {
+        seen.push({
+          url: request.url,
+          userAgent: request.headers["user-agent"],
+          ip: request.ip,
+          authorized: request.headers.authorization !== undefined,
+        });
+        done();
+      });
+    });
+    server.app.server.on("connection", () => connections++);
+  }, 120000);
+  afterAll(async () => {
+    for (const [name, value] of Object.entries(previous)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    await server?.close();
+  });
+
+  it("R-WEB-SSR an article is rendered from the API in process: every call passes Fastify's hooks, none goes over HTTP", async () => {
+    const postId = await server.demoPostId("demo-article-02");
+    const token = await server.anonymousToken();
+    const { body } = await server.get(`/inner/static/content/${postId}`, token);
+    const item = body.data as { title: string; share_link: string };
+    seen.length = 0;
+    connections = 0;
+    const page = await fetch(server.base + new URL(item.share_link).pathname, { headers: { "user-agent": phone } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect([...html.matchAll(/<h1\b[^>]*>([^<]*)<\/h1>/g)].map((m) => m[1])).toContain(asHtml(item.title));
+    // the page's own request, and the site's calls injected (light-my-request's user agent), from 127.0.0.1
+    const calls = seen.filter((request) => !request.url.startsWith("/davmu/share/"));
+    // the item itself (a media account's article loads from /dinner/content/), then its lists
+    expect(calls.map((call) => call.url)).toEqual(
+      expect.arrayContaining(["/peony/v1/auth", expect.stringMatching(new RegExp(`/content/${postId}$`))]),
+    );
+    for (const call of calls) {
+      expect(call).toMatchObject({ userAgent: "lightMyRequest", ip: "127.0.0.1" });
+    }
+    // past the anonymous login, the site's calls carry its token: the API's auth checks them as any other
+    expect(calls.filter((call) => call.url !== "/peony/v1/auth").every((call) => call.authorized)).toBe(true);
+    // one connection at most: the test's own, none from the site to itself
+    expect(connections).toBeLessThanOrEqual(1);
+  });
+});

@@ -1,0 +1,62 @@
+import Fastify from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { injectingFetch } from "./in-process-api.ts";
+
+describe("injectingFetch: fetch answered by the Fastify app in process", () => {
+  const app = Fastify({ logger: false });
+  const seen: Array<{ url: string; host: string | undefined; ip: string; method: string }> = [];
+  let release: () => void = () => {};
+  beforeAll(async () => {
+    app.addHook("onRequest", (request, _reply, done) => {
+      seen.push({ url: request.url, host: request.headers.host, ip: request.ip, method: request.method });
+      done();
+    });
+    app.get("/json", async (request) => ({ code: 0, auth: request.headers.authorization ?? null }));
+    app.post("/echo", async (request) => ({ got: request.body }));
+    app.get("/cookies", (_request, reply) => {
+      reply.header("set-cookie", ["a=1", "b=2"]).status(201).send({ ok: true });
+    });
+    app.delete("/nothing", (_request, reply) => reply.status(204).send());
+    app.get("/slow", () => new Promise((resolve) => (release = () => resolve({ late: true }))));
+    await app.ready();
+  });
+  afterAll(() => app.close());
+  const fetchInProcess = injectingFetch(app);
+
+  it("R-WEB-SSR passes the path, query, method, headers and body, from 127.0.0.1 with the URL's host", async () => {
+    const answer = await fetchInProcess("http://127.0.0.1:3000/json?x=1", { headers: { authorization: "t0k" } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await answer.json()).toEqual({ code: 0, auth: "t0k" });
+    expect(seen.at(-1)).toEqual({ url: "/json?x=1", host: "127.0.0.1:3000", ip: "127.0.0.1", method: "GET" });
+
+    const echoed = await fetchInProcess(new URL("http://127.0.0.1:3000/echo"), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ 评论: "写得好" }),
+    });
+    expect(await echoed.json()).toEqual({ got: { 评论: "写得好" } });
+  });
+
+  it("R-WEB-SSR answers status and repeated headers as sent; no body for 204", async () => {
+    const cookies = await fetchInProcess("http://127.0.0.1:3000/cookies");
+    expect(cookies.status).toBe(201);
+    expect(cookies.headers.getSetCookie()).toEqual(["a=1", "b=2"]);
+    const nothing = await fetchInProcess("http://127.0.0.1:3000/nothing", { method: "DELETE" });
+    expect(nothing.status).toBe(204);
+    expect(await nothing.text()).toBe("");
+    const missing = await fetchInProcess("http://127.0.0.1:3000/none");
+    expect(missing.status).toBe(404);
+  });
+
+  it("R-WEB-SSR an aborted call rejects as fetch does: at once, with the signal's reason", async () => {
+    const controller = new AbortController();
+    const call = fetchInProcess("http://127.0.0.1:3000/slow", { signal: controller.signal });
+    controller.abort(new DOMException("timed out", "TimeoutError"));
+    await expect(call).rejects.toMatchObject({ name: "TimeoutError" });
+    release();
+    await expect(fetchInProcess("http://127.0.0.1:3000/json", { signal: controller.signal })).rejects.toMatchObject({
+      name: "TimeoutError",
+    });
+  });
+});
