@@ -2,6 +2,20 @@ import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 const apiTests = ["apps/api/test/**/*.test.ts"];
+/**
+ * The API's fault and load files: each starts whole product processes (a cluster behind nginx with
+ * Redis, processes killed or stopped mid-write, PostgreSQL restarted) or sends thousands of requests.
+ * They run with `npm run test:long` (both databases), apart from `npm test`, which must stay within
+ * ten minutes on two cores.
+ */
+const longApiTests = [
+  "apps/api/test/live-cluster.test.ts",
+  "apps/api/test/tracking-shutdown.test.ts",
+  "apps/api/test/shutdown.test.ts",
+  "apps/api/test/deployments.test.ts",
+  "apps/api/test/database-restart.test.ts",
+  "apps/api/test/fuzz.test.ts",
+];
 
 export default defineConfig({
   test: {
@@ -30,6 +44,7 @@ export default defineConfig({
         test: {
           name: "api-sqlite",
           include: apiTests,
+          exclude: longApiTests,
           env: { TEST_DATABASE: "sqlite" },
           testTimeout: 20000,
           // a file's server starts in its beforeAll: on a busy machine (the browser files run beside)
@@ -41,9 +56,29 @@ export default defineConfig({
         test: {
           name: "api-postgres",
           include: apiTests,
+          exclude: longApiTests,
           env: { TEST_DATABASE: "postgres" },
           globalSetup: ["apps/api/test/setup/postgres-cluster.ts"],
           testTimeout: 20000,
+          hookTimeout: 60000,
+        },
+      },
+      {
+        test: {
+          name: "api-long-sqlite",
+          include: longApiTests,
+          env: { TEST_DATABASE: "sqlite" },
+          testTimeout: 60000,
+          hookTimeout: 60000,
+        },
+      },
+      {
+        test: {
+          name: "api-long-postgres",
+          include: longApiTests,
+          env: { TEST_DATABASE: "postgres" },
+          globalSetup: ["apps/api/test/setup/postgres-cluster.ts"],
+          testTimeout: 60000,
           hookTimeout: 60000,
         },
       },
