@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { withKeyLocks } from "../../db/locks.ts";
 import type { Database } from "../../db/schema.ts";
+import { recentTexts } from "./thread-repository.ts";
 
 /** How much one author may post: at most `max` texts since `since` (epoch ms). */
 export interface PostingWindow {
@@ -40,9 +41,6 @@ export interface NewText {
   at: number;
 }
 
-/** Any table of a thread's texts, seen through the three columns the rules read. */
-type TextTables = Record<string, { user_id: number; body: string; created_at: number }>;
-
 /**
  * Records a text unless its author is over the window's count or posted the same text within it
  * (R-SEC-RATE, R-MOD-1). Reading the author's recent texts and `write` run in one transaction that
@@ -58,12 +56,7 @@ export async function recordUnderLimits<T>(
 ): Promise<{ refused: Refusal } | { recorded: T }> {
   const { author, body } = text;
   return withKeyLocks(db, [`${store.lock}:user:${author}`], async (tx) => {
-    const recent = await (tx as unknown as Kysely<TextTables>)
-      .selectFrom(store.table)
-      .select("body")
-      .where("user_id", "=", author)
-      .where("created_at", ">", window.since)
-      .execute();
+    const recent = await recentTexts(tx, store, author, window.since);
     const refused = postingRefusal(recent, body, window);
     if (refused) return { refused };
     return { recorded: await write(tx) };

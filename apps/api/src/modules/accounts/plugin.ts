@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { createOtpService, type OtpService } from "./otp.ts";
+import { createUserRepository, type UserRepository } from "./repository.ts";
 import { createAliyunSms, createDevSms, type DevSms } from "./sms.ts";
-import { createUserRepository, type UserRepository } from "./users.ts";
 
 /** What other modules use of the sessions: the token a request carries, and the session it names. */
 export { type Session, tokenFromHeader } from "./sessions.ts";

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, SessionsTable } from "../../db/schema.ts";
 import { type ChangeFeed, createChangeFeed } from "../../lib/change-feed.ts";
+import { createSessionStore } from "./repository.ts";
 
 export interface Session {
   id: number;
@@ -43,6 +44,7 @@ interface CachedSession {
 }
 
 export function createSessionRepository(db: Kysely<Database>) {
+  const store = createSessionStore(db);
   // anonymous sessions by token, oldest first (a Map keeps insertion order); only the database needs
   // the hash, and hashing each request's token cost more than the rest of a kept answer's lookup
   const anonymous = new Map<string, CachedSession>();
@@ -70,18 +72,7 @@ export function createSessionRepository(db: Kysely<Database>) {
   ) {
     const token = newToken();
     const expiresAt = now + ttlDays * DAY_MS;
-    await db
-      .insertInto("sessions")
-      .values({
-        token_hash: hashToken(token),
-        kind,
-        user_id: userId,
-        device_id: deviceId,
-        created_at: now,
-        expires_at: expiresAt,
-        revoked_at: null,
-      })
-      .execute();
+    await store.insert({ tokenHash: hashToken(token), kind, userId, deviceId, createdAt: now, expiresAt });
     return { token, expiresAt };
   }
 
@@ -98,12 +89,7 @@ export function createSessionRepository(db: Kysely<Database>) {
 
     /** Logout: the token stops working at once (R-SEC-TOKEN). */
     async revoke(sessionId: number, now = Date.now()) {
-      await db
-        .updateTable("sessions")
-        .set({ revoked_at: now })
-        .where("id", "=", sessionId)
-        .where("revoked_at", "is", null)
-        .execute();
+      await store.revoke(sessionId, now);
       // after the row: an instance told of it reads the revoked row if it looks again
       revocations.publish(sessionId);
     },
@@ -121,13 +107,7 @@ export function createSessionRepository(db: Kysely<Database>) {
     async findActive(token: string, now = Date.now()): Promise<Session | null> {
       const cached = anonymous.get(token);
       if (cached && cached.until > now) return cached.session;
-      const row = await db
-        .selectFrom("sessions")
-        .select(["id", "kind", "user_id", "device_id", "expires_at"])
-        .where("token_hash", "=", hashToken(token))
-        .where("revoked_at", "is", null)
-        .where("expires_at", ">", now)
-        .executeTakeFirst();
+      const row = await store.findActive(hashToken(token), now);
       if (!row) {
         anonymous.delete(token);
         return null;

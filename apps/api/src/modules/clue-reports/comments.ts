@@ -2,99 +2,11 @@ import { calls } from "@davmu/contracts/calls";
 import type { Comment } from "@davmu/contracts/interaction";
 import type { PublicIdCodec } from "@davmu/contracts/public-id";
 import type { FastifyInstance } from "fastify";
-import type { Generated, Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
 import { notFound } from "../../lib/api-error.ts";
-import type { Refusal, ThreadStore } from "../../lib/comment-thread/posting.ts";
-import { type CommentThread, commentThread, commentWording } from "../../lib/comment-thread/thread.ts";
+import { commentThread, commentWording } from "../../lib/comment-thread/thread.ts";
 import { route } from "../../lib/route.ts";
 import { userOf, viewerOf } from "../../lib/viewer.ts";
-
-/** Migration 018: readers' comments on a report. Times are epoch ms. */
-export interface ClueReportCommentsTable {
-  id: Generated<number>;
-  report_id: number;
-  user_id: number;
-  body: string;
-  /** "published", or "pending" (held for review, shown to its author only) */
-  status: string;
-  hold_reason: Generated<string>;
-  created_at: number;
-}
-type CommentTables = { clue_report_comments: ClueReportCommentsTable };
-
-/** Where report comments are counted for the per-user limit and the duplicate rule. */
-const store: ThreadStore = { table: "clue_report_comments", lock: "clue-report-comments" };
-
-interface Row {
-  id: number;
-  user_id: number;
-  body: string;
-  status: string;
-  created_at: number;
-  alias: string;
-  avatar: string;
-}
-
-function createReportComments(database: Kysely<Database>) {
-  const db = database.withTables<CommentTables>();
-  const visible = (reportId: number, viewer: number | null) =>
-    db
-      .selectFrom("clue_report_comments as c")
-      .where("c.report_id", "=", reportId)
-      .where((eb) =>
-        viewer === null
-          ? eb("c.status", "=", "published")
-          : eb.or([
-              eb("c.status", "=", "published"),
-              eb.and([eb("c.status", "=", "pending"), eb("c.user_id", "=", viewer)]),
-            ]),
-      );
-  return {
-    async page(reportId: number, viewer: number | null, page: number, size: number) {
-      const [rows, count] = await Promise.all([
-        visible(reportId, viewer)
-          .innerJoin("users", "users.id", "c.user_id")
-          .select(["c.id", "c.user_id", "c.body", "c.status", "c.created_at", "users.alias", "users.avatar"])
-          .orderBy("c.id", "desc")
-          .limit(size + 1)
-          .offset((page - 1) * size)
-          .execute(),
-        visible(reportId, viewer)
-          .select((eb) => eb.fn.countAll<number | string>().as("n"))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows: rows.slice(0, size) as Row[], hasMore: rows.length > size, total: Number(count.n) };
-    },
-
-    /**
-     * Records a comment under the thread's per-user limit and duplicate rule (R-SEC-RATE, R-MOD-1),
-     * counted and recorded in one step per author (recordUnderLimits).
-     */
-    async insertUnderLimits(
-      values: {
-        report_id: number;
-        user_id: number;
-        body: string;
-        status: string;
-        hold_reason: string;
-        created_at: number;
-      },
-      thread: CommentThread,
-    ): Promise<{ id: number } | { refused: Refusal }> {
-      const text = { author: values.user_id, body: values.body, at: values.created_at };
-      const result = await thread.record(database, store, text, (transaction) =>
-        transaction
-          .withTables<CommentTables>()
-          .insertInto("clue_report_comments")
-          .values(values)
-          .returning("id")
-          .executeTakeFirstOrThrow(),
-      );
-      return "refused" in result ? result : { id: result.recorded.id };
-    },
-  };
-}
+import { createReportComments, type ReportCommentRow as Row } from "./comments-repository.ts";
 
 /** A report comment in the shape the site's comment list draws (post_id is the report's id). */
 function present(codec: PublicIdCodec, row: Row, report: string, viewer: number | null): Comment {
@@ -179,11 +91,7 @@ export async function clueReportCommentRoutes(app: FastifyInstance) {
         thread,
       );
       if ("refused" in recorded) throw thread.refusal(recorded.refused);
-      const author = await app.database.db
-        .selectFrom("users")
-        .select(["alias", "avatar"])
-        .where("id", "=", user)
-        .executeTakeFirstOrThrow();
+      const author = await comments.author(user);
       request.log.info({ reportCommentId: recorded.id, reportId: report.id, held }, "report comment posted");
       const row: Row = {
         id: recorded.id,

@@ -90,6 +90,17 @@ export interface PichoContentsTable {
   published: Generated<number>;
 }
 
+/** Migration 018: readers' comments on a report. Times are epoch ms. */
+export interface ClueReportCommentsTable {
+  id: Generated<number>;
+  report_id: number;
+  user_id: number;
+  body: string;
+  /** "published", or "pending" (held for review, shown to its author only) */
+  status: string;
+  hold_reason: Generated<string>;
+  created_at: number;
+}
 export type ClueTables = {
   clue_reporters: ClueReportersTable;
   clue_reports: ClueReportsTable;

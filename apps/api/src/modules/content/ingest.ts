@@ -7,6 +7,7 @@ import {
 import type { Kysely, Transaction } from "kysely";
 import { Compile } from "typebox/compile";
 import type { Database } from "../../db/schema.ts";
+import { type ImportedContent, type ImportedMember, ingestStore } from "./ingest-repository.ts";
 import type { ContentDetail } from "./present.ts";
 import { indexContentForSearch } from "./repository.ts";
 
@@ -68,23 +69,11 @@ export async function checkImport(db: Kysely<Database>, batch: readonly unknown[
   });
 
   const mpKeys = [...new Set(items.flatMap((item) => (item.mp_key ? [item.mp_key] : [])))];
-  const knownMp = new Set(
-    mpKeys.length
-      ? (await db.selectFrom("media_accounts").select("key").where("key", "in", mpKeys).execute()).map((r) => r.key)
-      : [],
-  );
+  const knownMp = new Set(await ingestStore.knownMediaAccountKeys(db, mpKeys));
   const outside = [
     ...new Set(items.flatMap((item) => referencesOf(item).map((r) => r.externalId)).filter((id) => !seen.has(id))),
   ];
-  const stored = new Set<string>();
-  for (let i = 0; i < outside.length; i += 500) {
-    const rows = await db
-      .selectFrom("contents")
-      .select("external_id")
-      .where("external_id", "in", outside.slice(i, i + 500))
-      .execute();
-    for (const row of rows) stored.add(row.external_id);
-  }
+  const stored = new Set((await ingestStore.contentIdsByExternalId(db, outside)).keys());
   for (const item of items) {
     const index = seen.get(item.external_id) as number;
     if (item.mp_key && !knownMp.has(item.mp_key)) {
@@ -135,25 +124,15 @@ export async function writeImport(
 ): Promise<EditorImportResult> {
   const now = options.now ?? Date.now();
   const mpKeys = [...new Set(items.flatMap((item) => (item.mp_key ? [item.mp_key] : [])))];
-  const mpIds = new Map(
-    mpKeys.length
-      ? (await trx.selectFrom("media_accounts").select(["id", "key"]).where("key", "in", mpKeys).execute()).map(
-          (r) => [r.key, r.id] as const,
-        )
-      : [],
-  );
+  const mpIds = await ingestStore.mediaAccountIds(trx, mpKeys);
   const ids = new Map<string, number>();
   const result: EditorImportResult = { created: 0, updated: 0, items: [] };
   let done = 0;
   for (const item of items) {
-    const existing = await trx
-      .selectFrom("contents")
-      .select("id")
-      .where("external_id", "=", item.external_id)
-      .executeTakeFirst();
+    const existing = await ingestStore.contentByExternalId(trx, item.external_id);
     const albumStatus = item.album_status ?? (isAlbum(item) ? { status: 0, total: item.tracks?.length ?? 0 } : null);
     const commentsOpen = item.comment_available ?? true;
-    const values = {
+    const values: ImportedContent = {
       content_type: item.content_type,
       group_id: item.group_id ?? null,
       title: item.title,
@@ -182,16 +161,11 @@ export async function writeImport(
     };
     let id: number;
     if (existing) {
-      await trx.updateTable("contents").set(values).where("id", "=", existing.id).execute();
+      await ingestStore.updateContent(trx, existing.id, values);
       id = existing.id;
       result.updated += 1;
     } else {
-      const row = await trx
-        .insertInto("contents")
-        .values({ ...values, external_id: item.external_id, created_at: now })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      id = row.id;
+      id = await ingestStore.insertContent(trx, values, item.external_id, now);
       result.created += 1;
     }
     // imported titles are searchable at once (modules/search)
@@ -205,19 +179,12 @@ export async function writeImport(
   const referenced = [...new Set(items.flatMap((item) => referencesOf(item).map((r) => r.externalId)))].filter(
     (id) => !ids.has(id),
   );
-  for (let i = 0; i < referenced.length; i += 500) {
-    const rows = await trx
-      .selectFrom("contents")
-      .select(["id", "external_id"])
-      .where("external_id", "in", referenced.slice(i, i + 500))
-      .execute();
-    for (const row of rows) ids.set(row.external_id, row.id);
-  }
+  for (const [externalId, id] of await ingestStore.contentIdsByExternalId(trx, referenced)) ids.set(externalId, id);
   const idOf = (externalId: string) => ids.get(externalId) as number;
 
   for (const item of items) {
     const id = idOf(item.external_id);
-    const members: { parent_id: number; member_id: number; group_index: number; position: number }[] = [];
+    const members: ImportedMember[] = [];
     if (item.tracks) {
       item.tracks.forEach((ref, position) => {
         members.push({ parent_id: id, member_id: idOf(ref), group_index: 0, position });
@@ -231,22 +198,15 @@ export async function writeImport(
       });
     }
     if (item.tracks || item.groups) {
-      await trx.deleteFrom("content_members").where("parent_id", "=", id).execute();
       // a member listed twice in one group keeps its first place
       const unique = members.filter(
         (m, i) => members.findIndex((o) => o.group_index === m.group_index && o.member_id === m.member_id) === i,
       );
-      if (unique.length) await trx.insertInto("content_members").values(unique).execute();
+      await ingestStore.replaceMembers(trx, id, unique);
     }
     if (item.relations) {
-      await trx.deleteFrom("content_relations").where("content_id", "=", id).execute();
       const related = [...new Set(item.relations.map(idOf))].filter((relatedId) => relatedId !== id);
-      if (related.length) {
-        await trx
-          .insertInto("content_relations")
-          .values(related.map((relatedId, position) => ({ content_id: id, related_id: relatedId, position })))
-          .execute();
-      }
+      await ingestStore.replaceRelations(trx, id, related);
     }
   }
   const encode = options.encode ?? String;
@@ -264,7 +224,7 @@ export async function importContents(
 ): Promise<ImportOutcome> {
   const checked = await checkImport(db, batch);
   if (!checked.ok) return checked;
-  const result = await db.transaction().execute(async (trx) => {
+  const result = await ingestStore.inTransaction(db, async (trx) => {
     const written = await writeImport(trx, checked.items, options);
     if (options.onWritten) await options.onWritten(trx, written);
     return written;
