@@ -3,6 +3,7 @@ import type { StatsQuery } from "@davmu/contracts/tracking";
 import { csvField } from "../../lib/csv.ts";
 import type { TrackingDb } from "../tracking/tables.ts";
 import { dayOf, RangeError400, resolveRange } from "./report.ts";
+import { type NumericMeasure, numericMeasures, statsStore } from "./repository.ts";
 
 const header = [
   "日期",
@@ -22,17 +23,7 @@ const header = [
   "打开App结果",
 ];
 
-const numeric = [
-  "views",
-  "reads",
-  "read_seconds",
-  "depth_0",
-  "depth_25",
-  "depth_50",
-  "depth_75",
-  "depth_100",
-  "exposures",
-] as const;
+const numeric = numericMeasures;
 
 /**
  * The statistics as CSV, one row per content item and day (or hour), for spreadsheets: UTF-8 with a
@@ -42,22 +33,12 @@ export async function statsCsv(db: TrackingDb, codec: PublicIdCodec, query: Stat
   const range = resolveRange(query, now);
   const contentId = query.post_id ? codec.decode(query.post_id) : null;
   if (query.post_id && contentId === null) throw new RangeError400("post_id 无效");
-  let q = db
-    .selectFrom("tracking_hourly as h")
-    .innerJoin("contents as c", "c.id", "h.content_id")
-    .select([
-      "h.hour",
-      "h.content_id",
-      "c.title",
-      "c.content_type",
-      "h.outcomes_json",
-      ...numeric.map((n) => `h.${n}` as const),
-    ])
-    .where("h.hour", ">=", range.start)
-    .where("h.hour", "<", range.end);
-  if (query.content_type) q = q.where("c.content_type", "=", query.content_type);
-  if (contentId !== null) q = q.where("h.content_id", "=", contentId);
-  const rows = await q.orderBy("h.hour").orderBy("h.content_id").execute();
+  const rows = await statsStore.hourlyRows(db, {
+    start: range.start,
+    end: range.end,
+    contentType: query.content_type,
+    contentId,
+  });
 
   const hourly = query.granularity === "hour";
   const groups = new Map<
@@ -86,7 +67,7 @@ export async function statsCsv(db: TrackingDb, codec: PublicIdCodec, query: Stat
   }
   const lines = [header.map(csvField).join(",")];
   for (const { at, row, sums, outcomes } of groups.values()) {
-    const s = (n: (typeof numeric)[number]) => sums[n] ?? 0;
+    const s = (n: NumericMeasure) => sums[n] ?? 0;
     lines.push(
       [
         at,

@@ -1,7 +1,7 @@
 import type { PublicIdCodec } from "@davmu/contracts/public-id";
 import type { StatsItem, StatsPoint, StatsQuery, StatsReport } from "@davmu/contracts/tracking";
-import { sql } from "kysely";
 import { type HourlyCounts, hourMs, type TrackingDb, zeroCounts } from "../tracking/tables.ts";
+import { statsStore } from "./repository.ts";
 
 /** Days and hours are China's (UTC+8): editors read "today" as their own. */
 const zoneMs = 8 * hourMs;
@@ -69,18 +69,6 @@ function addOutcomes(into: Record<string, number>, json: string) {
   }
 }
 
-const sums = [
-  sql<number>`sum(h.views)`.as("views"),
-  sql<number>`sum(h.reads)`.as("reads"),
-  sql<number>`sum(h.read_seconds)`.as("read_seconds"),
-  sql<number>`sum(h.depth_0)`.as("depth_0"),
-  sql<number>`sum(h.depth_25)`.as("depth_25"),
-  sql<number>`sum(h.depth_50)`.as("depth_50"),
-  sql<number>`sum(h.depth_75)`.as("depth_75"),
-  sql<number>`sum(h.depth_100)`.as("depth_100"),
-  sql<number>`sum(h.exposures)`.as("exposures"),
-];
-
 /**
  * The editors' report (R-STATS-1) from the hourly roll-ups: totals, a series per day or hour
  * (every step of the range, empty ones as zeros) and the items, most viewed first, each with views,
@@ -96,31 +84,12 @@ export async function statsReport(
   const range = resolveRange(query, now);
   const contentId = query.post_id ? codec.decode(query.post_id) : null;
   if (query.post_id && contentId === null) throw new RangeError400("post_id 无效");
-  const base = () => {
-    let q = db
-      .selectFrom("tracking_hourly as h")
-      .innerJoin("contents as c", "c.id", "h.content_id")
-      .where("h.hour", ">=", range.start)
-      .where("h.hour", "<", range.end);
-    if (query.content_type) q = q.where("c.content_type", "=", query.content_type);
-    if (contentId !== null) q = q.where("h.content_id", "=", contentId);
-    return q;
-  };
-
-  const [byHour, byItem, outcomeRows] = await Promise.all([
-    base()
-      .select(["h.hour", ...sums])
-      .groupBy("h.hour")
-      .execute(),
-    base()
-      .select(["h.content_id", "c.title", "c.content_type", ...sums])
-      .groupBy(["h.content_id", "c.title", "c.content_type"])
-      .orderBy(sql`sum(h.views)`, "desc")
-      .orderBy("h.content_id")
-      .limit(500)
-      .execute(),
-    base().select(["h.hour", "h.content_id", "h.outcomes_json"]).where("h.outcomes_json", "<>", "{}").execute(),
-  ]);
+  const [byHour, byItem, outcomeRows] = await statsStore.report(db, {
+    start: range.start,
+    end: range.end,
+    contentType: query.content_type,
+    contentId,
+  });
 
   const step = granularity === "day" ? dayMs : hourMs;
   const keyOf = (hour: number) => (granularity === "day" ? dayStart(dayOf(hour)) : hour);
