@@ -2,10 +2,9 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { purgeOtpCodes, purgeSessions } from "./housekeeping-repository.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Rows removed per statement, so a purge never holds a table for long. */
-const batchSize = 5000;
 
 export interface Purged {
   sessions: number;
@@ -18,36 +17,9 @@ export interface Purged {
  * are counted in (a day: R-SEC-OTP-2). Batched, so it can run beside traffic on every instance.
  */
 export async function purgeExpired(db: Kysely<Database>, now = Date.now()): Promise<Purged> {
-  const sessions = await deleteInBatches(db, "sessions", (eb) =>
-    eb.or([eb("expires_at", "<=", now), eb("revoked_at", "<=", now)]),
-  );
-  const otpCodes = await deleteInBatches(db, "otp_codes", (eb) => eb("created_at", "<=", now - DAY_MS));
+  const sessions = await purgeSessions(db, now);
+  const otpCodes = await purgeOtpCodes(db, now - DAY_MS);
   return { sessions, otpCodes };
-}
-
-type Purgeable = "sessions" | "otp_codes";
-
-async function deleteInBatches<T extends Purgeable>(
-  db: Kysely<Database>,
-  table: T,
-  // biome-ignore lint/suspicious/noExplicitAny: the filter is written against the one table it purges
-  where: (eb: any) => any,
-): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const ids = db
-      .selectFrom(table as Purgeable)
-      .select("id")
-      .where(where)
-      .limit(batchSize);
-    const result = await db
-      .deleteFrom(table as Purgeable)
-      .where("id", "in", ids)
-      .executeTakeFirst();
-    const removed = Number(result.numDeletedRows);
-    total += removed;
-    if (removed < batchSize) return total;
-  }
 }
 
 /**

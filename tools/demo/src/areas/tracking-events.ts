@@ -1,5 +1,6 @@
 import type { Database } from "@davmu/api/db/schema";
-import { rollUpHour, upsertHourly } from "@davmu/api/modules/tracking/rollup";
+import { rollUpHour } from "@davmu/api/modules/tracking/rollup";
+import { upsertHourly } from "@davmu/api/modules/tracking/rollup-repository";
 import {
   hourMs,
   type TrackingEventsTable,

@@ -1,8 +1,8 @@
 import { Worker } from "node:worker_threads";
-import { CompiledQuery } from "kysely";
 import type { Journal, Segment } from "./journal.ts";
-import { type Executor, type PlannedBatch, rowsOf, storeRows } from "./store.ts";
+import type { PlannedBatch } from "./store.ts";
 import type { TrackingDb } from "./tables.ts";
+import { storeThroughConnection } from "./writes-repository.ts";
 
 export interface WriteBufferOptions {
   /** rows that start a write at once */
@@ -152,17 +152,7 @@ function threadWriter(target: NonNullable<WriteTarget>, log: (message: string, e
 function localWriter(db: TrackingDb, dialect: "sqlite" | "postgres"): Writer {
   return {
     async write(batches) {
-      const rows = rowsOf(batches);
-      const stored = await db.transaction().execute((trx) => {
-        const execute = (sql: string, parameters: readonly unknown[]) =>
-          trx.executeQuery(CompiledQuery.raw(sql, [...parameters]));
-        const executor: Executor = {
-          dialect,
-          query: async (sql, parameters) => (await execute(sql, parameters)).rows as Array<Record<string, unknown>>,
-          run: async (sql, parameters) => Number((await execute(sql, parameters)).numAffectedRows ?? 0),
-        };
-        return storeRows(executor, rows);
-      });
+      const stored = await storeThroughConnection(db, dialect, batches);
       return { stored, refused: [] };
     },
     stop: async () => {},
