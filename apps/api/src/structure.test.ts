@@ -9,7 +9,9 @@ import { describe, expect, it } from "vitest";
  *   types), `present.ts` (its answers' shapes) and `module.ts` (its registration);
  * - no cycle between modules, and none between `plugins/` and `modules/` (nor through `lib/`, `db/`);
  * - no SQL outside repositories: query building stands only in `repository.ts`, `*-repository.ts`,
- *   `tables.ts` and `db/` (the connection, locks, migrations).
+ *   `tables.ts` and `db/` (the connection, locks, migrations);
+ * - one way of typing the schema: a module's tables are declared in its `tables.ts`; `db/schema.ts`
+ *   declares only the tables no module owns and composes the modules' tables into `Database`.
  * Demo data and the seed and import CLIs are tools, not the product (they are left out), and so are tests.
  */
 
@@ -65,10 +67,20 @@ function unitOf(file: string) {
 const edges = files.flatMap((from) => importsOf(from).map((to) => ({ from, to })));
 const named = ({ from, to }: { from: string; to: string }) => `${from} → ${to}`;
 
+const isTablesFile = (file: string) => /^modules\/[^/]+\/tables\.ts$/.test(file);
+
+/**
+ * `db/schema.ts` naming a module's tables to compose `Database`. Each leads to a `tables.ts` that
+ * imports nothing of `apps/api/src` (checked below), so no cycle of files passes through it; the
+ * cycle check leaves these out, else every module would seem to form one cycle with `db/`.
+ */
+const isComposition = ({ from, to }: { from: string; to: string }) => from === "db/schema.ts" && isTablesFile(to);
+const layered = edges.filter((edge) => !isComposition(edge));
+
 /** Strongly connected groups of units with more than one member (each a cycle). */
 function unitCycles(): string[][] {
   const graph = new Map<string, Set<string>>();
-  for (const { from, to } of edges) {
+  for (const { from, to } of layered) {
     const a = unitOf(from);
     const b = unitOf(to);
     if (!graph.has(a)) graph.set(a, new Set());
@@ -113,7 +125,7 @@ function unitCycles(): string[][] {
 
 /** The imports (file → file) that make up a group of units' cycle, for the failure message. */
 function edgesWithin(group: string[]) {
-  return edges
+  return layered
     .filter(({ from, to }) => unitOf(from) !== unitOf(to) && group.includes(unitOf(from)) && group.includes(unitOf(to)))
     .map(({ from, to }) => `${from} → ${to}`);
 }
@@ -167,6 +179,27 @@ describe("the API's shape (decision 048)", () => {
       (file) => !mayHoldSql(file) && sqlPattern.test(readFileSync(join(srcDir, file), "utf8")),
     );
     expect(outside).toEqual([]);
+  });
+
+  it("R-SRV-8 each module's tables are typed in its tables.ts; db/schema.ts only composes them", () => {
+    // db/schema.ts imports nothing but modules' tables files, and those import nothing of the source
+    const composed = importsOf("db/schema.ts");
+    expect(composed.length).toBeGreaterThan(5);
+    expect(composed.filter((file) => !isTablesFile(file))).toEqual([]);
+    expect(composed.flatMap((file) => importsOf(file).map((to) => `${file} → ${to}`))).toEqual([]);
+    // a table's type (`interface …Table`, `type …Tables`) is declared in a tables.ts, or in
+    // db/schema.ts for the infrastructure's tables no module owns
+    const shared = ["SettingsTable", "SharedTables"];
+    const declaration = /^(?:export\s+)?(?:interface|type)\s+(\w+Tables?)\b/gm;
+    const misplaced = files
+      .filter((file) => (file.startsWith("modules/") || file.startsWith("db/")) && !isTablesFile(file))
+      .flatMap((file) =>
+        [...readFileSync(join(srcDir, file), "utf8").matchAll(declaration)]
+          .map((match) => match[1] as string)
+          .filter((name) => !(file === "db/schema.ts" && shared.includes(name)))
+          .map((name) => `${file}: ${name}`),
+      );
+    expect(misplaced).toEqual([]);
   });
 
   it("R-SRV-8 the import pattern reads every form of import", () => {

@@ -3,21 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { repositoryPlugin } from "../../lib/repository-plugin.ts";
-
-/** The tables of migration 011, typed here beside the only code that reads them. */
-export type ActivityTables = {
-  activities: {
-    content_id: number;
-    place: string;
-    starts_at: number;
-    ends_at: number;
-    deadline: number;
-    capacity: number;
-    signup_count: number;
-    updated_at: number;
-  };
-  activity_signups: { content_id: number; user_id: number; created_at: number };
-};
+import type { ActivityTables } from "./tables.ts";
 
 export type ActivityRow = ActivityTables["activities"];
 

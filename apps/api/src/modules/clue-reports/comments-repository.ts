@@ -2,9 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { Refusal, ThreadStore } from "../../lib/comment-thread/posting.ts";
 import type { CommentThread } from "../../lib/comment-thread/thread.ts";
-import type { ClueReportCommentsTable } from "./tables.ts";
-
-type CommentTables = { clue_report_comments: ClueReportCommentsTable };
+import type { ClueTables } from "./tables.ts";
 
 /** Where report comments are counted for the per-user limit and the duplicate rule. */
 const store: ThreadStore = { table: "clue_report_comments", lock: "clue-report-comments" };
@@ -21,7 +19,7 @@ export interface ReportCommentRow {
 }
 
 export function createReportComments(database: Kysely<Database>) {
-  const db = database.withTables<CommentTables>();
+  const db = database.withTables<ClueTables>();
   const visible = (reportId: number, viewer: number | null) =>
     db
       .selectFrom("clue_report_comments as c")
@@ -69,7 +67,7 @@ export function createReportComments(database: Kysely<Database>) {
       const text = { author: values.user_id, body: values.body, at: values.created_at };
       const result = await thread.record(database, store, text, (transaction) =>
         transaction
-          .withTables<CommentTables>()
+          .withTables<ClueTables>()
           .insertInto("clue_report_comments")
           .values(values)
           .returning("id")

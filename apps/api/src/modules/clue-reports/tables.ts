@@ -111,6 +111,7 @@ export type ClueTables = {
   clue_reporter_posts: CluePostLinksTable & { reporter_id: number };
   picho_catalogs: PichoCatalogsTable;
   picho_contents: PichoContentsTable;
+  clue_report_comments: ClueReportCommentsTable;
 };
 
 /** The database (or a transaction) seen with these tables. */

@@ -9,25 +9,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
-
-/** The tables of migration 008, typed here beside the only code that reads them. */
-type OpenAppTables = {
-  deferred_links: {
-    code: string;
-    content_id: number;
-    created_at: number;
-    expires_at: number;
-    resolved_at: number | null;
-  };
-  open_app_outcomes: {
-    day: string;
-    step: string;
-    outcome: string;
-    platform: string;
-    in_wechat: number;
-    count: number;
-  };
-};
+import type { OpenAppTables } from "./tables.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
 

@@ -3,17 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { repositoryPlugin } from "../../lib/repository-plugin.ts";
-
-/** The table of migration 009, typed here beside the only code that reads it. */
-type PreviewTables = {
-  content_previews: {
-    content_id: number;
-    revision: number;
-    draft_json: string | null;
-    updated_by: string;
-    updated_at: number;
-  };
-};
+import type { PreviewTables } from "./tables.ts";
 
 export interface PreviewState {
   revision: number;
