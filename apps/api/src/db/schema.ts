@@ -1,5 +1,8 @@
 import type { AccountTables, OtpCodesTable, SessionsTable, UsersTable } from "../modules/accounts/tables.ts";
+import type { ActivityTables } from "../modules/activities/tables.ts";
 import type { AppTables, NavItemsTable } from "../modules/app/tables.ts";
+import type { CircleTables } from "../modules/circles/tables.ts";
+import type { ClueTables } from "../modules/clue-reports/tables.ts";
 import type {
   CommentReportsTable,
   CommentStatusValue,
@@ -14,8 +17,17 @@ import type {
   ContentTables,
   MediaAccountsTable,
 } from "../modules/content/tables.ts";
+import type { EditorTables } from "../modules/editors/tables.ts";
+import type { FormTables } from "../modules/forms/tables.ts";
+import type { LawTables } from "../modules/law/tables.ts";
+import type { LocalTables } from "../modules/lbs/tables.ts";
+import type { LiveTables } from "../modules/live/tables.ts";
+import type { OpenAppTables } from "../modules/open-app/tables.ts";
+import type { PreviewTables } from "../modules/preview/tables.ts";
 import type { CollectionsTable, FollowsTable, ReactionTables, StarsTable } from "../modules/reactions/tables.ts";
 import type { SearchHotWordsTable, SearchTables } from "../modules/search/tables.ts";
+import type { TipTables } from "../modules/tips/tables.ts";
+import type { TrackingTables } from "../modules/tracking/tables.ts";
 
 /**
  * The database's types, composed: each module types its own tables in its `tables.ts` (decision
@@ -59,4 +71,16 @@ export interface Database
     AccountTables,
     CommentTables,
     ReactionTables,
-    SearchTables {}
+    SearchTables,
+    ActivityTables,
+    CircleTables,
+    ClueTables,
+    EditorTables,
+    FormTables,
+    LawTables,
+    LocalTables,
+    LiveTables,
+    OpenAppTables,
+    PreviewTables,
+    TipTables,
+    TrackingTables {}
