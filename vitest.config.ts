@@ -3,6 +3,19 @@ import { defineConfig } from "vitest/config";
 
 const apiTests = ["apps/api/test/**/*.test.ts"];
 /**
+ * The API files that serve the site's pages from its build: the site's server keeps one API client
+ * per process (its address, its anonymous token, the in-process route to the API), as production runs
+ * it, so each of these files runs in a process of its own. The other API files share their worker's
+ * modules (`isolate: false`): each file still starts its own server over its own database, and importing
+ * the whole API once per worker rather than once per file halves the CPU the API files take.
+ */
+const siteApiTests = [
+  "apps/api/test/pages.test.ts",
+  "apps/api/test/web-csp.test.ts",
+  "apps/api/test/response-cache.test.ts",
+  "apps/api/test/in-process-api.test.ts",
+];
+/**
  * The API's fault and load files: each starts whole product processes (a cluster behind nginx with
  * Redis, processes killed or stopped mid-write, PostgreSQL restarted) or sends thousands of requests.
  * They run with `npm run test:long` (both databases), apart from `npm test`, which must stay within
@@ -44,7 +57,8 @@ export default defineConfig({
         test: {
           name: "api-sqlite",
           include: apiTests,
-          exclude: longApiTests,
+          exclude: [...longApiTests, ...siteApiTests],
+          isolate: false,
           env: { TEST_DATABASE: "sqlite" },
           testTimeout: 20000,
           // a file's server starts in its beforeAll: on a busy machine (the browser files run beside)
@@ -56,7 +70,27 @@ export default defineConfig({
         test: {
           name: "api-postgres",
           include: apiTests,
-          exclude: longApiTests,
+          exclude: [...longApiTests, ...siteApiTests],
+          isolate: false,
+          env: { TEST_DATABASE: "postgres" },
+          globalSetup: ["apps/api/test/setup/postgres-cluster.ts"],
+          testTimeout: 20000,
+          hookTimeout: 60000,
+        },
+      },
+      {
+        test: {
+          name: "api-site-sqlite",
+          include: siteApiTests,
+          env: { TEST_DATABASE: "sqlite" },
+          testTimeout: 20000,
+          hookTimeout: 60000,
+        },
+      },
+      {
+        test: {
+          name: "api-site-postgres",
+          include: siteApiTests,
           env: { TEST_DATABASE: "postgres" },
           globalSetup: ["apps/api/test/setup/postgres-cluster.ts"],
           testTimeout: 20000,

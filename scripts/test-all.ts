@@ -72,12 +72,14 @@ function vitest(
   );
 }
 
-console.log("\n▶ tests: unit, api-sqlite and api-postgres, beside e2e");
+console.log("\n▶ tests: unit and the API files on SQLite and PostgreSQL, beside e2e");
 const runs = await Promise.all([
   // the API files wait on their servers and databases more than they compute: three at a time use
   // the CPU the browser run leaves idle (the fault and load files run with `npm run test:long`); at
   // the browser files' priority, as this is now the longer run
-  vitest("unit-and-api", ["unit", "api-sqlite", "api-postgres"], true, { workers: 3 }),
+  vitest("unit-and-api", ["unit", "api-sqlite", "api-postgres", "api-site-sqlite", "api-site-postgres"], true, {
+    workers: 3,
+  }),
   // the browser files wait on Chromium, the server and their own timers: two at a time, each
   // against a server of its own worker
   vitest("e2e", ["e2e"], false, { workers: 2 }),
