@@ -39,7 +39,9 @@ const islandBootModule = "virtual:davmu/island-boot";
  * client build runs first, so its file name is known when the server build asks.
  */
 function islandEntry(): Plugin {
-  let bootFile: string | null = null;
+  // React Router loads this config once per environment's build: the client build's file name is
+  // handed to the server build's copy of the plugin through the process
+  const shared = globalThis as { davmuIslandBootFile?: string };
   let base = siteBase;
   return {
     name: "davmu:island-entry",
@@ -54,7 +56,8 @@ function islandEntry(): Plugin {
     generateBundle(_options, bundle) {
       if (this.environment.name !== "client") return;
       for (const chunk of Object.values(bundle)) {
-        if (chunk.type === "chunk" && chunk.facadeModuleId === islandBoot) bootFile = chunk.fileName;
+        // the entry lands in the "islands" group's chunk (below), which runs it when imported
+        if (chunk.type === "chunk" && chunk.moduleIds.includes(islandBoot)) shared.davmuIslandBootFile = chunk.fileName;
       }
     },
     resolveId(source) {
@@ -63,6 +66,7 @@ function islandEntry(): Plugin {
     load(id) {
       if (id !== `\0${islandBootModule}`) return null;
       // in development Vite serves the module by its path under the root
+      const bootFile = shared.davmuIslandBootFile;
       const url = bootFile ? `${base}${bootFile}` : `${base}app/islands/boot.ts`;
       return `export default ${JSON.stringify(url)};`;
     },
