@@ -22,6 +22,9 @@ class FakeIsland extends EventTarget {
   setAttribute(name: string, value: string) {
     this.attributes.set(name, value);
   }
+  hasAttribute(name: string) {
+    return this.attributes.has(name);
+  }
 }
 
 function pageOf(...islands: FakeIsland[]) {
@@ -102,6 +105,22 @@ describe("island loader", () => {
     island.dispatchEvent(later);
     expect(later.defaultPrevented).toBe(false);
     expect(deps.load).toHaveBeenCalledTimes(1);
+  });
+
+  it("R-SITE-10 an interaction island whose chunk fails stops holding taps: its static HTML answers natively", async () => {
+    const island = new FakeIsland("follow-button", "interaction", {});
+    const failing = () => Promise.reject(new TypeError("Failed to fetch dynamically imported module: /y.js"));
+    const { deps, replayed } = fakes({ load: failing });
+    startIslands(pageOf(island), deps);
+    const tap = new Event("click", { cancelable: true });
+    island.dispatchEvent(tap);
+    expect(tap.defaultPrevented).toBe(true);
+    await settle();
+    expect(deps.chunkFailed).toHaveBeenCalled();
+    expect(replayed).toHaveLength(0);
+    const next = new Event("click", { cancelable: true });
+    island.dispatchEvent(next);
+    expect(next.defaultPrevented).toBe(false);
   });
 
   it("R-WEB-ISLAND-2 focus or a key wakes an interaction island without holding anything", async () => {

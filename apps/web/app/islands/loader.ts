@@ -23,7 +23,8 @@
  *     visible      IntersectionObserver (200 px ahead), or idle where there is none
  *     interaction  the first pointerdown, click, focusin or keydown inside the island; a click that
  *                  arrives before the island is hydrated is held (default prevented) and dispatched
- *                  again on its target once it is, so a first tap is not lost
+ *                  again on its target once it is, so a first tap is not lost; if the island
+ *                  cannot load, taps are no longer held and its static HTML answers as it can
  * - Islands share no React tree. What they share (login state, the requests for the login popup and
  *   the open-app dialog) is in store.ts; toasts in lib/toast.ts. A host island (toaster, login
  *   popup, dialog) is woken by name when the store asks for it (`wake`).
@@ -84,7 +85,7 @@ export function startIslands(root: ParentNode, deps: IslandLoaderDeps): IslandCo
   const started = new Map<Element, Promise<void>>();
   const islands: Array<{ element: Element; name: string; wake: WakePolicy }> = [];
 
-  function wakeElement(element: Element, name: string, afterHydration?: () => void): Promise<void> {
+  function wakeElement(element: Element, name: string): Promise<void> {
     const running = started.get(element);
     if (running) return running;
     const props = readProps(element);
@@ -93,7 +94,6 @@ export function startIslands(root: ParentNode, deps: IslandLoaderDeps): IslandCo
       .then((component) => deps.hydrate(element, component, props))
       .then(() => {
         element.setAttribute(awakeAttribute, "");
-        if (afterHydration) afterHydration();
       })
       .catch((error: unknown) => {
         if (!deps.chunkFailed(error)) deps.warn(`island ${name} failed to start:`, error);
@@ -113,12 +113,14 @@ export function startIslands(root: ParentNode, deps: IslandLoaderDeps): IslandCo
         event.stopPropagation();
         held = event.target;
       }
-      void wakeElement(element, name, () => {
+      void wakeElement(element, name).then(() => {
+        if (hydrated) return;
+        // hydrated, or failed (the island stays static HTML): either way taps are no longer held
         hydrated = true;
         for (const type of interactionEvents) element.removeEventListener(type, listener, true);
         const target = held;
         held = null;
-        if (target) deps.replayClick(target);
+        if (target && element.hasAttribute(awakeAttribute)) deps.replayClick(target);
       });
     };
     for (const type of interactionEvents) element.addEventListener(type, listener, true);
