@@ -40,6 +40,8 @@ export default defineConfig({
       {
         test: {
           name: "unit",
+          // the server's import of the island loader's URL (made by apps/web/vite.config.ts in builds)
+          alias: { "virtual:davmu/island-boot": new URL("apps/web/app/islands/boot-url.ts", import.meta.url).pathname },
           include: [
             "packages/*/src/**/*.test.ts",
             "tools/*/src/**/*.test.ts",

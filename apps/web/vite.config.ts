@@ -30,6 +30,49 @@ function pageRouter(): Plugin {
   };
 }
 
+const islandBoot = fileURLToPath(new URL("app/islands/boot.ts", import.meta.url));
+const islandBootModule = "virtual:davmu/island-boot";
+
+/**
+ * The island loader's entry (app/islands/boot.ts, decision 053) is a chunk of its own in the client
+ * build; the server reads its URL from `virtual:davmu/island-boot` to write it into island pages. The
+ * client build runs first, so its file name is known when the server build asks.
+ */
+function islandEntry(): Plugin {
+  // React Router loads this config once per environment's build: the client build's file name is
+  // handed to the server build's copy of the plugin through the process
+  const shared = globalThis as { davmuIslandBootFile?: string };
+  let base = siteBase;
+  return {
+    name: "davmu:island-entry",
+    configResolved(config) {
+      base = config.base;
+    },
+    buildStart() {
+      if (this.environment.name === "client" && this.environment.mode === "build") {
+        this.emitFile({ type: "chunk", id: islandBoot, name: "islands" });
+      }
+    },
+    generateBundle(_options, bundle) {
+      if (this.environment.name !== "client") return;
+      for (const chunk of Object.values(bundle)) {
+        // the entry lands in the "islands" group's chunk (below), which runs it when imported
+        if (chunk.type === "chunk" && chunk.moduleIds.includes(islandBoot)) shared.davmuIslandBootFile = chunk.fileName;
+      }
+    },
+    resolveId(source) {
+      return source === islandBootModule ? `\0${islandBootModule}` : null;
+    },
+    load(id) {
+      if (id !== `\0${islandBootModule}`) return null;
+      // in development Vite serves the module by its path under the root
+      const bootFile = shared.davmuIslandBootFile;
+      const url = bootFile ? `${base}${bootFile}` : `${base}app/islands/boot.ts`;
+      return `export default ${JSON.stringify(url)};`;
+    },
+  };
+}
+
 /** The hydration entry and the root route: every page with scripts loads both. */
 const everyPageModules = ["app/entry.client.tsx", "app/root.tsx"].map((path) =>
   fileURLToPath(new URL(path, import.meta.url)),
@@ -40,12 +83,25 @@ const everyPageModules = ["app/entry.client.tsx", "app/root.tsx"].map((path) =>
  * at any depth, but the libraries (the vendor chunk), the entry and the route modules themselves.
  * Read from the client build's module graph once it is complete, for the "site" chunk below.
  */
-function everyPageCore(core: Set<string>): Plugin {
+function everyPageCore(core: Set<string>, islandModules: Set<string>, islandShared: Set<string>): Plugin {
   return {
     name: "davmu:every-page-core",
     applyToEnvironment: (environment) => environment.name === "client",
     buildEnd() {
+      // the island loader's modules stay out of the page router's "site" chunk: an island page loads
+      // them alone, without the rest of what every page-router page loads
+      // (the build runs this hook again later without the entry: the first, complete, graph is kept)
+      if (!this.getModuleInfo(islandBoot)) return;
       core.clear();
+      islandModules.clear();
+      islandShared.clear();
+      const islandPending = [islandBoot];
+      while (islandPending.length) {
+        const id = islandPending.pop() as string;
+        if (islandModules.has(id)) continue;
+        islandModules.add(id);
+        islandPending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
       const pending = [...everyPageModules];
       const seen = new Set<string>();
       while (pending.length) {
@@ -54,17 +110,26 @@ function everyPageCore(core: Set<string>): Plugin {
         seen.add(id);
         const info = this.getModuleInfo(id);
         if (!info) continue;
-        if (!everyPageModules.includes(id) && !id.includes("/node_modules/") && !id.startsWith("\0")) core.add(id);
         pending.push(...info.importedIds);
+        if (everyPageModules.includes(id) || id.includes("/node_modules/") || id.startsWith("\0")) continue;
+        if (islandModules.has(id)) islandShared.add(id);
+        else core.add(id);
       }
+      // the loader's own modules (app/islands/) go in its chunk; what the site's other modules may use
+      // too (page events, toasts, the reload rule) in the shared one
+      for (const id of islandModules) if (!id.includes("/app/islands/")) islandShared.add(id);
     },
   };
 }
 const core = new Set<string>();
+/** The island loader's modules (its entry's static imports), one chunk of their own … */
+const islandModules = new Set<string>();
+/** … but those every page-router page loads too (the shared store, toasts, page events), in another. */
+const islandShared = new Set<string>();
 
 export default defineConfig({
   base: siteBase,
-  plugins: [pageRouter(), callRoutes(), everyPageCore(core), reactRouter()],
+  plugins: [pageRouter(), callRoutes(), islandEntry(), everyPageCore(core, islandModules, islandShared), reactRouter()],
   build: {
     // WeChat's in-app browsers: Chrome 78 on Android, WKWebView on iOS 12
     target: ["chrome78", "safari12"],
@@ -85,6 +150,22 @@ export default defineConfig({
               groups: [
                 { name: "vendor", test: /node_modules[\\/](?!hls\.js[\\/])/ },
                 { name: "site", test: (id) => core.has(id.split("?")[0] as string) },
+                // the island loader (decision 053) apart from the page router's "site" chunk, which would
+                // otherwise take in what both use: an island page loads these two alone before any
+                // interaction; a page-router page loads the small shared one beside "site"
+                {
+                  name: "islands-shared",
+                  test: (id) => islandShared.has(id.split("?")[0] as string),
+                  priority: 2,
+                },
+                {
+                  name: "islands",
+                  test: (id) => {
+                    const path = id.split("?")[0] as string;
+                    return islandModules.has(path) && !islandShared.has(path);
+                  },
+                  priority: 1,
+                },
               ],
             },
           },

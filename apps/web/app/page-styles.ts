@@ -19,6 +19,8 @@ export type StylePart = keyof typeof parts;
 export interface PageHandle {
   /** Parts of the stylesheet the route's page draws with, besides the site's own */
   styles?: readonly StylePart[];
+  /** The page is an island page (decision 053): its interactive parts hydrate alone, the rest never */
+  islands?: boolean;
 }
 
 /**

@@ -6,6 +6,7 @@ import { LoginHost } from "./components/LoginHost.tsx";
 import { OpenAppDialog } from "./components/OpenAppDialog.tsx";
 import { SiteEffects } from "./components/SiteEffects.tsx";
 import { Toaster } from "./components/Toaster.tsx";
+import { Island } from "./islands/Island.tsx";
 import { callApiShared } from "./lib/api.server.ts";
 import { noStore } from "./lib/cache-headers.ts";
 import { schemeFromCookieHeader } from "./lib/color-scheme.ts";
@@ -139,8 +140,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <SessionProvider publicApiBase={loaderData.publicApiBase}>
           <Outlet />
           <OpenAppDialog />
-          <LoginHost />
-          <Toaster />
+          {/* hosts of what any part of a page asks for: on an island page they wake on the first request (decision 053) */}
+          <Island name="login-host" wake="interaction" component={LoginHost} props={{}} />
+          <Island name="toaster" wake="interaction" component={Toaster} props={{}} />
           <SiteEffects />
         </SessionProvider>
       </SiteProvider>

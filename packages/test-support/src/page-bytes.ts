@@ -57,10 +57,14 @@ export const pageTypes: PageType[] = [
   // the root's error boundary draws the not-found page: the not-found route's module is not loaded
   { name: "404", routes: ["root"] },
   { name: "pc", routes: ["root", "routes/pc"] },
+  // an island page (decision 053): the island loader alone until an island wakes
+  { name: "agreement", routes: ["root", "routes/agreement"] },
 ];
 
 export interface PageBytes {
   name: string;
+  /** An island page (decision 053): `js` is what runs before the first interaction, the island loader */
+  islands: boolean;
   /** The tracker's part of `js`: its chunk and what it imports that the page does not load otherwise */
   tracker: Array<{ file: string; gzip: number }>;
   /** Files (paths under the client build) with their gzip size */
@@ -139,6 +143,13 @@ function afterLoadFiles(clientDir: string, loaded: ReadonlySet<string>): string[
   return files;
 }
 
+/** The island loader's chunk (apps/web/vite.config.ts names it `islands`). */
+function islandLoaderFile(clientDir: string): string {
+  const file = readdirSync(join(clientDir, "assets")).find((f) => /^islands-[\w-]{8}\.js$/.test(f));
+  if (!file) throw new Error("no island loader chunk (assets/islands-*.js) in the build");
+  return `assets/${file}`;
+}
+
 export async function pageBytes(buildDir: string, types: PageType[] = pageTypes): Promise<PageBytes[]> {
   const clientDir = join(buildDir, "client");
   const { manifest } = readManifest(clientDir);
@@ -147,6 +158,7 @@ export async function pageBytes(buildDir: string, types: PageType[] = pageTypes)
   return types.map(({ name, routes }) => {
     // a page of a route without scripts loads its CSS only
     const noScripts = routes.some((id) => routesWithoutScripts.has(id));
+    const islands = routes.some((id) => (build.routes[id]?.module.handle as { islands?: unknown })?.islands === true);
     const js = new Set<string>([strip(manifest.entry.module), ...manifest.entry.imports.map(strip)]);
     const styles = new Set<string>((manifest.entry.css ?? []).map(strip));
     for (const id of routes) {
@@ -161,12 +173,23 @@ export async function pageBytes(buildDir: string, types: PageType[] = pageTypes)
       }
     }
     const sized = (f: string) => ({ file: f, gzip: gzipSize(readFileSync(join(clientDir, f))) });
-    const tracker = noScripts ? [] : afterLoadFiles(clientDir, js).map(sized);
+    if (islands) {
+      // the island loader's chunk and what it imports; islands come later, each on its trigger
+      js.clear();
+      const visit = (file: string) => {
+        if (js.has(file)) return;
+        js.add(file);
+        for (const imported of staticImports(clientDir, file)) visit(imported);
+      };
+      visit(islandLoaderFile(clientDir));
+    }
+    const tracker = noScripts || islands ? [] : afterLoadFiles(clientDir, js).map(sized);
     const jsFiles = noScripts ? [] : [...[...js].map(sized), ...tracker];
     const cssFiles = [...styles].map(sized);
     cssFiles.unshift({ file: "(inlined in the head)", gzip: gzipSize(inlinedCss(build, routes)) });
     return {
       name,
+      islands,
       js: jsFiles,
       tracker,
       css: cssFiles,

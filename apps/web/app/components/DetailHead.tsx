@@ -1,3 +1,4 @@
+import { Island } from "../islands/Island.tsx";
 import type { ArticleView } from "../model/article.ts";
 import { FollowButton } from "./FollowButton.tsx";
 import { EyeIcon } from "./icons.tsx";
@@ -21,7 +22,7 @@ export function DetailHead({ view, as: Heading = "h1" }: { view: ArticleView; as
               </span>
             </span>
           </div>
-          <FollowButton mpId={mp.id} />
+          <Island name="follow-button" wake="interaction" component={FollowButton} props={{ mpId: mp.id }} />
         </div>
       ) : (
         <div className="article-meta">

@@ -22,7 +22,7 @@ export interface Session {
   requireLogin(): boolean;
 }
 
-const SessionContext = createContext<Session | null>(null);
+export const SessionContext = createContext<Session | null>(null);
 
 export function useSession(): Session {
   const value = useContext(SessionContext);

@@ -16,7 +16,7 @@ export interface SiteState {
   theme: ThemeView;
 }
 
-const SiteContext = createContext<SiteState | null>(null);
+export const SiteContext = createContext<SiteState | null>(null);
 
 export function useSite(): SiteState {
   const value = useContext(SiteContext);

@@ -6,6 +6,7 @@ import { formatDateTime } from "../lib/format.ts";
 import { useContentT } from "../lib/i18n/content.ts";
 import { baseMeta } from "../lib/meta.ts";
 import { data } from "../lib/router.ts";
+import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/agreement";
 
 /** The legal pages' styles, kept out of the stylesheet every page inlines. */
@@ -25,6 +26,9 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
+
+/** An island page (decision 053): static text, nothing hydrated, React never loaded. */
+export const handle: PageHandle = { islands: true };
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return baseMeta(loaderData ? [{ property: "og:title", content: loaderData.title }] : []);

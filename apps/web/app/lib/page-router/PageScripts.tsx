@@ -1,9 +1,16 @@
 import { createContext, useContext } from "react";
+import type { IslandPage } from "../../islands/page.ts";
+import { islandPageId } from "../../islands/protocol.ts";
 import { jsonForScript, type PageData, pageDataId } from "./page-data.ts";
 
-/** The page's hand-off to the browser, made by entry.server.tsx (handoff.server.ts). */
+/**
+ * The page's hand-off to the browser, made by entry.server.tsx (handoff.server.ts). An island page
+ * (decision 053) hands over `island` instead of `data`: what the islands' providers need, and as its
+ * entry the island loader, which hydrates the islands alone.
+ */
 export interface PageHandoff {
-  data: PageData;
+  data: PageData | null;
+  island: IslandPage | null;
   /** URL of the hydration entry (entry.client.tsx) */
   entry: string;
   /** Modules the page imports: the entry's and the matched routes' */
@@ -53,12 +60,21 @@ export function PageScripts() {
   if (!handoff) return null;
   return (
     <>
-      <script
-        type="application/json"
-        id={pageDataId}
-        nonce={handoff.nonce}
-        dangerouslySetInnerHTML={{ __html: jsonForScript(handoff.data) }}
-      />
+      {handoff.island ? (
+        <script
+          type="application/json"
+          id={islandPageId}
+          nonce={handoff.nonce}
+          dangerouslySetInnerHTML={{ __html: jsonForScript(handoff.island) }}
+        />
+      ) : (
+        <script
+          type="application/json"
+          id={pageDataId}
+          nonce={handoff.nonce}
+          dangerouslySetInnerHTML={{ __html: jsonForScript(handoff.data) }}
+        />
+      )}
       <script
         type="application/json"
         id={pageModulesId}

@@ -1,4 +1,6 @@
+import islandBoot from "virtual:davmu/island-boot";
 import { type EntryContext, isRouteErrorResponse } from "react-router";
+import { islandPageFrom } from "../../islands/page.ts";
 import type { PageHandoff } from "./PageScripts.tsx";
 import { type PageData, type PageError, routesWithoutScripts } from "./page-data.ts";
 
@@ -30,6 +32,8 @@ function pageError(error: unknown): PageError {
 export function pageHandoff(context: EntryContext, nonce: string | undefined): PageHandoff | null {
   const { staticHandlerContext: state, manifest } = context;
   if (state.matches.some((match) => routesWithoutScripts.has(match.route.id))) return null;
+  const island = islandPageHandoff(context);
+  if (island) return { data: null, island, entry: islandBoot, preload: [], nonce };
   const errors = state.errors
     ? Object.fromEntries(Object.entries(state.errors).map(([id, e]) => [id, pageError(e)]))
     : null;
@@ -46,5 +50,28 @@ export function pageHandoff(context: EntryContext, nonce: string | undefined): P
   preload.delete(manifest.entry.module);
   const loaderData: Record<string, unknown> = {};
   for (const route of routes) if (route.id in state.loaderData) loaderData[route.id] = state.loaderData[route.id];
-  return { data: { routes, loaderData, errors }, entry: manifest.entry.module, preload: [...preload], nonce };
+  return {
+    data: { routes, loaderData, errors },
+    island: null,
+    entry: manifest.entry.module,
+    preload: [...preload],
+    nonce,
+  };
+}
+
+/** Whether a route's module says its pages are island pages (`handle: { islands: true }`, decision 053). */
+export function isIslandHandle(handle: unknown): boolean {
+  return handle !== null && typeof handle === "object" && (handle as { islands?: unknown }).islands === true;
+}
+
+/**
+ * An island page (decision 053): a matched route's handle says `islands: true` and no route error
+ * draws the page (an error page stays on the page router). The root loader's data gives what every
+ * island's providers need; React Router's data hand-off and the whole-page hydration are not sent.
+ */
+export function islandPageHandoff(context: EntryContext): ReturnType<typeof islandPageFrom> {
+  const { staticHandlerContext: state, routeModules } = context;
+  if (state.errors) return null;
+  if (!state.matches.some((match) => isIslandHandle(routeModules[match.route.id]?.handle))) return null;
+  return islandPageFrom(state.loaderData.root);
 }

@@ -1,0 +1,101 @@
+import type { UserInfo } from "@davmu/contracts/account";
+import { type ComponentType, type ReactNode, useEffect, useLayoutEffect, useMemo } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { logout, restoreUser } from "../lib/account.ts";
+import { browserApi } from "../lib/browser-api.ts";
+import { emitLogin, sessionExpiredEvent } from "../lib/events.ts";
+import { I18nProvider } from "../lib/i18n/context.tsx";
+import { translate } from "../lib/i18n/messages.ts";
+import { type Session, SessionContext } from "../lib/session.tsx";
+import { SiteContext } from "../lib/site-context.tsx";
+import { toast } from "../lib/toast.ts";
+import type { IslandPage } from "./page.ts";
+import { shared } from "./store.ts";
+import { useShared } from "./use-shared.ts";
+
+/**
+ * The island side of React (decision 053): imported by the loader when the first island wakes, so a
+ * page whose islands sleep never loads React. Each island is its own root under the same providers
+ * as on the server; the session is the shared store's (store.ts), restored once per page.
+ */
+
+let restoring = false;
+function restoreOnce(publicApiBase: string) {
+  if (restoring) return;
+  restoring = true;
+  const { client, values } = browserApi(publicApiBase);
+  restoreUser(client, values)
+    .then((found) => {
+      if (found) shared.set({ user: found });
+    })
+    .catch((error) => console.warn("session restore failed:", error))
+    .finally(() => shared.set({ restored: true }));
+  window.addEventListener(sessionExpiredEvent, () => {
+    browserApi(publicApiBase).values.clearUser();
+    if (!shared.get().user) return;
+    shared.set({ user: null });
+    toast(translate("sessionExpired"));
+    emitLogin();
+  });
+}
+
+function IslandSession(props: { publicApiBase: string; children: ReactNode }) {
+  const { publicApiBase } = props;
+  const user = useShared((s) => s.user);
+  const restored = useShared((s) => s.restored);
+  useEffect(() => restoreOnce(publicApiBase), [publicApiBase]);
+  const session = useMemo<Session>(
+    () => ({
+      user,
+      restored,
+      api: () => browserApi(publicApiBase),
+      signedIn: (found: UserInfo) => shared.set({ user: found }),
+      async signOut() {
+        const { client, values, withToken } = browserApi(publicApiBase);
+        await logout(client, withToken, values);
+        shared.set({ user: null });
+        toast(translate("loggedOut"));
+      },
+      requireLogin() {
+        if (shared.get().user) return true;
+        emitLogin();
+        return false;
+      },
+    }),
+    [user, restored, publicApiBase],
+  );
+  return <SessionContext.Provider value={session}>{props.children}</SessionContext.Provider>;
+}
+
+function Committed(props: { done: () => void; children: ReactNode }) {
+  const { done } = props;
+  // once, after the first commit (the island's handlers are attached)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the first commit only
+  useLayoutEffect(done, []);
+  return props.children;
+}
+
+/** Hydrates one island's element as a React root of its own; resolves after its first commit. */
+export function hydrateIsland(
+  element: Element,
+  component: unknown,
+  props: Record<string, unknown>,
+  page: IslandPage,
+): Promise<void> {
+  const Component = component as ComponentType<Record<string, unknown>>;
+  return new Promise((resolve) => {
+    hydrateRoot(
+      element,
+      <I18nProvider lang={page.lang} messages={page.messages}>
+        <SiteContext.Provider value={page.initial}>
+          <IslandSession publicApiBase={page.publicApiBase}>
+            <Committed done={resolve}>
+              <Component {...props} />
+            </Committed>
+          </IslandSession>
+        </SiteContext.Provider>
+      </I18nProvider>,
+      { onRecoverableError: (error) => console.warn("island hydration:", error) },
+    );
+  });
+}

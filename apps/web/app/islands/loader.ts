@@ -1,0 +1,182 @@
+/**
+ * The island loader: the one script an island page starts with (decision 053).
+ *
+ * Protocol
+ * - The server renders the whole page with React Router, as every page. An interactive part is
+ *   wrapped in `<Island>` (Island.tsx), which writes
+ *     <davmu-island data-island="NAME" data-wake="POLICY" data-props="JSON">…its server markup…</davmu-island>
+ *   NAME is a key of the registry (registry.ts), POLICY one of `idle`, `visible`, `interaction`, and
+ *   JSON the component's props, escaped by `jsonForScript` (no `<`, `>` or `&`, so nothing in them can
+ *   close a tag) and then as an attribute value by React. Props are data only: an island takes
+ *   everything it shows from them, never from the router (no loader data, no navigation hooks; links
+ *   are plain `<a>`, navigation `location.assign`). The element is `display: contents`: it adds no box.
+ * - Everything outside an island is static HTML and is never hydrated: headline, body, pictures,
+ *   lists of links read and work without any script (JS-off reading).
+ * - The page ends with `#island-page` (JSON: language, messages, site state, public API base: what the
+ *   providers of every island need, written once) and the boot script that imports this module after
+ *   the first paint (lib/page-router/PageScripts.tsx). React Router's data hand-off is not sent.
+ * - This module imports no React. For each island it waits for the policy's trigger, then imports the
+ *   island's chunk (registry.ts: one dynamic import per island, so each is a chunk of its own) and
+ *   the hydration module (hydrate.tsx, which brings React), and hydrates that element alone as its own
+ *   React root. A page whose islands never wake never loads React.
+ *     idle         requestIdleCallback (timeout 2 s), or a 200 ms timer where there is none (iOS 12)
+ *     visible      IntersectionObserver (200 px ahead), or idle where there is none
+ *     interaction  the first pointerdown, click, focusin or keydown inside the island; a click that
+ *                  arrives before the island is hydrated is held (default prevented) and dispatched
+ *                  again on its target once it is, so a first tap is not lost; if the island
+ *                  cannot load, taps are no longer held and its static HTML answers as it can
+ * - Islands share no React tree. What they share (login state, the requests for the login popup and
+ *   the open-app dialog) is in store.ts; toasts in lib/toast.ts. A host island (toaster, login
+ *   popup, dialog) is woken by name when the store asks for it (`wake`).
+ * - A chunk that fails to load (a deployment replaced the files) reloads the page under the site's
+ *   rule, at most once a minute (lib/chunk-reload.ts, R-SITE-10).
+ * - Once hydrated an island's element gets `data-awake`; once the loader runs, `<html data-hydrated>`
+ *   says the page's controls answer (held clicks included).
+ */
+import {
+  awakeAttribute,
+  islandTag,
+  isWakePolicy,
+  nameAttribute,
+  propsAttribute,
+  type WakePolicy,
+  wakeAttribute,
+} from "./protocol.ts";
+
+export interface IslandLoaderDeps {
+  /** the island's component from the registry (a dynamic import) */
+  load(name: string): Promise<unknown>;
+  /** hydrates the element with the component and props; resolves after the first commit */
+  hydrate(element: Element, component: unknown, props: Record<string, unknown>): Promise<void>;
+  /** runs the callback once the browser is idle */
+  idle(run: () => void): void;
+  /** runs the callback once the element is (nearly) in view */
+  whenVisible(element: Element, run: () => void): void;
+  /** dispatches a held click again on its target */
+  replayClick(target: EventTarget): void;
+  /** a failed chunk load: the reload rule; answers whether the page reloads */
+  chunkFailed(error: unknown): boolean;
+  warn(...args: unknown[]): void;
+}
+
+/** Events that wake an `interaction` island. */
+export const interactionEvents = ["pointerdown", "click", "focusin", "keydown"] as const;
+
+export interface IslandController {
+  /** the islands found, in document order */
+  readonly islands: ReadonlyArray<{ element: Element; name: string; wake: WakePolicy }>;
+  /** wakes every island of that name now, whatever its policy */
+  wake(name: string): Promise<void>;
+}
+
+/** An island's props from its element; `{}` when absent or unreadable. */
+export function readProps(element: Element): Record<string, unknown> {
+  const text = element.getAttribute(propsAttribute);
+  if (!text) return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === "object" ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function startIslands(root: ParentNode, deps: IslandLoaderDeps): IslandController {
+  const started = new Map<Element, Promise<void>>();
+  const islands: Array<{ element: Element; name: string; wake: WakePolicy }> = [];
+
+  function wakeElement(element: Element, name: string): Promise<void> {
+    const running = started.get(element);
+    if (running) return running;
+    const props = readProps(element);
+    const promise = deps
+      .load(name)
+      .then((component) => deps.hydrate(element, component, props))
+      .then(() => {
+        element.setAttribute(awakeAttribute, "");
+      })
+      .catch((error: unknown) => {
+        if (!deps.chunkFailed(error)) deps.warn(`island ${name} failed to start:`, error);
+      });
+    started.set(element, promise);
+    return promise;
+  }
+
+  function onInteraction(element: Element, name: string) {
+    let held: EventTarget | null = null;
+    let hydrated = false;
+    const listener = (event: Event) => {
+      if (hydrated) return;
+      if (event.type === "click") {
+        // hold the tap until the island can answer it
+        event.preventDefault();
+        event.stopPropagation();
+        held = event.target;
+      }
+      void wakeElement(element, name).then(() => {
+        if (hydrated) return;
+        // hydrated, or failed (the island stays static HTML): either way taps are no longer held
+        hydrated = true;
+        for (const type of interactionEvents) element.removeEventListener(type, listener, true);
+        const target = held;
+        held = null;
+        if (target && element.hasAttribute(awakeAttribute)) deps.replayClick(target);
+      });
+    };
+    for (const type of interactionEvents) element.addEventListener(type, listener, true);
+  }
+
+  for (const element of Array.from(root.querySelectorAll(islandTag))) {
+    const name = element.getAttribute(nameAttribute);
+    const wake = element.getAttribute(wakeAttribute);
+    if (!name || !isWakePolicy(wake)) {
+      deps.warn("island without a name or a known policy:", name, wake);
+      continue;
+    }
+    islands.push({ element, name, wake });
+    if (wake === "idle") deps.idle(() => void wakeElement(element, name));
+    else if (wake === "visible") deps.whenVisible(element, () => void wakeElement(element, name));
+    else onInteraction(element, name);
+  }
+
+  return {
+    islands,
+    wake(name) {
+      return Promise.all(
+        islands.filter((island) => island.name === name).map((island) => wakeElement(island.element, name)),
+      ).then(() => undefined);
+    },
+  };
+}
+
+type IdleWindow = Window & { requestIdleCallback?: (run: () => void, options?: { timeout: number }) => number };
+
+/** idle: requestIdleCallback where the browser has it, else a short timer (iOS 12 has none). */
+export function browserIdle(win: IdleWindow = window): (run: () => void) => void {
+  return (run) => {
+    if (typeof win.requestIdleCallback === "function") win.requestIdleCallback(run, { timeout: 2000 });
+    else win.setTimeout(run, 200);
+  };
+}
+
+/** visible: an IntersectionObserver per island, 200 px ahead of the viewport; idle without one. */
+export function browserWhenVisible(
+  win: Window & { IntersectionObserver?: typeof IntersectionObserver } = window,
+  idle = browserIdle(win),
+): (element: Element, run: () => void) => void {
+  return (element, run) => {
+    const Observer = win.IntersectionObserver;
+    if (typeof Observer !== "function") return idle(run);
+    // an island is `display: contents`: it has no box of its own, its children have
+    const observed = element.children.length > 0 ? Array.from(element.children) : [element];
+    const observer = new Observer(
+      (entries: IntersectionObserverEntry[]) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        run();
+      },
+      { rootMargin: "200px" },
+    );
+    for (const target of observed) observer.observe(target);
+  };
+}

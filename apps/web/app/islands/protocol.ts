@@ -1,0 +1,25 @@
+/**
+ * The island protocol's names, shared by the server's `<Island>` and the browser's loader
+ * (loader.ts describes the protocol). No React, no other import: the loader's chunk stays small.
+ */
+
+/** The wrapper element of an island: a custom element, drawn as if absent (`display: contents`). */
+export const islandTag = "davmu-island";
+
+/** When an island is hydrated: once the browser is idle, once it scrolls into view, or on first use. */
+export type WakePolicy = "idle" | "visible" | "interaction";
+export const wakePolicies: readonly WakePolicy[] = ["idle", "visible", "interaction"];
+
+/** Attributes of the wrapper: the island's name in the registry, its policy, its props as JSON. */
+export const nameAttribute = "data-island";
+export const wakeAttribute = "data-wake";
+export const propsAttribute = "data-props";
+/** Set by the loader once the island is hydrated (the browser tests wait for it). */
+export const awakeAttribute = "data-awake";
+
+/** Id of the JSON the server writes once per island page: what every island's providers need. */
+export const islandPageId = "island-page";
+
+export function isWakePolicy(value: string | null): value is WakePolicy {
+  return value !== null && (wakePolicies as readonly string[]).includes(value);
+}

@@ -1,0 +1,20 @@
+import type { ComponentType } from "react";
+
+type Loader = () => Promise<ComponentType<never>>;
+
+/**
+ * Every island by name, each a dynamic import so Vite puts it in a chunk of its own, fetched only
+ * when the island wakes (loader.ts). Types only from React: this module is part of the loader's chunk.
+ */
+export const islandRegistry = {
+  "follow-button": () => import("../components/FollowButton.tsx").then((m) => m.FollowButton),
+  toaster: () => import("../components/Toaster.tsx").then((m) => m.Toaster),
+  "login-host": () => import("../components/LoginHost.tsx").then((m) => m.LoginHost),
+} satisfies Record<string, Loader>;
+
+export type IslandName = keyof typeof islandRegistry;
+
+export function loadIsland(name: string): Promise<unknown> {
+  const load = (islandRegistry as Record<string, Loader | undefined>)[name];
+  return load ? load() : Promise.reject(new Error(`no island named ${name}`));
+}
