@@ -20,6 +20,7 @@ import * as trackingIngest from "./migrations/017-tracking-ingest.ts";
 import * as clueReportComments from "./migrations/018-clue-report-comments.ts";
 import * as trackingEventRows from "./migrations/019-tracking-event-rows.ts";
 import * as editors from "./migrations/020-editors.ts";
+import * as userBans from "./migrations/021-user-bans.ts";
 import type { Database } from "./schema.ts";
 
 /** Every migration, in order. Names sort in the order they must run. */
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   "018-clue-report-comments": clueReportComments,
   "019-tracking-event-rows": trackingEventRows,
   "020-editors": editors,
+  "021-user-bans": userBans,
 };
 
 export function createMigrator(db: Kysely<Database>): Migrator {

@@ -3,6 +3,7 @@ import { ApiError, api, query } from "../api.ts";
 import { formatTime, useT } from "../i18n.tsx";
 import { Guard } from "../layout.tsx";
 import { Badge, NoticeBar, PageHeader, useNotice } from "../ui.tsx";
+import { AuthorPanel } from "./author-panel.tsx";
 
 interface Item {
   gid: string;
@@ -13,6 +14,7 @@ interface Item {
   report_count: number;
   hold_reason: string;
   created_at: string;
+  author_id: string;
 }
 
 type Queue = "pending" | "reported";
@@ -36,6 +38,8 @@ function Queue() {
   const [cursor, setCursor] = useState(0);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [help, setHelp] = useState(false);
+  /** The side panel follows the current item's author while open (R-MOD-2). */
+  const [authorOpen, setAuthorOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const { notice, setNotice, fail, ok } = useNotice();
   const rows = useRef<Map<string, HTMLTableRowElement>>(new Map());
@@ -132,11 +136,15 @@ function Queue() {
         case "x":
           if (current) toggle(current.gid);
           break;
+        case "u":
+          if (current) setAuthorOpen(true);
+          break;
         case "?":
           setHelp((shown) => !shown);
           break;
         case "Escape":
-          setHelp(false);
+          if (help) setHelp(false);
+          else setAuthorOpen(false);
           break;
         default:
           return;
@@ -199,73 +207,90 @@ function Queue() {
           {t("remove")} <kbd>d</kbd>
         </button>
       </div>
-      <div className="table-wrap">
-        <table className="table queue">
-          <thead>
-            <tr>
-              <th className="check">
-                <input
-                  type="checkbox"
-                  aria-label={t("selectAll")}
-                  checked={allSelected}
-                  onChange={() => setSelected(allSelected ? new Set() : new Set(list.map((item) => item.gid)))}
-                />
-              </th>
-              <th>{t("content")}</th>
-              <th>{t("author")}</th>
-              <th>{queue === "pending" ? t("reason") : t("reports")}</th>
-              <th>{t("time")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items === null && (
+      <div className={authorOpen && current ? "queue-layout with-side" : "queue-layout"}>
+        <div className="table-wrap">
+          <table className="table queue">
+            <thead>
               <tr>
-                <td colSpan={5} className="muted center">
-                  {t("loading")}
-                </td>
-              </tr>
-            )}
-            {items?.length === 0 && (
-              <tr>
-                <td colSpan={5} className="muted center">
-                  {t("empty")}
-                </td>
-              </tr>
-            )}
-            {list.map((item, index) => (
-              <tr
-                key={item.gid}
-                ref={(row) => {
-                  if (row) rows.current.set(item.gid, row);
-                  else rows.current.delete(item.gid);
-                }}
-                className={`${item === current ? "current" : ""} ${selected.has(item.gid) ? "selected" : ""}`}
-                aria-current={item === current ? "true" : undefined}
-                data-gid={item.gid}
-                onClick={() => setCursor(index)}
-              >
-                <td className="check">
+                <th className="check">
                   <input
                     type="checkbox"
-                    aria-label={item.content.slice(0, 40)}
-                    checked={selected.has(item.gid)}
-                    onChange={() => toggle(item.gid)}
+                    aria-label={t("selectAll")}
+                    checked={allSelected}
+                    onChange={() => setSelected(allSelected ? new Set() : new Set(list.map((item) => item.gid)))}
                   />
-                </td>
-                <td className="comment-text">{item.content}</td>
-                <td>{item.alias}</td>
-                <td>
-                  {queue === "pending" ? (
-                    <Badge tone="amber">{item.hold_reason === "link" ? t("holdLink") : item.hold_reason || "—"}</Badge>
-                  ) : (
-                    <Badge tone="red">{item.report_count}</Badge>
-                  )}
-                </td>
-                <td className="nowrap muted">{formatTime(item.created_at, lang)}</td>
+                </th>
+                <th>{t("content")}</th>
+                <th>{t("author")}</th>
+                <th>{queue === "pending" ? t("reason") : t("reports")}</th>
+                <th>{t("time")}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {items === null && (
+                <tr>
+                  <td colSpan={5} className="muted center">
+                    {t("loading")}
+                  </td>
+                </tr>
+              )}
+              {items?.length === 0 && (
+                <tr>
+                  <td colSpan={5} className="muted center">
+                    {t("empty")}
+                  </td>
+                </tr>
+              )}
+              {list.map((item, index) => (
+                <tr
+                  key={item.gid}
+                  ref={(row) => {
+                    if (row) rows.current.set(item.gid, row);
+                    else rows.current.delete(item.gid);
+                  }}
+                  className={`${item === current ? "current" : ""} ${selected.has(item.gid) ? "selected" : ""}`}
+                  aria-current={item === current ? "true" : undefined}
+                  data-gid={item.gid}
+                  onClick={() => setCursor(index)}
+                >
+                  <td className="check">
+                    <input
+                      type="checkbox"
+                      aria-label={item.content.slice(0, 40)}
+                      checked={selected.has(item.gid)}
+                      onChange={() => toggle(item.gid)}
+                    />
+                  </td>
+                  <td className="comment-text">{item.content}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="link"
+                      title={t("keyAuthor")}
+                      onClick={() => {
+                        setCursor(index);
+                        setAuthorOpen(true);
+                      }}
+                    >
+                      {item.alias}
+                    </button>
+                  </td>
+                  <td>
+                    {queue === "pending" ? (
+                      <Badge tone="amber">
+                        {item.hold_reason === "link" ? t("holdLink") : item.hold_reason || "—"}
+                      </Badge>
+                    ) : (
+                      <Badge tone="red">{item.report_count}</Badge>
+                    )}
+                  </td>
+                  <td className="nowrap muted">{formatTime(item.created_at, lang)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {authorOpen && current && <AuthorPanel userId={current.author_id} onClose={() => setAuthorOpen(false)} />}
       </div>
       {help && <ShortcutHelp onClose={() => setHelp(false)} />}
     </>
@@ -281,6 +306,7 @@ function ShortcutHelp({ onClose }: { onClose: () => void }) {
     ["a", "keyApprove"],
     ["r", "keyReject"],
     ["d", "keyDelete"],
+    ["u", "keyAuthor"],
     ["?", "keyHelp"],
   ];
   return (

@@ -3,6 +3,9 @@ import { defineCall } from "../call.ts";
 import { EditorSessionHeaders } from "../editors.ts";
 import { answers } from "../envelope.ts";
 import {
+  AuthorHistory,
+  AuthorHistoryQuery,
+  BanRequest,
   Comment,
   CommentCreate,
   CommentList,
@@ -163,6 +166,44 @@ export const deleteComment = defineCall({
   roles: ["moderator"],
   tags: ["editor"],
   summary: "Deletes a comment (it disappears for everyone, its author included)",
+  headers: EditorSessionHeaders,
+  params: IdParams,
+  responses: answers(Type.Null()),
+});
+
+export const authorHistory = defineCall({
+  method: "GET",
+  path: "/editor/v1/users/:id",
+  access: "editor",
+  roles: ["moderator"],
+  tags: ["editor"],
+  summary: "A commenting user's ban and latest comments, report comments and chat messages",
+  headers: EditorSessionHeaders,
+  params: IdParams,
+  query: AuthorHistoryQuery,
+  responses: answers(AuthorHistory),
+});
+
+export const banUser = defineCall({
+  method: "POST",
+  path: "/editor/v1/users/:id/ban",
+  access: "editor",
+  roles: ["moderator"],
+  tags: ["editor"],
+  summary: "Bans a user: their new comments, report comments and chat messages are refused (403) until unbanned",
+  headers: EditorSessionHeaders,
+  params: IdParams,
+  body: BanRequest,
+  responses: answers(Type.Null()),
+});
+
+export const unbanUser = defineCall({
+  method: "DELETE",
+  path: "/editor/v1/users/:id/ban",
+  access: "editor",
+  roles: ["moderator"],
+  tags: ["editor"],
+  summary: "Lifts a user's ban",
   headers: EditorSessionHeaders,
   params: IdParams,
   responses: answers(Type.Null()),

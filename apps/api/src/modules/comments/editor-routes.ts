@@ -2,7 +2,7 @@ import { calls } from "@davmu/contracts/calls";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { conflict, notFound } from "../../lib/api-error.ts";
 import { route } from "../../lib/route.ts";
-import { presentModerationItem } from "./present.ts";
+import { presentAuthorText, presentModerationItem } from "./present.ts";
 
 const statusNames = { pending: "待审核", published: "已通过", rejected: "已驳回", deleted: "已删除" } as const;
 
@@ -55,5 +55,73 @@ export async function commentModerationRoutes(app: FastifyInstance) {
     const row = await editorComment(request.params.id);
     await moderate(request, row.id, "deleted");
     return { code: 0, msg: "已删除", data: null };
+  });
+
+  /** A commenting user by their public id (the queue's `author_id`). */
+  const requireUser = (publicId: string) =>
+    publicIds.require(
+      publicId,
+      (id) => comments.user(id),
+      () => notFound("用户不存在"),
+    );
+
+  route(app, calls.authorHistory, async (request) => {
+    const user = await requireUser(request.params.id);
+    const [ban, rows] = await Promise.all([
+      comments.banOf(user.id),
+      comments.authorHistory(user.id, request.query.size),
+    ]);
+    return {
+      code: 0,
+      msg: "ok",
+      data: {
+        user_id: request.params.id,
+        alias: user.alias,
+        ban: ban
+          ? {
+              by: ban.banned_by !== null ? await app.editors.nameOf(ban.banned_by) : "",
+              reason: ban.reason,
+              at: new Date(Number(ban.created_at)).toISOString(),
+            }
+          : null,
+        list: rows.map((row) => presentAuthorText(publicIds, row)),
+      },
+    };
+  });
+
+  /** Bans a user (R-MOD-2), audited; of two moderators at once, the second learns who banned them (409). */
+  route(app, calls.banUser, async (request) => {
+    const user = await requireUser(request.params.id);
+    const reason = request.body.reason.trim();
+    const outcome = await comments.ban(
+      user.id,
+      { editorId: request.editorActor?.id ?? null, reason, now: Date.now() },
+      (trx) =>
+        app.auditWrite(request, trx, {
+          target: `user:${request.params.id}`,
+          before: { banned: false },
+          after: { banned: true, reason },
+        }),
+    );
+    if (!outcome.banned) {
+      const who = outcome.by !== null ? await app.editors.nameOf(outcome.by) : "其他编辑";
+      throw conflict(`该用户已由 ${who}封禁`);
+    }
+    request.log.info({ userId: user.id }, "user banned");
+    return { code: 0, msg: "已封禁", data: null };
+  });
+
+  route(app, calls.unbanUser, async (request) => {
+    const user = await requireUser(request.params.id);
+    const lifted = await comments.unban(user.id, (trx, before) =>
+      app.auditWrite(request, trx, {
+        target: `user:${request.params.id}`,
+        before: { banned: true, reason: before.reason },
+        after: { banned: false },
+      }),
+    );
+    if (!lifted) throw conflict("该用户未被封禁（可能已由其他编辑解除）");
+    request.log.info({ userId: user.id }, "user unbanned");
+    return { code: 0, msg: "已解除封禁", data: null };
   });
 }

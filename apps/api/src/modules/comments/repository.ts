@@ -3,12 +3,42 @@ import type { CommentStatusValue, CommentsTable, Database } from "../../db/schem
 import type { Refusal, ThreadStore } from "../../lib/comment-thread/posting.ts";
 import type { CommentThread } from "../../lib/comment-thread/thread.ts";
 import { repositoryPlugin } from "../../lib/repository-plugin.ts";
+import type { LiveTables } from "../live/tables.ts";
 import { toggleRow } from "../reactions/repository.ts";
+import type { CommentModerationTables, UserBansTable } from "./tables.ts";
 
 export type CommentRow = Selectable<CommentsTable>;
 export type CommentWithAuthor = CommentRow & { alias: string; avatar: string };
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** The report comments' table as the author's history reads it (migration 018). */
+type HistoryTables = LiveTables & {
+  clue_report_comments: { id: number; user_id: number; body: string; status: string; created_at: number };
+};
+
+/**
+ * Whether a moderator banned the user (R-MOD-2). The comment thread reads it in the transaction that
+ * records the user's text, under the author's lock, for comments, report comments and chat alike.
+ */
+export async function isUserBanned(tx: Db, userId: number): Promise<boolean> {
+  const row = await tx
+    .withTables<CommentModerationTables>()
+    .selectFrom("user_bans")
+    .select("user_id")
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** One of an author's texts in the history: a comment, a report comment or a chat message. */
+export interface AuthorTextRow {
+  kind: "comment" | "report_comment" | "chat";
+  id: number;
+  body: string;
+  status: string;
+  created_at: number;
+}
 
 /** Where comments are counted for the per-user limit and the duplicate rule. */
 const commentStore: ThreadStore = { table: "comments", lock: "comments" };
@@ -252,6 +282,104 @@ export function createCommentRepository(db: Kysely<Database>, hooks: CommentRepo
             // a reported comment an editor kept has left the queue (until reports hold it again)
             .where("comments.handled_by", "is", null)
             .execute();
+    },
+
+    /** Whether a moderator banned the user (the comment thread's gate for all three uses). */
+    isBanned: isUserBanned,
+
+    /** A user's alias, or undefined when there is no such user. */
+    user: (userId: number) =>
+      db.selectFrom("users").select(["id", "alias"]).where("id", "=", userId).executeTakeFirst(),
+
+    /** A user's ban, if any (R-MOD-2). */
+    banOf: (userId: number) =>
+      db
+        .withTables<CommentModerationTables>()
+        .selectFrom("user_bans")
+        .selectAll()
+        .where("user_id", "=", userId)
+        .executeTakeFirst() as Promise<UserBansTable | undefined>,
+
+    /**
+     * Bans a user, with its audit record in the same transaction. The user's row in `user_bans` is
+     * the ban: of two moderators banning at once one inserts it, the other learns who did.
+     */
+    async ban(
+      userId: number,
+      values: { editorId: number | null; reason: string; now: number },
+      audit: (trx: Transaction<Database>) => Promise<void>,
+    ): Promise<{ banned: true } | { banned: false; by: number | null }> {
+      return db.transaction().execute(async (trx) => {
+        const tx = trx.withTables<CommentModerationTables>();
+        const inserted = await tx
+          .insertInto("user_bans")
+          .values({ user_id: userId, banned_by: values.editorId, reason: values.reason, created_at: values.now })
+          .onConflict((oc) => oc.column("user_id").doNothing())
+          .returning("user_id")
+          .executeTakeFirst();
+        if (!inserted) {
+          const row = await tx
+            .selectFrom("user_bans")
+            .select("banned_by")
+            .where("user_id", "=", userId)
+            .executeTakeFirst();
+          return { banned: false as const, by: row?.banned_by ?? null };
+        }
+        await audit(trx);
+        return { banned: true as const };
+      });
+    },
+
+    /** Lifts a user's ban, with its audit record; false when there was none (already lifted). */
+    async unban(
+      userId: number,
+      audit: (trx: Transaction<Database>, before: UserBansTable) => Promise<void>,
+    ): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const removed = (await trx
+          .withTables<CommentModerationTables>()
+          .deleteFrom("user_bans")
+          .where("user_id", "=", userId)
+          .returningAll()
+          .executeTakeFirst()) as UserBansTable | undefined;
+        if (!removed) return false;
+        await audit(trx, removed);
+        return true;
+      });
+    },
+
+    /** The user's latest texts across comments, report comments and live chat, newest first. */
+    async authorHistory(userId: number, size: number): Promise<AuthorTextRow[]> {
+      const tx = db.withTables<HistoryTables>();
+      const [posts, reports, chat] = await Promise.all([
+        tx
+          .selectFrom("comments")
+          .select(["id", "body", "status", "created_at"])
+          .where("user_id", "=", userId)
+          .orderBy("id", "desc")
+          .limit(size)
+          .execute(),
+        tx
+          .selectFrom("clue_report_comments")
+          .select(["id", "body", "status", "created_at"])
+          .where("user_id", "=", userId)
+          .orderBy("id", "desc")
+          .limit(size)
+          .execute(),
+        tx
+          .selectFrom("live_messages")
+          .select(["id", "body", "status", "created_at"])
+          .where("user_id", "=", userId)
+          .orderBy("id", "desc")
+          .limit(size)
+          .execute(),
+      ]);
+      const rows: AuthorTextRow[] = [
+        ...posts.map((r) => ({ ...r, kind: "comment" as const })),
+        ...reports.map((r) => ({ ...r, kind: "report_comment" as const })),
+        ...chat.map((r) => ({ ...r, kind: "chat" as const })),
+      ];
+      return rows.sort((a, b) => Number(b.created_at) - Number(a.created_at)).slice(0, size);
     },
 
     /** Stars or unstars a comment; answers the new state and count. */

@@ -22,6 +22,7 @@ export async function liveRoutes(app: FastifyInstance) {
     perIp: { max: config.limits.commentsPerIpPerMinute, group: "live-chat" },
     wording: chatWording,
     reportsToHold: null,
+    blocked: (tx, author) => app.comments.isBanned(tx, author),
   });
 
   /** The available item a live_id names and its room; 404 when either is missing. */
