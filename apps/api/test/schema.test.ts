@@ -106,7 +106,12 @@ describe("migrations and demo data", () => {
       ["e-two-items", 8],
     ]);
     await sql`delete from tracking_events`.execute(db);
-    expect(await migrateToLatest(db)).toEqual(["019-tracking-event-rows", "020-editors", "021-user-bans"]);
+    expect(await migrateToLatest(db)).toEqual([
+      "019-tracking-event-rows",
+      "020-editors",
+      "021-user-bans",
+      "022-text-moderation",
+    ]);
   });
 
   it.runIf(testDialect === "sqlite")(

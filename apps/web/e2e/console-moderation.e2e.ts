@@ -4,11 +4,11 @@
  * then sees on the share site, and the ban lifted.
  */
 import { mkdirSync } from "node:fs";
-import { launchBrowser, phoneContext } from "@davmu/test-support/browser";
+import { demoCards, launchBrowser, phoneContext } from "@davmu/test-support/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoArticles, expectToast, loginWithCode, send } from "./accounts.ts";
-import { consoleUrl, desktop, loginWithPassword, shots } from "./console-support.ts";
+import { demoArticles, expectToast, loginThroughApi, loginWithCode, send } from "./accounts.ts";
+import { consoleUrl, desktop, loginWithPassword, origin, shots } from "./console-support.ts";
 import { axeViolations } from "./content-pages.ts";
 import { site } from "./setup/site.ts";
 
@@ -79,4 +79,60 @@ describe("the console's author panel and ban", () => {
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   }, 90_000);
+
+  it("R-CONSOLE-4 R-MOD-2 R-LIVE-1 the all queue shows live chat beside comments: a held message approved with a, a shown one deleted with d, and the room's chat follows", async () => {
+    const cards = await demoCards(origin);
+    const room = cards.find(
+      (card) =>
+        (card.content_type === "live" || card.content_type === "local_live") && card.title.includes("马拉松全程直播"),
+    );
+    if (!room) throw new Error("no demo marathon room");
+    const reader = await loginThroughApi(`1360013${String(Date.now() % 10000).padStart(4, "0")}`);
+    const sendChat = async (content: string) => {
+      const answer = await fetch(`${origin}/peony/v3/live/chat/${room.post_id}/send_msg`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: reader.token },
+        body: JSON.stringify({ content }),
+      }).then((r) => r.json());
+      if (answer.code !== 0) throw new Error(JSON.stringify(answer));
+      return answer.data.id as string;
+    };
+    const held = `全部队列待审${stamp} www.jianglan-e2e.com`;
+    const shown = `全部队列删除${stamp}`;
+    const heldId = await sendChat(held);
+    const shownId = await sendChat(shown);
+
+    const context = await desktop(browser);
+    const page = await context.newPage();
+    await loginWithPassword(page, site.editorAccount);
+    await page.locator(".sidebar").waitFor();
+    await page.goto(`${consoleUrl}/moderation`);
+    await page.getByRole("tab", { name: /全部/ }).click();
+    const heldRow = page.locator("tbody tr", { hasText: held });
+    const shownRow = page.locator("tbody tr", { hasText: shown });
+    await heldRow.waitFor();
+    expect(await heldRow.getByText("直播聊天").count()).toBe(1);
+    expect(await heldRow.getByText("待审核").count()).toBe(1);
+    await page.screenshot({ path: `${shots}/moderation-all-1280-light.png` });
+    expect(await axeViolations(page)).toEqual([]);
+
+    await heldRow.locator(".comment-text").click();
+    await page.keyboard.press("a");
+    await page.getByRole("status").filter({ hasText: "已处理 1 条" }).waitFor();
+    await expect.poll(() => heldRow.getByText("待审核").count()).toBe(0);
+    await shownRow.locator(".comment-text").click();
+    await page.keyboard.press("d");
+    await expect.poll(() => shownRow.count()).toBe(0);
+
+    const history = await fetch(`${origin}/peony/v3/live/chat/${room.post_id}?limit=50`).then((r) => r.json());
+    const ids = (history.data.messages as { id: string }[]).map((m) => m.id);
+    expect(ids).toContain(heldId);
+    expect(ids).not.toContain(shownId);
+
+    await page.setViewportSize({ width: 375, height: 667 });
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${shots}/moderation-all-375-light.png` });
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  }, 60_000);
 });

@@ -150,13 +150,28 @@ export const ReportResult = Type.Object({ reported: Type.Boolean() });
 
 /** Editors' moderation queue (x-api-key). */
 export const ModerationQuery = Type.Object({
-  status: Type.Union([Type.Literal("pending"), Type.Literal("reported")], { default: "pending" }),
+  /** held comments, reported ones, or all three systems' texts awaiting or shown (R-MOD-2) */
+  status: Type.Union([Type.Literal("pending"), Type.Literal("reported"), Type.Literal("all")], { default: "pending" }),
   size: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
 });
 export const ModerationAction = Type.Object({
   action: Type.Union([Type.Literal("approve"), Type.Literal("reject")]),
 });
+
+/** A report comment or a chat message to moderate: `/editor/v1/moderation/<kind>/<id>`. */
+export const TextParams = Type.Object({
+  kind: Type.Union([Type.Literal("report_comment"), Type.Literal("chat")]),
+  id: PublicId,
+});
+export const TextModeration = Type.Object({
+  action: Type.Union([Type.Literal("approve"), Type.Literal("reject"), Type.Literal("delete")]),
+});
+/** Where a moderated text lives: comments on posts, comments on clue reports, live chat. */
+export const TextKind = Type.Union([Type.Literal("comment"), Type.Literal("report_comment"), Type.Literal("chat")]);
+export type TextKind = Static<typeof TextKind>;
+
 export const ModerationItem = Type.Object({
+  kind: TextKind,
   gid: Type.String(),
   post_id: Type.String(),
   content: Type.String(),
@@ -188,7 +203,7 @@ export const UserBan = Type.Union([
 
 /** One of the author's recent texts in one of the three systems. */
 export const AuthorText = Type.Object({
-  kind: Type.Union([Type.Literal("comment"), Type.Literal("report_comment"), Type.Literal("chat")]),
+  kind: TextKind,
   gid: Type.String(),
   content: Type.String(),
   status: Type.String(),

@@ -21,6 +21,7 @@ import * as clueReportComments from "./migrations/018-clue-report-comments.ts";
 import * as trackingEventRows from "./migrations/019-tracking-event-rows.ts";
 import * as editors from "./migrations/020-editors.ts";
 import * as userBans from "./migrations/021-user-bans.ts";
+import * as textModeration from "./migrations/022-text-moderation.ts";
 import type { Database } from "./schema.ts";
 
 /** Every migration, in order. Names sort in the order they must run. */
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   "019-tracking-event-rows": trackingEventRows,
   "020-editors": editors,
   "021-user-bans": userBans,
+  "022-text-moderation": textModeration,
 };
 
 export function createMigrator(db: Kysely<Database>): Migrator {

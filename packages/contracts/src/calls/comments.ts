@@ -18,6 +18,8 @@ import {
   PostIdParams,
   ReportRequest,
   ReportResult,
+  TextModeration,
+  TextParams,
 } from "../interaction.ts";
 
 const tags = ["interaction"];
@@ -140,7 +142,8 @@ export const moderationQueue = defineCall({
   access: "editor",
   roles: ["moderator"],
   tags: ["editor"],
-  summary: "Moderation queue: held comments (pending) or reported published ones",
+  summary:
+    "Moderation queue: held comments (pending), reported published ones, or all: comments, report comments and live chat messages, held or shown, newest first",
   headers: EditorSessionHeaders,
   query: ModerationQuery,
   responses: answers(ModerationList),
@@ -206,5 +209,19 @@ export const unbanUser = defineCall({
   summary: "Lifts a user's ban",
   headers: EditorSessionHeaders,
   params: IdParams,
+  responses: answers(Type.Null()),
+});
+
+export const moderateText = defineCall({
+  method: "POST",
+  path: "/editor/v1/moderation/:kind/:id",
+  access: "editor",
+  roles: ["moderator"],
+  tags: ["editor"],
+  summary:
+    "Approves (publishes) or rejects a held report comment or chat message, or deletes one; a second moderator gets 409 naming who handled it",
+  headers: EditorSessionHeaders,
+  params: TextParams,
+  body: TextModeration,
   responses: answers(Type.Null()),
 });

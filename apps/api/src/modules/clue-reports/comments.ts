@@ -2,25 +2,15 @@ import { calls } from "@davmu/contracts/calls";
 import type { Comment } from "@davmu/contracts/interaction";
 import type { PublicIdCodec } from "@davmu/contracts/public-id";
 import type { FastifyInstance } from "fastify";
-import type { Generated, Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { notFound } from "../../lib/api-error.ts";
 import type { Refusal, ThreadStore } from "../../lib/comment-thread/posting.ts";
 import { type CommentThread, commentThread, commentWording } from "../../lib/comment-thread/thread.ts";
 import { route } from "../../lib/route.ts";
 import { userOf, viewerOf } from "../../lib/viewer.ts";
+import type { ClueReportCommentsTable } from "./tables.ts";
 
-/** Migration 018: readers' comments on a report. Times are epoch ms. */
-export interface ClueReportCommentsTable {
-  id: Generated<number>;
-  report_id: number;
-  user_id: number;
-  body: string;
-  /** "published", or "pending" (held for review, shown to its author only) */
-  status: string;
-  hold_reason: Generated<string>;
-  created_at: number;
-}
 type CommentTables = { clue_report_comments: ClueReportCommentsTable };
 
 /** Where report comments are counted for the per-user limit and the duplicate rule. */

@@ -108,11 +108,16 @@ export function createLiveRepository(database: Kysely<Database>) {
       }
     },
 
+    /** One message with its author (a moderator's approval sends it to the room). */
+    message: (id: number): Promise<ChatRow | undefined> =>
+      withAuthor().where("live_messages.id", "=", id).executeTakeFirst(),
+
     /** Published messages after `since`, ascending, at most `limit`. */
     after: (contentId: number, since: number, limit: number): Promise<ChatRow[]> =>
       withAuthor()
         .where("live_messages.content_id", "=", contentId)
         .where("live_messages.seq", ">", since)
+        .where("live_messages.status", "=", "published")
         .orderBy("live_messages.seq", "asc")
         .limit(limit)
         .execute(),
@@ -122,6 +127,7 @@ export function createLiveRepository(database: Kysely<Database>) {
       const rows = await withAuthor()
         .where("live_messages.content_id", "=", contentId)
         .where("live_messages.seq", "is not", null)
+        .where("live_messages.status", "=", "published")
         .orderBy("live_messages.seq", "desc")
         .limit(limit)
         .execute();

@@ -34,8 +34,11 @@ export type LiveTables = {
     seq: number | null;
     user_id: number;
     body: string;
-    status: "published" | "pending";
+    /** "rejected" and "deleted" by a moderator (migration 022) */
+    status: "published" | "pending" | "rejected" | "deleted";
     created_at: number;
+    /** The editor who last moderated it (migration 022). */
+    handled_by: Generated<number | null>;
   };
   live_like_requests: { content_id: number; actor: string; msg_id: string; created_at: number };
   live_bookings: { content_id: number; user_id: number; created_at: number };
