@@ -111,6 +111,7 @@ describe("migrations and demo data", () => {
       "020-editors",
       "021-user-bans",
       "022-text-moderation",
+      "023-live-moderation",
     ]);
   });
 

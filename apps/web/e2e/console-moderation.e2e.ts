@@ -135,4 +135,62 @@ describe("the console's author panel and ban", () => {
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   }, 60_000);
+
+  it("R-CONSOLE-4 R-LIVE-1 the live screen pins a message (the room's page shows it pinned), mutes its author (their next message is refused with a clear message) and unmutes them", async () => {
+    const cards = await demoCards(origin);
+    const room = cards.find(
+      (card) =>
+        (card.content_type === "live" || card.content_type === "local_live") && card.title.includes("马拉松全程直播"),
+    );
+    if (!room) throw new Error("no demo marathon room");
+    const reader = await loginThroughApi(`1350013${String(Date.now() % 10000).padStart(4, "0")}`);
+    const sendChat = (content: string) =>
+      fetch(`${origin}/peony/v3/live/chat/${room.post_id}/send_msg`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: reader.token },
+        body: JSON.stringify({ content }),
+      }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    const text = `置顶公告${stamp}：终点在江澜广场`;
+    expect((await sendChat(text)).status).toBe(200);
+
+    const context = await desktop(browser);
+    const page = await context.newPage();
+    await loginWithPassword(page, site.editorAccount);
+    await page.locator(".sidebar").waitFor();
+    await page.goto(`${consoleUrl}/live`);
+    await page.getByLabel("直播间 ID").fill(room.post_id);
+    await page.getByRole("button", { name: "读取聊天" }).click();
+    const row = page.locator("tbody tr", { hasText: text });
+    await row.waitFor();
+    await row.getByRole("button", { name: "置顶" }).click();
+    await page.getByRole("status").filter({ hasText: "已置顶该消息" }).waitFor();
+    await row.getByText("已置顶").waitFor();
+
+    // the room's page shows the pinned message above its chat
+    const viewer = await (await phoneContext(browser)).newPage();
+    await viewer.goto(new URL(room.content_link, origin).href);
+    await expect.poll(() => viewer.getByTestId("live-pinned").textContent(), { timeout: 10_000 }).toContain(text);
+    await viewer.screenshot({ path: `${shots}/live-pinned-375.png` });
+    await viewer.context().close();
+
+    await row.getByRole("button", { name: "禁言" }).click();
+    await page.getByRole("status").filter({ hasText: "已在本直播间禁言" }).waitFor();
+    const refused = await sendChat(`禁言后${stamp}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toBe("你已被禁止在本直播间发言");
+    await page.screenshot({ path: `${shots}/live-chat-1280-light.png`, fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.locator(".muted-users li").first().getByRole("button", { name: "解除禁言" }).click();
+    await page.getByRole("status").filter({ hasText: "已解除对" }).waitFor();
+    expect((await sendChat(`解除禁言后${stamp}`)).status).toBe(200);
+    await row.getByRole("button", { name: "取消置顶" }).click();
+    await page.getByRole("status").filter({ hasText: "已取消置顶" }).waitFor();
+
+    await page.setViewportSize({ width: 375, height: 667 });
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${shots}/live-chat-375-light.png`, fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  }, 60_000);
 });

@@ -22,6 +22,7 @@ import * as trackingEventRows from "./migrations/019-tracking-event-rows.ts";
 import * as editors from "./migrations/020-editors.ts";
 import * as userBans from "./migrations/021-user-bans.ts";
 import * as textModeration from "./migrations/022-text-moderation.ts";
+import * as liveModeration from "./migrations/023-live-moderation.ts";
 import type { Database } from "./schema.ts";
 
 /** Every migration, in order. Names sort in the order they must run. */
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   "020-editors": editors,
   "021-user-bans": userBans,
   "022-text-moderation": textModeration,
+  "023-live-moderation": liveModeration,
 };
 
 export function createMigrator(db: Kysely<Database>): Migrator {
