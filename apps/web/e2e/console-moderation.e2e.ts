@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoArticles, expectToast, loginThroughApi, loginWithCode, send } from "./accounts.ts";
 import { consoleUrl, desktop, loginWithPassword, origin, shots } from "./console-support.ts";
 import { axeViolations } from "./content-pages.ts";
+import { editorHeaders } from "./editor-session.ts";
 import { site } from "./setup/site.ts";
 
 const stamp = Date.now().toString(36);
@@ -192,5 +193,48 @@ describe("the console's author panel and ban", () => {
     await page.screenshot({ path: `${shots}/live-chat-375-light.png`, fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
+  }, 60_000);
+
+  it("R-CONSOLE-4 an admin sets the site's name, description and logo on the settings screen; a bad logo address is refused with a clear message", async () => {
+    const context = await desktop(browser);
+    const page = await context.newPage();
+    await loginWithPassword(page, site.editorAccount);
+    await page.locator(".sidebar").waitFor();
+    await page.goto(`${consoleUrl}/settings`);
+    const name = page.getByLabel("站点名称");
+    await name.waitFor();
+    const before = {
+      site_name: await name.inputValue(),
+      descriptions: await page.getByLabel("站点简介").inputValue(),
+      site_logo: await page.getByLabel("Logo 地址").inputValue(),
+    };
+    const section = page.locator("section", { has: page.getByRole("heading", { name: "站点信息" }) });
+    try {
+      await name.fill(`江澜新闻测试${stamp}`);
+      await page.getByLabel("站点简介").fill("控制台设置的简介");
+      await page.getByLabel("Logo 地址").fill("https://cdn.example.com/e2e-logo.png");
+      await section.getByRole("button", { name: "保存" }).click();
+      await section.getByRole("status").filter({ hasText: "已保存" }).waitFor();
+      await page.screenshot({ path: `${shots}/settings-site-1280-light.png` });
+      expect(await axeViolations(page)).toEqual([]);
+      await page.reload();
+      await expect.poll(() => page.getByLabel("站点名称").inputValue()).toBe(`江澜新闻测试${stamp}`);
+      // an http address is refused before it is sent, in words
+      await page.getByLabel("Logo 地址").fill("http://cdn.example.com/logo.png");
+      await section.getByRole("button", { name: "保存" }).click();
+      await section.getByRole("alert").filter({ hasText: "Logo 地址须以 https:// 或 / 开头" }).waitFor();
+      await page.setViewportSize({ width: 375, height: 667 });
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: `${shots}/settings-site-375-light.png` });
+    } finally {
+      // the server's other browser files read the site's name as it was
+      const restored = await fetch(`${origin}/editor/v1/site`, {
+        method: "PUT",
+        headers: { "content-type": "application/json", ...(await editorHeaders(origin)) },
+        body: JSON.stringify(before),
+      });
+      expect(restored.status).toBe(200);
+      await context.close();
+    }
   }, 60_000);
 });
