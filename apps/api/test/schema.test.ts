@@ -112,6 +112,7 @@ describe("migrations and demo data", () => {
       "021-user-bans",
       "022-text-moderation",
       "023-live-moderation",
+      "024-preview-links",
     ]);
   });
 

@@ -237,4 +237,35 @@ describe("the console's author panel and ban", () => {
       await context.close();
     }
   }, 60_000);
+
+  it("R-CONSOLE-4 R-PREVIEW-1 the previews screen lists every editor's working links and revokes one item's", async () => {
+    const cards = await demoCards(origin);
+    const article = cards.find((card) => card.content_type === "article");
+    if (!article) throw new Error("no demo article");
+    const minted = await fetch(`${origin}/editor/v1/preview/${article.post_id}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(await editorHeaders(origin)) },
+      body: JSON.stringify({ editor: `api_${stamp}`, minutes: 45 }),
+    });
+    expect(minted.status).toBe(200);
+
+    const context = await desktop(browser);
+    const page = await context.newPage();
+    await loginWithPassword(page, site.editorAccount);
+    await page.locator(".sidebar").waitFor();
+    await page.goto(`${consoleUrl}/previews`);
+    const section = page.locator("section", { has: page.getByRole("heading", { name: "所有编辑的有效链接" }) });
+    const row = section.locator("tbody tr", { hasText: `api_${stamp}` });
+    await row.waitFor();
+    expect(await row.textContent()).toContain(article.post_id);
+    await page.screenshot({ path: `${shots}/previews-all-1280-light.png`, fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    await row.getByRole("button", { name: "撤销" }).click();
+    await page.getByRole("status").filter({ hasText: "已撤销" }).waitFor();
+    await expect.poll(() => section.locator(`tr[data-post="${article.post_id}"]`).count()).toBe(0);
+    await page.setViewportSize({ width: 375, height: 667 });
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${shots}/previews-all-375-light.png`, fullPage: true });
+    await context.close();
+  }, 60_000);
 });

@@ -23,6 +23,7 @@ import * as editors from "./migrations/020-editors.ts";
 import * as userBans from "./migrations/021-user-bans.ts";
 import * as textModeration from "./migrations/022-text-moderation.ts";
 import * as liveModeration from "./migrations/023-live-moderation.ts";
+import * as previewLinks from "./migrations/024-preview-links.ts";
 import type { Database } from "./schema.ts";
 
 /** Every migration, in order. Names sort in the order they must run. */
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   "021-user-bans": userBans,
   "022-text-moderation": textModeration,
   "023-live-moderation": liveModeration,
+  "024-preview-links": previewLinks,
 };
 
 export function createMigrator(db: Kysely<Database>): Migrator {
