@@ -106,7 +106,14 @@ describe("migrations and demo data", () => {
       ["e-two-items", 8],
     ]);
     await sql`delete from tracking_events`.execute(db);
-    expect(await migrateToLatest(db)).toEqual(["019-tracking-event-rows", "020-editors"]);
+    expect(await migrateToLatest(db)).toEqual([
+      "019-tracking-event-rows",
+      "020-editors",
+      "021-user-bans",
+      "022-text-moderation",
+      "023-live-moderation",
+      "024-preview-links",
+    ]);
   });
 
   it.runIf(testDialect === "sqlite")(

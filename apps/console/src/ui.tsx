@@ -44,6 +44,18 @@ export function useNotice() {
   return { notice, setNotice, ...actions };
 }
 
+/** A labelled form row: the label above its control (inputs, selects, text areas). */
+export function Field({ label, children, hint }: { label: string; children: ReactNode; hint?: string }) {
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control comes as children, inside the label
+    <label className="field">
+      <span>{label}</span>
+      {children}
+      {hint && <small className="muted small">{hint}</small>}
+    </label>
+  );
+}
+
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <header className="page-header">

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { demoCards, hydrated, launchBrowser, phoneContext, wechatUserAgent } from "@davmu/test-support/browser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { latestCode, logInThroughPopup } from "./accounts.ts";
+import { logInThroughPopup, loginThroughApi as login } from "./accounts.ts";
 import { axeViolations } from "./content-pages.ts";
 import { site } from "./setup/site.ts";
 
@@ -45,29 +45,6 @@ declare global {
 
 async function json(path: string, init: RequestInit = {}) {
   return (await fetch(origin + path, init)).json();
-}
-
-async function anonymousToken(): Promise<string> {
-  const answer = await json("/peony/v1/auth", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ appid: 1, platform: "mobile" }),
-  });
-  return answer.data.token;
-}
-
-/** A reader logged in through the API: SMS code, then the login call. */
-async function login(tel: string): Promise<{ token: string; userId: string }> {
-  const anonymous = await anonymousToken();
-  await json(`/peony/v1/vcode?tel=${tel}&type=6`, { headers: { authorization: anonymous } });
-  const code = await latestCode(tel);
-  const answer = await json("/peony/v1/auth", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ appid: 1, platform: "mobile", account: tel, verify_code: code }),
-  });
-  if (answer.code !== 0) throw new Error(`login failed: ${JSON.stringify(answer)}`);
-  return { token: answer.data.token, userId: String(answer.data.user_id) };
 }
 
 async function visitor(

@@ -34,6 +34,28 @@ export const SiteConfig = Type.Object({
 });
 export type SiteConfig = Static<typeof SiteConfig>;
 
+/** The site's name, description and logo as an admin sets them (R-CONSOLE-4). */
+export const SiteSettings = Type.Object(
+  {
+    site_name: Type.String({ minLength: 1, maxLength: 40, pattern: "\\S" }),
+    descriptions: Type.String({ maxLength: 200 }),
+    site_logo: Type.String({
+      pattern: "^(https://[^\\s]+|/[^/\\s][^\\s]*)?$",
+      maxLength: 2048,
+      description: "an https address, a path on the site's own origin (/media/logo.png), or empty for none",
+    }),
+  },
+  { additionalProperties: false },
+);
+export type SiteSettings = Static<typeof SiteSettings>;
+
+/** The site's settings as stored (what an older version stored is answered as it is). */
+export const SiteSettingsAnswer = Type.Object({
+  site_name: Type.String(),
+  descriptions: Type.String(),
+  site_logo: Type.String(),
+});
+
 /** The organisation's legal texts the login popup links to (用户协议, 隐私政策). */
 export const AgreementKind = Type.Union([Type.Literal("user"), Type.Literal("privacy")]);
 export type AgreementKind = Static<typeof AgreementKind>;

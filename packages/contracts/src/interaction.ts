@@ -150,13 +150,28 @@ export const ReportResult = Type.Object({ reported: Type.Boolean() });
 
 /** Editors' moderation queue (x-api-key). */
 export const ModerationQuery = Type.Object({
-  status: Type.Union([Type.Literal("pending"), Type.Literal("reported")], { default: "pending" }),
+  /** held comments, reported ones, or all three systems' texts awaiting or shown (R-MOD-2) */
+  status: Type.Union([Type.Literal("pending"), Type.Literal("reported"), Type.Literal("all")], { default: "pending" }),
   size: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
 });
 export const ModerationAction = Type.Object({
   action: Type.Union([Type.Literal("approve"), Type.Literal("reject")]),
 });
+
+/** A report comment or a chat message to moderate: `/editor/v1/moderation/<kind>/<id>`. */
+export const TextParams = Type.Object({
+  kind: Type.Union([Type.Literal("report_comment"), Type.Literal("chat")]),
+  id: PublicId,
+});
+export const TextModeration = Type.Object({
+  action: Type.Union([Type.Literal("approve"), Type.Literal("reject"), Type.Literal("delete")]),
+});
+/** Where a moderated text lives: comments on posts, comments on clue reports, live chat. */
+export const TextKind = Type.Union([Type.Literal("comment"), Type.Literal("report_comment"), Type.Literal("chat")]);
+export type TextKind = Static<typeof TextKind>;
+
 export const ModerationItem = Type.Object({
+  kind: TextKind,
   gid: Type.String(),
   post_id: Type.String(),
   content: Type.String(),
@@ -165,6 +180,46 @@ export const ModerationItem = Type.Object({
   report_count: Type.Integer({ minimum: 0 }),
   hold_reason: Type.String(),
   created_at: Type.String({ format: "date-time" }),
+  /** The author's public id: their history and ban (R-MOD-2). */
+  author_id: Type.String(),
 });
 export type ModerationItem = Static<typeof ModerationItem>;
 export const ModerationList = Type.Object({ list: Type.Array(ModerationItem) });
+
+/** A moderator's ban of a commenting user (R-MOD-2): the reason is kept in the audit trail too. */
+export const BanRequest = Type.Object({
+  reason: Type.String({ maxLength: 200, default: "" }),
+});
+
+/** A user's ban: who banned them, when and why; null when not banned. */
+export const UserBan = Type.Union([
+  Type.Object({
+    by: Type.String({ description: "the banning editor's name" }),
+    reason: Type.String(),
+    at: Type.String({ format: "date-time" }),
+  }),
+  Type.Null(),
+]);
+
+/** One of the author's recent texts in one of the three systems. */
+export const AuthorText = Type.Object({
+  kind: TextKind,
+  gid: Type.String(),
+  content: Type.String(),
+  status: Type.String(),
+  created_at: Type.String({ format: "date-time" }),
+});
+export type AuthorText = Static<typeof AuthorText>;
+
+/** A commenting user as a moderator sees them: their ban and their latest texts, newest first. */
+export const AuthorHistory = Type.Object({
+  user_id: Type.String(),
+  alias: Type.String(),
+  ban: UserBan,
+  list: Type.Array(AuthorText),
+});
+export type AuthorHistory = Static<typeof AuthorHistory>;
+
+export const AuthorHistoryQuery = Type.Object({
+  size: Type.Integer({ minimum: 1, maximum: 100, default: 30 }),
+});

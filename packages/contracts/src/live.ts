@@ -45,9 +45,22 @@ const liveCounts = {
 export const LiveInfo = Type.Object(liveCounts);
 export type LiveInfo = Static<typeof LiveInfo>;
 
+/** A chat message; text is plain text (pages render it escaped). */
+export const ChatMessage = Type.Object({
+  id: Type.String(),
+  seq: Type.Integer({ minimum: 0, description: "per room, from 1, consecutive; 0 for a held message" }),
+  user_id: Type.Integer(),
+  nickname: Type.String(),
+  avatar: Type.String(),
+  content: Type.String(),
+  created_at: Type.String({ format: "date-time" }),
+});
+export type ChatMessage = Static<typeof ChatMessage>;
+
 /** Live detail (spec §3, R-ENT-LIVE). */
 export const LiveRoom = Type.Object({
   ...liveCounts,
+  pinned: Type.Union([ChatMessage, Type.Null()], { description: "the message an editor pinned above the chat" }),
   post_id: Type.String({ description: "the content item the room belongs to" }),
   group_id: Type.String(),
   title: Type.String(),
@@ -69,18 +82,6 @@ export const LiveRoom = Type.Object({
   booked: Type.Boolean({ description: "whether the logged-in viewer booked the room" }),
 });
 export type LiveRoom = Static<typeof LiveRoom>;
-
-/** A chat message; text is plain text (pages render it escaped). */
-export const ChatMessage = Type.Object({
-  id: Type.String(),
-  seq: Type.Integer({ minimum: 0, description: "per room, from 1, consecutive; 0 for a held message" }),
-  user_id: Type.Integer(),
-  nickname: Type.String(),
-  avatar: Type.String(),
-  content: Type.String(),
-  created_at: Type.String({ format: "date-time" }),
-});
-export type ChatMessage = Static<typeof ChatMessage>;
 
 export const ChatQuery = Type.Object({
   since: Type.Optional(Type.Integer({ minimum: 0, description: "the last seq the client has" })),
@@ -163,3 +164,37 @@ export const BookedLive = Type.Object({
 /** The user's bookings, soonest start first. */
 export const BookingList = Type.Object({ ids: Type.Array(Type.String()), list: Type.Array(BookedLive) });
 export type BookingList = Static<typeof BookingList>;
+
+/** `{id}` and `{message_id}`: a message of a room. */
+export const LiveMessageParams = Type.Object({ id: PublicId, message_id: PublicId });
+
+/** `{id}` and `{user_id}` of a room's mute calls: the room and the user's public id. */
+export const LiveUserParams = Type.Object({ id: PublicId, user_id: PublicId });
+
+/** A chat message as an editor moderates it: its author's public id and its status. */
+export const ModeratedChatMessage = Type.Object({
+  id: Type.String(),
+  seq: Type.Integer({ minimum: 0 }),
+  author_id: Type.String(),
+  nickname: Type.String(),
+  content: Type.String(),
+  status: Type.String({ description: "published or pending (held)" }),
+  created_at: Type.String({ format: "date-time" }),
+});
+export type ModeratedChatMessage = Static<typeof ModeratedChatMessage>;
+
+/** A room's chat as its editors see it: the latest messages (newest first), the pinned one, the muted users. */
+export const LiveChatModeration = Type.Object({
+  messages: Type.Array(ModeratedChatMessage),
+  pinned_id: Type.Union([Type.String(), Type.Null()]),
+  muted: Type.Array(
+    Type.Object({ user_id: Type.String(), nickname: Type.String(), at: Type.String({ format: "date-time" }) }),
+  ),
+});
+export type LiveChatModeration = Static<typeof LiveChatModeration>;
+
+/** Pins a published message of the room above its chat, or unpins (`null`). */
+export const PinRequest = Type.Object(
+  { message_id: Type.Union([PublicId, Type.Null()]) },
+  { additionalProperties: false },
+);

@@ -45,6 +45,23 @@ export type PreviewLink = Static<typeof PreviewLink>;
 
 export const PreviewRevision = Type.Object({ revision: Type.Integer() });
 
+/** The preview links that still work, every editor's (R-PREVIEW-1): not expired, of their item's current revision. */
+export const PreviewLinkList = Type.Object({
+  list: Type.Array(
+    Type.Object({
+      post_id: Type.String(),
+      title: Type.String(),
+      editor: Type.String({ description: "the `editor` the link was minted for" }),
+      made_by: Type.String({ description: "the editor account that minted it" }),
+      revision: Type.Integer(),
+      made_at: Type.String({ format: "date-time" }),
+      expired_at: Type.String({ format: "date-time" }),
+    }),
+  ),
+});
+export type PreviewLinkList = Static<typeof PreviewLinkList>;
+export const PreviewLinkQuery = Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 200, default: 100 }) });
+
 /** GET /inner/preview/document/detail/{id}: the token of the link and the page's actor. */
 export const PreviewDetailQuery = Type.Object({
   token: Type.String({ minLength: 1, maxLength: 512, pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$" }),

@@ -20,6 +20,10 @@ import * as trackingIngest from "./migrations/017-tracking-ingest.ts";
 import * as clueReportComments from "./migrations/018-clue-report-comments.ts";
 import * as trackingEventRows from "./migrations/019-tracking-event-rows.ts";
 import * as editors from "./migrations/020-editors.ts";
+import * as userBans from "./migrations/021-user-bans.ts";
+import * as textModeration from "./migrations/022-text-moderation.ts";
+import * as liveModeration from "./migrations/023-live-moderation.ts";
+import * as previewLinks from "./migrations/024-preview-links.ts";
 import type { Database } from "./schema.ts";
 
 /** Every migration, in order. Names sort in the order they must run. */
@@ -44,6 +48,10 @@ export const migrations: Record<string, Migration> = {
   "018-clue-report-comments": clueReportComments,
   "019-tracking-event-rows": trackingEventRows,
   "020-editors": editors,
+  "021-user-bans": userBans,
+  "022-text-moderation": textModeration,
+  "023-live-moderation": liveModeration,
+  "024-preview-links": previewLinks,
 };
 
 export function createMigrator(db: Kysely<Database>): Migrator {

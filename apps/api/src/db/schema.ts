@@ -4,6 +4,7 @@ import type { AppTables, NavItemsTable } from "../modules/app/tables.ts";
 import type { CircleTables } from "../modules/circles/tables.ts";
 import type { ClueTables } from "../modules/clue-reports/tables.ts";
 import type {
+  CommentModerationTables,
   CommentReportsTable,
   CommentStatusValue,
   CommentsTable,
@@ -70,6 +71,7 @@ export interface Database
     ContentTables,
     AccountTables,
     CommentTables,
+    CommentModerationTables,
     ReactionTables,
     SearchTables,
     ActivityTables,

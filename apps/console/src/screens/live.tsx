@@ -3,6 +3,7 @@ import { api } from "../api.ts";
 import { formatTime, useT } from "../i18n.tsx";
 import { Guard } from "../layout.tsx";
 import { Badge, duration, NoticeBar, PageHeader, useNotice, useNow } from "../ui.tsx";
+import { LiveChat } from "./live-chat.tsx";
 
 interface LiveInfo {
   live_id: string;
@@ -35,6 +36,8 @@ function Rooms() {
   const { notice, setNotice, fail, ok } = useNotice();
   const [roomId, setRoomId] = useState("");
   const [room, setRoom] = useState<LiveInfo | null>(null);
+  /** The room whose chat is shown (read when asked, not at each key typed). */
+  const [chatRoom, setChatRoom] = useState<string | null>(null);
 
   const setStatus = async (status: number, event?: FormEvent) => {
     event?.preventDefault();
@@ -75,6 +78,9 @@ function Rooms() {
               {t("setStatus")} {t(status.label)}
             </button>
           ))}
+          <button type="button" className="ghost" disabled={!roomId.trim()} onClick={() => setChatRoom(roomId.trim())}>
+            {t("loadChat")}
+          </button>
         </div>
       </section>
       {room && current && (
@@ -105,7 +111,7 @@ function Rooms() {
           </dl>
         </section>
       )}
-      <p className="muted small">{t("liveMissing")}</p>
+      {chatRoom && <LiveChat key={chatRoom} roomId={chatRoom} />}
     </>
   );
 }

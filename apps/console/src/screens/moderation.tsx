@@ -3,8 +3,10 @@ import { ApiError, api, query } from "../api.ts";
 import { formatTime, useT } from "../i18n.tsx";
 import { Guard } from "../layout.tsx";
 import { Badge, NoticeBar, PageHeader, useNotice } from "../ui.tsx";
+import { AuthorPanel } from "./author-panel.tsx";
 
 interface Item {
+  kind: "comment" | "report_comment" | "chat";
   gid: string;
   post_id: string;
   content: string;
@@ -13,9 +15,24 @@ interface Item {
   report_count: number;
   hold_reason: string;
   created_at: string;
+  author_id: string;
 }
 
-type Queue = "pending" | "reported";
+type Queue = "pending" | "reported" | "all";
+
+/** An item's key: ids are per system, so a comment and a chat message may share one. */
+const keyOf = (item: Pick<Item, "kind" | "gid">) => `${item.kind}:${item.gid}`;
+
+const queueLabels = { pending: "held", reported: "reported", all: "allQueue" } as const;
+
+const kindLabels = { comment: "kindComment", report_comment: "kindReportComment", chat: "kindChat" } as const;
+
+/** The call that moderates an item: comments have their own; report comments and chat share one. */
+function moderateItem(item: Item, action: Action): Promise<unknown> {
+  if (item.kind !== "comment") return api("POST", `/editor/v1/moderation/${item.kind}/${item.gid}`, { action });
+  if (action === "delete") return api("DELETE", `/editor/v1/comments/${item.gid}`);
+  return api("POST", `/editor/v1/comments/${item.gid}`, { action });
+}
 type Action = "approve" | "reject" | "delete";
 
 /** How often the queue is read again: other editors' actions show within 2 s (R-CONSOLE-5). */
@@ -36,6 +53,8 @@ function Queue() {
   const [cursor, setCursor] = useState(0);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [help, setHelp] = useState(false);
+  /** The side panel follows the current item's author while open (R-MOD-2). */
+  const [authorOpen, setAuthorOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const { notice, setNotice, fail, ok } = useNotice();
   const rows = useRef<Map<string, HTMLTableRowElement>>(new Map());
@@ -45,7 +64,7 @@ function Queue() {
       const answer = await api<{ list: Item[] }>("GET", `/editor/v1/comments${query({ status: queue, size: 100 })}`);
       setItems(answer.list);
       // what another editor handled meanwhile leaves the selection too
-      setSelected((before) => new Set([...before].filter((gid) => answer.list.some((item) => item.gid === gid))));
+      setSelected((before) => new Set([...before].filter((key) => answer.list.some((item) => keyOf(item) === key))));
     } catch (error) {
       fail(error);
     }
@@ -66,16 +85,15 @@ function Queue() {
   const current = list[Math.min(cursor, list.length - 1)];
 
   const act = useCallback(
-    async (action: Action, targets: string[]) => {
+    async (action: Action, targets: Item[]) => {
       if (targets.length === 0 || busy) return;
       if (action === "delete" && targets.length > 1 && !confirm(t("confirmDelete", { n: targets.length }))) return;
       setBusy(true);
       const conflicts: string[] = [];
       let handled = 0;
-      for (const gid of targets) {
+      for (const item of targets) {
         try {
-          if (action === "delete") await api("DELETE", `/editor/v1/comments/${gid}`);
-          else await api("POST", `/editor/v1/comments/${gid}`, { action });
+          await moderateItem(item, action);
           handled += 1;
         } catch (error) {
           if (error instanceof ApiError && (error.status === 409 || error.status === 404))
@@ -86,19 +104,23 @@ function Queue() {
           }
         }
       }
-      setItems((before) => before?.filter((item) => !targets.includes(item.gid)) ?? before);
+      // the "all" queue keeps an approved text (it is shown now); the others drop what was handled
+      setItems(
+        (before) =>
+          before?.filter((item) => !targets.includes(item) || (queue === "all" && action === "approve")) ?? before,
+      );
       setSelected(new Set());
       setBusy(false);
       if (conflicts.length > 0) setNotice({ kind: "conflict", text: [...new Set(conflicts)].join("；") });
       else if (handled > 0) ok(t("done", { n: handled }));
       load();
     },
-    [busy, fail, load, ok, setNotice, t],
+    [busy, fail, load, ok, queue, setNotice, t],
   );
 
   const targets = useCallback(
-    () => (selected.size > 0 ? [...selected] : current ? [current.gid] : []),
-    [selected, current],
+    () => (selected.size > 0 ? list.filter((item) => selected.has(keyOf(item))) : current ? [current] : []),
+    [selected, current, list],
   );
 
   useEffect(() => {
@@ -110,8 +132,8 @@ function Queue() {
       const move = (by: number) => {
         const next = Math.max(0, Math.min(list.length - 1, cursor + by));
         setCursor(next);
-        const gid = list[next]?.gid;
-        if (gid) rows.current.get(gid)?.scrollIntoView({ block: "nearest" });
+        const item = list[next];
+        if (item) rows.current.get(keyOf(item))?.scrollIntoView({ block: "nearest" });
       };
       switch (event.key) {
         case "j":
@@ -130,13 +152,17 @@ function Queue() {
           act("delete", targets());
           break;
         case "x":
-          if (current) toggle(current.gid);
+          if (current) toggle(keyOf(current));
+          break;
+        case "u":
+          if (current) setAuthorOpen(true);
           break;
         case "?":
           setHelp((shown) => !shown);
           break;
         case "Escape":
-          setHelp(false);
+          if (help) setHelp(false);
+          else setAuthorOpen(false);
           break;
         default:
           return;
@@ -147,11 +173,11 @@ function Queue() {
     return () => window.removeEventListener("keydown", onKey);
   });
 
-  const toggle = (gid: string) =>
+  const toggle = (key: string) =>
     setSelected((before) => {
       const next = new Set(before);
-      if (next.has(gid)) next.delete(gid);
-      else next.add(gid);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
       return next;
     });
 
@@ -168,7 +194,7 @@ function Queue() {
         </button>
       </PageHeader>
       <div className="tabs" role="tablist" aria-label={t("navModeration")}>
-        {(["pending", "reported"] as const).map((name) => (
+        {(["pending", "reported", "all"] as const).map((name) => (
           <button
             key={name}
             type="button"
@@ -177,13 +203,10 @@ function Queue() {
             className={queue === name ? "tab active" : "tab"}
             onClick={() => setQueue(name)}
           >
-            {name === "pending" ? t("held") : t("reported")}
+            {t(queueLabels[name])}
             {queue === name && items && <span className="count">{items.length}</span>}
           </button>
         ))}
-        <button type="button" role="tab" aria-selected={false} className="tab" disabled title={t("allQueueMissing")}>
-          {t("allQueue")}
-        </button>
       </div>
       <NoticeBar notice={notice} onClose={() => setNotice(null)} />
       <div className="toolbar">
@@ -199,73 +222,97 @@ function Queue() {
           {t("remove")} <kbd>d</kbd>
         </button>
       </div>
-      <div className="table-wrap">
-        <table className="table queue">
-          <thead>
-            <tr>
-              <th className="check">
-                <input
-                  type="checkbox"
-                  aria-label={t("selectAll")}
-                  checked={allSelected}
-                  onChange={() => setSelected(allSelected ? new Set() : new Set(list.map((item) => item.gid)))}
-                />
-              </th>
-              <th>{t("content")}</th>
-              <th>{t("author")}</th>
-              <th>{queue === "pending" ? t("reason") : t("reports")}</th>
-              <th>{t("time")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items === null && (
+      <div className={authorOpen && current ? "queue-layout with-side" : "queue-layout"}>
+        <div className="table-wrap">
+          <table className="table queue">
+            <thead>
               <tr>
-                <td colSpan={5} className="muted center">
-                  {t("loading")}
-                </td>
-              </tr>
-            )}
-            {items?.length === 0 && (
-              <tr>
-                <td colSpan={5} className="muted center">
-                  {t("empty")}
-                </td>
-              </tr>
-            )}
-            {list.map((item, index) => (
-              <tr
-                key={item.gid}
-                ref={(row) => {
-                  if (row) rows.current.set(item.gid, row);
-                  else rows.current.delete(item.gid);
-                }}
-                className={`${item === current ? "current" : ""} ${selected.has(item.gid) ? "selected" : ""}`}
-                aria-current={item === current ? "true" : undefined}
-                data-gid={item.gid}
-                onClick={() => setCursor(index)}
-              >
-                <td className="check">
+                <th className="check">
                   <input
                     type="checkbox"
-                    aria-label={item.content.slice(0, 40)}
-                    checked={selected.has(item.gid)}
-                    onChange={() => toggle(item.gid)}
+                    aria-label={t("selectAll")}
+                    checked={allSelected}
+                    onChange={() => setSelected(allSelected ? new Set() : new Set(list.map(keyOf)))}
                   />
-                </td>
-                <td className="comment-text">{item.content}</td>
-                <td>{item.alias}</td>
-                <td>
-                  {queue === "pending" ? (
-                    <Badge tone="amber">{item.hold_reason === "link" ? t("holdLink") : item.hold_reason || "—"}</Badge>
-                  ) : (
-                    <Badge tone="red">{item.report_count}</Badge>
-                  )}
-                </td>
-                <td className="nowrap muted">{formatTime(item.created_at, lang)}</td>
+                </th>
+                <th>{t("content")}</th>
+                <th>{t("author")}</th>
+                <th>{t(queue === "all" ? "kindHeader" : queue === "pending" ? "reason" : "reports")}</th>
+                <th>{t("time")}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {items === null && (
+                <tr>
+                  <td colSpan={5} className="muted center">
+                    {t("loading")}
+                  </td>
+                </tr>
+              )}
+              {items?.length === 0 && (
+                <tr>
+                  <td colSpan={5} className="muted center">
+                    {t("empty")}
+                  </td>
+                </tr>
+              )}
+              {list.map((item, index) => (
+                <tr
+                  key={keyOf(item)}
+                  ref={(row) => {
+                    if (row) rows.current.set(keyOf(item), row);
+                    else rows.current.delete(keyOf(item));
+                  }}
+                  className={`${item === current ? "current" : ""} ${selected.has(keyOf(item)) ? "selected" : ""}`}
+                  aria-current={item === current ? "true" : undefined}
+                  data-gid={item.gid}
+                  onClick={() => setCursor(index)}
+                >
+                  <td className="check">
+                    <input
+                      type="checkbox"
+                      aria-label={item.content.slice(0, 40)}
+                      checked={selected.has(keyOf(item))}
+                      onChange={() => toggle(keyOf(item))}
+                    />
+                  </td>
+                  <td className="comment-text">{item.content}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="link"
+                      title={t("keyAuthor")}
+                      onClick={() => {
+                        setCursor(index);
+                        setAuthorOpen(true);
+                      }}
+                    >
+                      {item.alias}
+                    </button>
+                  </td>
+                  <td>
+                    {queue === "all" ? (
+                      <span className="badges">
+                        <Badge tone={item.kind === "chat" ? "blue" : item.kind === "comment" ? "gray" : "amber"}>
+                          {t(kindLabels[item.kind])}
+                        </Badge>
+                        {item.status === "pending" && <Badge tone="amber">{t("held")}</Badge>}
+                      </span>
+                    ) : queue === "pending" ? (
+                      <Badge tone="amber">
+                        {item.hold_reason === "link" ? t("holdLink") : item.hold_reason || "—"}
+                      </Badge>
+                    ) : (
+                      <Badge tone="red">{item.report_count}</Badge>
+                    )}
+                  </td>
+                  <td className="nowrap muted">{formatTime(item.created_at, lang)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {authorOpen && current && <AuthorPanel userId={current.author_id} onClose={() => setAuthorOpen(false)} />}
       </div>
       {help && <ShortcutHelp onClose={() => setHelp(false)} />}
     </>
@@ -281,6 +328,7 @@ function ShortcutHelp({ onClose }: { onClose: () => void }) {
     ["a", "keyApprove"],
     ["r", "keyReject"],
     ["d", "keyDelete"],
+    ["u", "keyAuthor"],
     ["?", "keyHelp"],
   ];
   return (

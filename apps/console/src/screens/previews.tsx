@@ -1,5 +1,6 @@
+import type { PreviewLinkList } from "@davmu/contracts/preview";
 import QRCode from "qrcode";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { api } from "../api.ts";
 import { formatTime, useT } from "../i18n.tsx";
 import { Guard } from "../layout.tsx";
@@ -20,8 +21,9 @@ interface Kept extends Link {
 }
 
 /**
- * The links made in this browser, until they expire or are revoked. The API keeps no list of the
- * links it signed (a link is its signature): revoking bumps the item's revision, ending them all.
+ * The links made in this browser (their addresses, to copy or scan again), until they expire or are
+ * revoked. The API lists every editor's links that still work, without their addresses (a link is its
+ * signature): revoking bumps the item's revision, ending them all.
  */
 const storageKey = "console-preview-links";
 const readKept = (): Kept[] => {
@@ -62,6 +64,20 @@ function PreviewLinks() {
   const [qr, setQr] = useState("");
   const [kept, setKept] = useState<Kept[]>(readKept);
   const [copied, setCopied] = useState(false);
+  /** Every editor's links that still work, as the API lists them. */
+  const [all, setAll] = useState<PreviewLinkList["list"] | null>(null);
+
+  const loadAll = useCallback(async () => {
+    try {
+      setAll((await api<PreviewLinkList>("GET", "/editor/v1/previews")).list);
+    } catch (error) {
+      fail(error);
+    }
+  }, [fail]);
+
+  useEffect(() => {
+    loadAll();
+  }, [loadAll]);
 
   useEffect(() => {
     if (!made) return;
@@ -83,6 +99,7 @@ function PreviewLinks() {
       setMade(entry);
       setCopied(false);
       setNotice(null);
+      loadAll();
     } catch (error) {
       fail(error);
     }
@@ -105,12 +122,14 @@ function PreviewLinks() {
       setKept(next);
       if (made?.post_id === id) setMade(null);
       ok(t("revoked"));
+      loadAll();
     } catch (error) {
       fail(error);
     }
   };
 
   const active = kept.filter((link) => Date.parse(link.expired_at) > now);
+  const working = (all ?? []).filter((link) => Date.parse(link.expired_at) > now);
 
   return (
     <>
@@ -217,6 +236,47 @@ function PreviewLinks() {
                     <button type="button" className="ghost small" onClick={() => copy(link.url)}>
                       {t("copy")}
                     </button>{" "}
+                    <button type="button" className="danger small" onClick={() => revoke(link.post_id)}>
+                      {t("revoke")}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <section aria-labelledby="preview-all" className="section">
+        <h2 id="preview-all">{t("previewAll")}</h2>
+        <p className="muted small">{t("previewAllNote")}</p>
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th>{t("contentId")}</th>
+                <th>{t("content")}</th>
+                <th>{t("madeBy")}</th>
+                <th>{t("expiresAt")}</th>
+                <th>{t("actions")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {working.length === 0 && (
+                <tr>
+                  <td colSpan={5} className="muted center">
+                    {all === null ? t("loading") : t("empty")}
+                  </td>
+                </tr>
+              )}
+              {working.map((link) => (
+                <tr key={`${link.post_id}:${link.made_at}:${link.editor}`} data-post={link.post_id}>
+                  <td className="mono">{link.post_id}</td>
+                  <td>{link.title}</td>
+                  <td className="nowrap">
+                    {link.made_by || "—"} · {link.editor}
+                  </td>
+                  <td className="nowrap">{formatTime(link.expired_at, lang)}</td>
+                  <td className="nowrap">
                     <button type="button" className="danger small" onClick={() => revoke(link.post_id)}>
                       {t("revoke")}
                     </button>

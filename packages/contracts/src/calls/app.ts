@@ -8,6 +8,8 @@ import {
   AppInfoEnvelopeData,
   AppInfoQuery,
   SiteConfig,
+  SiteSettings,
+  SiteSettingsAnswer,
 } from "../app.ts";
 import { defineCall } from "../call.ts";
 import { EditorSessionHeaders } from "../editors.ts";
@@ -89,4 +91,28 @@ export const saveAppDownloadUrls = defineCall({
   headers: EditorSessionHeaders,
   body: AppDownloadUrls,
   responses: answers(AppDownloadUrls),
+});
+
+export const siteSettings = defineCall({
+  method: "GET",
+  path: "/editor/v1/site",
+  access: "editor",
+  roles: [],
+  tags: ["editor"],
+  summary: "The site's name, description and logo address, as the site shows them",
+  headers: EditorSessionHeaders,
+  responses: answers(SiteSettingsAnswer),
+});
+
+export const saveSiteSettings = defineCall({
+  method: "PUT",
+  path: "/editor/v1/site",
+  access: "editor",
+  roles: [],
+  tags: ["editor"],
+  summary:
+    "Sets the site's name (1–40 characters), description (up to 200) and logo (an https address or a path on the site, or none)",
+  headers: EditorSessionHeaders,
+  body: SiteSettings,
+  responses: answers(SiteSettingsAnswer),
 });

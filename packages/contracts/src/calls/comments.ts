@@ -3,6 +3,9 @@ import { defineCall } from "../call.ts";
 import { EditorSessionHeaders } from "../editors.ts";
 import { answers } from "../envelope.ts";
 import {
+  AuthorHistory,
+  AuthorHistoryQuery,
+  BanRequest,
   Comment,
   CommentCreate,
   CommentList,
@@ -15,6 +18,8 @@ import {
   PostIdParams,
   ReportRequest,
   ReportResult,
+  TextModeration,
+  TextParams,
 } from "../interaction.ts";
 
 const tags = ["interaction"];
@@ -137,7 +142,8 @@ export const moderationQueue = defineCall({
   access: "editor",
   roles: ["moderator"],
   tags: ["editor"],
-  summary: "Moderation queue: held comments (pending) or reported published ones",
+  summary:
+    "Moderation queue: held comments (pending), reported published ones, or all: comments, report comments and live chat messages, held or shown, newest first",
   headers: EditorSessionHeaders,
   query: ModerationQuery,
   responses: answers(ModerationList),
@@ -165,5 +171,57 @@ export const deleteComment = defineCall({
   summary: "Deletes a comment (it disappears for everyone, its author included)",
   headers: EditorSessionHeaders,
   params: IdParams,
+  responses: answers(Type.Null()),
+});
+
+export const authorHistory = defineCall({
+  method: "GET",
+  path: "/editor/v1/users/:id",
+  access: "editor",
+  roles: ["moderator"],
+  tags: ["editor"],
+  summary: "A commenting user's ban and latest comments, report comments and chat messages",
+  headers: EditorSessionHeaders,
+  params: IdParams,
+  query: AuthorHistoryQuery,
+  responses: answers(AuthorHistory),
+});
+
+export const banUser = defineCall({
+  method: "POST",
+  path: "/editor/v1/users/:id/ban",
+  access: "editor",
+  roles: ["moderator"],
+  tags: ["editor"],
+  summary: "Bans a user: their new comments, report comments and chat messages are refused (403) until unbanned",
+  headers: EditorSessionHeaders,
+  params: IdParams,
+  body: BanRequest,
+  responses: answers(Type.Null()),
+});
+
+export const unbanUser = defineCall({
+  method: "DELETE",
+  path: "/editor/v1/users/:id/ban",
+  access: "editor",
+  roles: ["moderator"],
+  tags: ["editor"],
+  summary: "Lifts a user's ban",
+  headers: EditorSessionHeaders,
+  params: IdParams,
+  responses: answers(Type.Null()),
+});
+
+export const moderateText = defineCall({
+  method: "POST",
+  path: "/editor/v1/moderation/:kind/:id",
+  access: "editor",
+  roles: ["moderator"],
+  tags: ["editor"],
+  summary:
+    "Approves (publishes) or rejects a held report comment or chat message, or deletes one; a second moderator gets 409 naming who handled it",
+  headers: EditorSessionHeaders,
+  params: TextParams,
+  body: TextModeration,
   responses: answers(Type.Null()),
 });

@@ -13,11 +13,15 @@ import {
   ChatSent,
   LikeRequest,
   LikeResult,
+  LiveChatModeration,
   LiveChatParams,
   LiveIdParams,
   LiveInfo,
+  LiveMessageParams,
   LiveRoom,
   LiveStatusCode,
+  LiveUserParams,
+  PinRequest,
 } from "../live.ts";
 
 const tags = ["live"];
@@ -123,4 +127,65 @@ export const updateLiveStatus = defineCall({
   params: LiveIdParams,
   body: Type.Object({ status: LiveStatusCode }, { additionalProperties: false }),
   responses: answers(LiveInfo),
+});
+
+export const liveChatModeration = defineCall({
+  method: "GET",
+  path: "/editor/v3/live/room/:id/chat",
+  access: "editor",
+  roles: ["editor", "moderator"],
+  tags: ["editor"],
+  summary: "A room's latest chat messages (held ones too), its pinned message and its muted users",
+  headers: EditorSessionHeaders,
+  params: LiveIdParams,
+  responses: answers(LiveChatModeration),
+});
+
+export const pinLiveMessage = defineCall({
+  method: "PUT",
+  path: "/editor/v3/live/room/:id/pin",
+  access: "editor",
+  roles: ["editor", "moderator"],
+  tags: ["editor"],
+  summary: "Pins a published message above the room's chat (shown in the room's detail), or unpins it (null)",
+  headers: EditorSessionHeaders,
+  params: LiveIdParams,
+  body: PinRequest,
+  responses: answers(Type.Null()),
+});
+
+export const muteLiveUser = defineCall({
+  method: "PUT",
+  path: "/editor/v3/live/room/:id/mutes/:user_id",
+  access: "editor",
+  roles: ["editor", "moderator"],
+  tags: ["editor"],
+  summary: "Mutes a user in a room: their new messages there are refused (403) until unmuted",
+  headers: EditorSessionHeaders,
+  params: LiveUserParams,
+  responses: answers(Type.Null()),
+});
+
+export const unmuteLiveUser = defineCall({
+  method: "DELETE",
+  path: "/editor/v3/live/room/:id/mutes/:user_id",
+  access: "editor",
+  roles: ["editor", "moderator"],
+  tags: ["editor"],
+  summary: "Lets a muted user chat in the room again",
+  headers: EditorSessionHeaders,
+  params: LiveUserParams,
+  responses: answers(Type.Null()),
+});
+
+export const deleteLiveMessage = defineCall({
+  method: "DELETE",
+  path: "/editor/v3/live/room/:id/messages/:message_id",
+  access: "editor",
+  roles: ["editor", "moderator"],
+  tags: ["editor"],
+  summary: "Removes a chat message from the room's chat history (as the moderation queue's delete does)",
+  headers: EditorSessionHeaders,
+  params: LiveMessageParams,
+  responses: answers(Type.Null()),
 });

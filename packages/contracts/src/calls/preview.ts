@@ -7,6 +7,8 @@ import {
   PreviewDetailQuery,
   PreviewIdParams,
   PreviewLink,
+  PreviewLinkList,
+  PreviewLinkQuery,
   PreviewRevision,
   PreviewSpecial,
 } from "../preview.ts";
@@ -59,4 +61,16 @@ export const revokePreviews = defineCall({
   headers: EditorSessionHeaders,
   params: PreviewIdParams,
   responses: answers(PreviewRevision),
+});
+
+export const previewLinks = defineCall({
+  method: "GET",
+  path: "/editor/v1/previews",
+  access: "editor",
+  roles: ["editor"],
+  tags: ["editor"],
+  summary: "Every editor's preview links that still work (not expired, not revoked), soonest to expire first",
+  headers: EditorSessionHeaders,
+  query: PreviewLinkQuery,
+  responses: answers(PreviewLinkList),
 });

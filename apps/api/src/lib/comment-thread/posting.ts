@@ -9,8 +9,11 @@ export interface PostingWindow {
   max: number;
 }
 
-/** Why a text is refused before it is recorded: too many within the window, or the same text again. */
-export type Refusal = "rate" | "duplicate";
+/**
+ * Why a text is refused before it is recorded: too many within the window, the same text again, or
+ * its author banned by a moderator (R-MOD-2).
+ */
+export type Refusal = "rate" | "duplicate" | "blocked";
 
 /**
  * Why a new text is refused, given what its author posted within the window (R-SEC-RATE, R-MOD-1):
@@ -53,9 +56,11 @@ export async function recordUnderLimits<T>(
   text: NewText,
   window: PostingWindow,
   write: (tx: Transaction<Database>) => Promise<T>,
+  blocked: (tx: Transaction<Database>, author: number) => Promise<boolean> = async () => false,
 ): Promise<{ refused: Refusal } | { recorded: T }> {
   const { author, body } = text;
   return withKeyLocks(db, [`${store.lock}:user:${author}`], async (tx) => {
+    if (await blocked(tx, author)) return { refused: "blocked" as const };
     const recent = await recentTexts(tx, store, author, window.since);
     const refused = postingRefusal(recent, body, window);
     if (refused) return { refused };

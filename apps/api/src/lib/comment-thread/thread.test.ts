@@ -20,6 +20,7 @@ const comments: ThreadSettings = {
   perIp: { max: 20, group: "comment" },
   wording: commentWording,
   reportsToHold: 5,
+  blocked: async () => false,
 };
 const chat: ThreadSettings = {
   perUser: 2,
@@ -27,6 +28,7 @@ const chat: ThreadSettings = {
   perIp: { max: 30, group: "live-chat" },
   wording: chatWording,
   reportsToHold: null,
+  blocked: async () => false,
 };
 
 /** The error a call throws (the test fails when it throws none, or something else). */

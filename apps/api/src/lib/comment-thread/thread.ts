@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { type ApiError, badRequest, conflict, tooManyRequests } from "../api-error.ts";
+import { type ApiError, badRequest, conflict, forbidden, tooManyRequests } from "../api-error.ts";
 import { moderate, normaliseComment } from "./moderation.ts";
 import { type NewText, type PostingWindow, type Refusal, recordUnderLimits, type ThreadStore } from "./posting.ts";
 import { loadModerationRules } from "./rules-store.ts";
@@ -16,6 +16,8 @@ export interface ThreadWording {
   rate: string;
   /** the same text again within the window (409) */
   duplicate: string;
+  /** the author banned by a moderator (403, R-MOD-2) */
+  blocked: string;
 }
 
 /** The wording of comments on posts and on clue reports. */
@@ -24,6 +26,7 @@ export const commentWording: ThreadWording = {
   banned: "评论内容包含违规词语，请修改后再发",
   rate: "评论过于频繁，请稍后再试",
   duplicate: "请勿重复发表相同的评论",
+  blocked: "你已被管理员禁止发表评论",
 };
 
 /** The wording of live chat. */
@@ -32,6 +35,7 @@ export const chatWording: ThreadWording = {
   banned: "消息包含违规词语，请修改后再发",
   rate: "发言过于频繁，请稍后再试",
   duplicate: "请勿重复发送相同的消息",
+  blocked: "你已被管理员禁止发言",
 };
 
 /** One use of the thread's rules: its limits, window, wording and reports. */
@@ -48,6 +52,11 @@ export interface ThreadSettings {
   wording: ThreadWording;
   /** Reports that hold a published text for review (R-MOD-2); null where the use takes no reports. */
   reportsToHold: number | null;
+  /**
+   * Whether the author is banned (R-MOD-2), read in the transaction that records the text under the
+   * author's lock: a banned author's text is refused (403).
+   */
+  blocked: (tx: Transaction<Database>, author: number) => Promise<boolean>;
 }
 
 /** A text past moderation, as it is to be stored: masked, and held for review when it has a link. */
@@ -103,11 +112,12 @@ export function commentThread(db: Kysely<Database>, settings: ThreadSettings) {
       text: NewText,
       write: (tx: Transaction<Database>) => Promise<T>,
     ) {
-      return recordUnderLimits(database, store, text, window(text.at), write);
+      return recordUnderLimits(database, store, text, window(text.at), write, settings.blocked);
     },
 
-    /** The answer to a refused text: 429 over the limit, 409 for the same text again. */
+    /** The answer to a refused text: 429 over the limit, 409 for the same text again, 403 when banned. */
     refusal(reason: Refusal): ApiError {
+      if (reason === "blocked") return forbidden(wording.blocked);
       return reason === "rate" ? tooManyRequests(wording.rate) : conflict(wording.duplicate);
     },
 

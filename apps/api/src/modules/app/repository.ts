@@ -5,6 +5,7 @@ import type {
   AppInfo,
   NavigationItem,
   SiteConfig,
+  SiteSettings,
 } from "@davmu/contracts/app";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
@@ -119,6 +120,23 @@ export function createAppRepository(db: Kysely<Database>) {
         .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
         .execute();
       return { ios: urls.ios, android: urls.android };
+    },
+
+    /** Sets the site's name, description and logo (an admin's settings, R-CONSOLE-4). */
+    async saveSiteSettings(values: SiteSettings): Promise<SiteSettings> {
+      const rows = [
+        { key: settingKeys.siteName, value: values.site_name.trim() },
+        { key: settingKeys.descriptions, value: values.descriptions.trim() },
+        { key: settingKeys.siteLogo, value: values.site_logo },
+      ];
+      for (const row of rows) {
+        await db
+          .insertInto("settings")
+          .values(row)
+          .onConflict((oc) => oc.column("key").doUpdateSet({ value: row.value }))
+          .execute();
+      }
+      return { site_name: rows[0]?.value ?? "", descriptions: rows[1]?.value ?? "", site_logo: values.site_logo };
     },
 
     /** The site config as stored; empty strings where a value is unset (the site applies its defaults). */

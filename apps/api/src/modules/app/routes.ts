@@ -1,3 +1,4 @@
+import type { SiteConfig, SiteSettings } from "@davmu/contracts/app";
 import { calls } from "@davmu/contracts/calls";
 import { browserOf } from "@davmu/contracts/user-agent";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -57,6 +58,30 @@ export async function appRoutes(app: FastifyInstance) {
       return { result: after, before, after };
     });
     request.log.info({ urls: data }, "app download addresses saved");
+    return { code: 0, msg: "ok", data };
+  });
+
+  const settingsOf = ({ site_name, descriptions, site_logo }: SiteConfig): SiteSettings => ({
+    site_name,
+    descriptions,
+    site_logo,
+  });
+
+  route(app, calls.siteSettings, async () => ({
+    code: 0,
+    msg: "ok",
+    data: settingsOf(await repository.siteConfig()),
+  }));
+
+  /** The site's name, description and logo (admin), audited with the values before and after. */
+  route(app, calls.saveSiteSettings, async (request) => {
+    const data = await app.auditedChange(request, "site:settings", async (trx) => {
+      const inTransaction = createAppRepository(trx);
+      const before = settingsOf(await inTransaction.siteConfig());
+      const after = await inTransaction.saveSiteSettings(request.body);
+      return { result: after, before, after };
+    });
+    request.log.info({ site: data.site_name }, "site settings saved");
     return { code: 0, msg: "ok", data };
   });
 }

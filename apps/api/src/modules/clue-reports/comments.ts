@@ -44,6 +44,7 @@ export async function clueReportCommentRoutes(app: FastifyInstance) {
     perIp: { max: config.limits.commentsPerIpPerMinute, group: "comment" },
     wording: commentWording,
     reportsToHold: null,
+    blocked: (tx, author) => app.comments.isBanned(tx, author),
   });
   const requireReport = (id: string) =>
     publicIds.require(

@@ -90,17 +90,6 @@ export interface PichoContentsTable {
   published: Generated<number>;
 }
 
-/** Migration 018: readers' comments on a report. Times are epoch ms. */
-export interface ClueReportCommentsTable {
-  id: Generated<number>;
-  report_id: number;
-  user_id: number;
-  body: string;
-  /** "published", or "pending" (held for review, shown to its author only) */
-  status: string;
-  hold_reason: Generated<string>;
-  created_at: number;
-}
 export type ClueTables = {
   clue_reporters: ClueReportersTable;
   clue_reports: ClueReportsTable;
@@ -117,3 +106,17 @@ export type ClueTables = {
 /** The database (or a transaction) seen with these tables. */
 export const clueDb = (db: Kysely<Database>) => db.withTables<ClueTables>();
 export type ClueDb = ReturnType<typeof clueDb>;
+
+/** Migration 018: readers' comments on a report. Times are epoch ms. */
+export interface ClueReportCommentsTable {
+  id: Generated<number>;
+  report_id: number;
+  user_id: number;
+  body: string;
+  /** "published", or "pending" (held for review, shown to its author only); "rejected" or "deleted" by a moderator */
+  status: string;
+  hold_reason: Generated<string>;
+  created_at: number;
+  /** The editor who last moderated it (migration 022). */
+  handled_by: Generated<number | null>;
+}

@@ -1,6 +1,6 @@
-import type { Comment, ModerationItem } from "@davmu/contracts/interaction";
+import type { AuthorText, Comment, ModerationItem } from "@davmu/contracts/interaction";
 import type { PublicIdCodec } from "@davmu/contracts/public-id";
-import type { CommentWithAuthor } from "./repository.ts";
+import type { AuthorTextRow, CommentWithAuthor, QueueTextRow } from "./repository.ts";
 
 /** A comment as the API answers it (spec §3): public ids, ISO time, the viewer's own star and ownership. */
 export function presentComment(
@@ -33,16 +33,29 @@ export function presentComment(
   };
 }
 
-/** A comment as the editors' moderation queue shows it. */
-export function presentModerationItem(codec: PublicIdCodec, row: CommentWithAuthor): ModerationItem {
+/** A text as the editors' moderation queue shows it: a comment, a report comment or a chat message. */
+export function presentModerationItem(codec: PublicIdCodec, row: QueueTextRow): ModerationItem {
   return {
+    kind: row.kind,
     gid: codec.encode(row.id),
-    post_id: codec.encode(row.content_id),
+    post_id: codec.encode(row.parent_id),
     content: row.body,
     alias: row.alias,
     status: row.status === "pending" ? "pending" : row.status === "rejected" ? "rejected" : "published",
     report_count: row.report_count,
     hold_reason: row.hold_reason,
+    created_at: new Date(Number(row.created_at)).toISOString(),
+    author_id: codec.encode(row.user_id),
+  };
+}
+
+/** One of an author's texts as the moderator's side panel shows it. */
+export function presentAuthorText(codec: PublicIdCodec, row: AuthorTextRow): AuthorText {
+  return {
+    kind: row.kind,
+    gid: codec.encode(row.id),
+    content: row.body,
+    status: row.status,
     created_at: new Date(Number(row.created_at)).toISOString(),
   };
 }

@@ -1,14 +1,66 @@
-import type { Kysely, Selectable, Transaction } from "kysely";
+import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
 import type { CommentStatusValue, CommentsTable, Database } from "../../db/schema.ts";
 import type { Refusal, ThreadStore } from "../../lib/comment-thread/posting.ts";
 import type { CommentThread } from "../../lib/comment-thread/thread.ts";
 import { repositoryPlugin } from "../../lib/repository-plugin.ts";
+import type { ClueReportCommentsTable } from "../clue-reports/tables.ts";
+import type { LiveTables } from "../live/tables.ts";
 import { toggleRow } from "../reactions/repository.ts";
+import type { CommentModerationTables, UserBansTable } from "./tables.ts";
 
 export type CommentRow = Selectable<CommentsTable>;
+
+/** Another moderator's update came first: the transaction is rolled back and the text read again. */
+export class TextRace extends Error {}
 export type CommentWithAuthor = CommentRow & { alias: string; avatar: string };
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** The report comments' table as the history and the moderation of texts read it (migrations 018, 022). */
+type HistoryTables = LiveTables & { clue_report_comments: ClueReportCommentsTable };
+
+/** A text of any of the three systems as the "all" moderation queue lists it. */
+export interface QueueTextRow {
+  kind: "comment" | "report_comment" | "chat";
+  id: number;
+  /** the post, the clue report or the live room */
+  parent_id: number;
+  user_id: number;
+  alias: string;
+  body: string;
+  status: string;
+  report_count: number;
+  hold_reason: string;
+  created_at: number;
+}
+
+/** What a moderator's action on a report comment or chat message came to. */
+export type TextOutcome =
+  | { moved: true; row: { body: string; status: string; parent_id: number; seq: number | null } }
+  | { moved: false; status: string | null; handledBy: number | null };
+
+/**
+ * Whether a moderator banned the user (R-MOD-2). The comment thread reads it in the transaction that
+ * records the user's text, under the author's lock, for comments, report comments and chat alike.
+ */
+export async function isUserBanned(tx: Db, userId: number): Promise<boolean> {
+  const row = await tx
+    .withTables<CommentModerationTables>()
+    .selectFrom("user_bans")
+    .select("user_id")
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** One of an author's texts in the history: a comment, a report comment or a chat message. */
+export interface AuthorTextRow {
+  kind: "comment" | "report_comment" | "chat";
+  id: number;
+  body: string;
+  status: string;
+  created_at: number;
+}
 
 /** Where comments are counted for the per-user limit and the duplicate rule. */
 const commentStore: ThreadStore = { table: "comments", lock: "comments" };
@@ -58,6 +110,20 @@ async function insertCounted(tx: Transaction<Database>, values: NewComment): Pro
   return row.id;
 }
 
+/** A comment as the "all" moderation queue lists it. */
+export const queueRowOfComment = (r: CommentWithAuthor): QueueTextRow => ({
+  kind: "comment",
+  id: r.id,
+  parent_id: r.content_id,
+  user_id: r.user_id,
+  alias: r.alias,
+  body: r.body,
+  status: r.status,
+  report_count: r.report_count,
+  hold_reason: r.hold_reason,
+  created_at: r.created_at,
+});
+
 export function createCommentRepository(db: Kysely<Database>, hooks: CommentRepositoryHooks = {}) {
   const withAuthor = () =>
     db
@@ -65,6 +131,68 @@ export function createCommentRepository(db: Kysely<Database>, hooks: CommentRepo
       .innerJoin("users", "users.id", "comments.user_id")
       .selectAll("comments")
       .select(["users.alias", "users.avatar"]);
+
+  /** The transaction of moderateText; throws TextRace when another moderator's update came first. */
+  async function moveText(
+    kind: "report_comment" | "chat",
+    id: number,
+    status: "published" | "rejected" | "deleted",
+    editorId: number | null,
+    audit: (trx: Transaction<Database>, before: { status: string; body: string }) => Promise<void>,
+  ): Promise<TextOutcome> {
+    return db.transaction().execute(async (trx) => {
+      const tx = trx.withTables<HistoryTables>();
+      const row =
+        kind === "chat"
+          ? await tx
+              .selectFrom("live_messages")
+              .select(["status", "body", "handled_by", "content_id as parent_id", "seq"])
+              .where("id", "=", id)
+              .executeTakeFirst()
+          : await tx
+              .selectFrom("clue_report_comments")
+              .select(["status", "body", "handled_by", "report_id as parent_id"])
+              .select(sql<null>`null`.as("seq"))
+              .where("id", "=", id)
+              .executeTakeFirst();
+      if (!row || row.status === "deleted") {
+        return { moved: false as const, status: row?.status ?? null, handledBy: row?.handled_by ?? null };
+      }
+      if (status !== "deleted" && row.status !== "pending") {
+        return { moved: false as const, status: row.status, handledBy: row.handled_by };
+      }
+      let seq = row.seq === null ? null : Number(row.seq);
+      if (kind === "chat" && status === "published") {
+        const raised = await tx
+          .updateTable("live_rooms")
+          .set({ last_seq: sql<number>`last_seq + 1`, chat_count: sql<number>`chat_count + 1` })
+          .where("content_id", "=", row.parent_id)
+          .returning("last_seq")
+          .executeTakeFirstOrThrow();
+        seq = Number(raised.last_seq);
+      }
+      const changed =
+        kind === "chat"
+          ? await tx
+              .updateTable("live_messages")
+              .set({ status: status as "published", handled_by: editorId, seq })
+              .where("id", "=", id)
+              .where("status", "=", row.status as "published")
+              .executeTakeFirst()
+          : await tx
+              .updateTable("clue_report_comments")
+              .set({ status, handled_by: editorId })
+              .where("id", "=", id)
+              .where("status", "=", row.status)
+              .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) !== 1) {
+        // rolled back with the transaction: the one who moved it first answers
+        throw new TextRace();
+      }
+      await audit(trx, { status: row.status, body: row.body });
+      return { moved: true as const, row: { body: row.body, status, parent_id: row.parent_id, seq } };
+    });
+  }
 
   return {
     findById: (id: number) => withAuthor().where("comments.id", "=", id).executeTakeFirst(),
@@ -254,6 +382,173 @@ export function createCommentRepository(db: Kysely<Database>, hooks: CommentRepo
             .execute();
     },
 
+    /** Whether a moderator banned the user (the comment thread's gate for all three uses). */
+    isBanned: isUserBanned,
+
+    /** A user's alias, or undefined when there is no such user. */
+    user: (userId: number) =>
+      db.selectFrom("users").select(["id", "alias"]).where("id", "=", userId).executeTakeFirst(),
+
+    /** A user's ban, if any (R-MOD-2). */
+    banOf: (userId: number) =>
+      db
+        .withTables<CommentModerationTables>()
+        .selectFrom("user_bans")
+        .selectAll()
+        .where("user_id", "=", userId)
+        .executeTakeFirst() as Promise<UserBansTable | undefined>,
+
+    /**
+     * Bans a user, with its audit record in the same transaction. The user's row in `user_bans` is
+     * the ban: of two moderators banning at once one inserts it, the other learns who did.
+     */
+    async ban(
+      userId: number,
+      values: { editorId: number | null; reason: string; now: number },
+      audit: (trx: Transaction<Database>) => Promise<void>,
+    ): Promise<{ banned: true } | { banned: false; by: number | null }> {
+      return db.transaction().execute(async (trx) => {
+        const tx = trx.withTables<CommentModerationTables>();
+        const inserted = await tx
+          .insertInto("user_bans")
+          .values({ user_id: userId, banned_by: values.editorId, reason: values.reason, created_at: values.now })
+          .onConflict((oc) => oc.column("user_id").doNothing())
+          .returning("user_id")
+          .executeTakeFirst();
+        if (!inserted) {
+          const row = await tx
+            .selectFrom("user_bans")
+            .select("banned_by")
+            .where("user_id", "=", userId)
+            .executeTakeFirst();
+          return { banned: false as const, by: row?.banned_by ?? null };
+        }
+        await audit(trx);
+        return { banned: true as const };
+      });
+    },
+
+    /** Lifts a user's ban, with its audit record; false when there was none (already lifted). */
+    async unban(
+      userId: number,
+      audit: (trx: Transaction<Database>, before: UserBansTable) => Promise<void>,
+    ): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const removed = (await trx
+          .withTables<CommentModerationTables>()
+          .deleteFrom("user_bans")
+          .where("user_id", "=", userId)
+          .returningAll()
+          .executeTakeFirst()) as UserBansTable | undefined;
+        if (!removed) return false;
+        await audit(trx, removed);
+        return true;
+      });
+    },
+
+    /** The user's latest texts across comments, report comments and live chat, newest first. */
+    async authorHistory(userId: number, size: number): Promise<AuthorTextRow[]> {
+      const tx = db.withTables<HistoryTables>();
+      const [posts, reports, chat] = await Promise.all([
+        tx
+          .selectFrom("comments")
+          .select(["id", "body", "status", "created_at"])
+          .where("user_id", "=", userId)
+          .orderBy("id", "desc")
+          .limit(size)
+          .execute(),
+        tx
+          .selectFrom("clue_report_comments")
+          .select(["id", "body", "status", "created_at"])
+          .where("user_id", "=", userId)
+          .orderBy("id", "desc")
+          .limit(size)
+          .execute(),
+        tx
+          .selectFrom("live_messages")
+          .select(["id", "body", "status", "created_at"])
+          .where("user_id", "=", userId)
+          .orderBy("id", "desc")
+          .limit(size)
+          .execute(),
+      ]);
+      const rows: AuthorTextRow[] = [
+        ...posts.map((r) => ({ ...r, kind: "comment" as const })),
+        ...reports.map((r) => ({ ...r, kind: "report_comment" as const })),
+        ...chat.map((r) => ({ ...r, kind: "chat" as const })),
+      ];
+      return rows.sort((a, b) => Number(b.created_at) - Number(a.created_at)).slice(0, size);
+    },
+
+    /**
+     * The "all" queue (R-MOD-2): the latest texts of comments, report comments and live chat that
+     * are held or shown (not rejected nor deleted), newest first, with their authors.
+     */
+    async allTexts(limit: number): Promise<QueueTextRow[]> {
+      const tx = db.withTables<HistoryTables>();
+      const shown = ["published", "pending"] as const;
+      const [posts, reports, chat] = await Promise.all([
+        withAuthor().where("comments.status", "in", shown).orderBy("comments.id", "desc").limit(limit).execute(),
+        tx
+          .selectFrom("clue_report_comments as c")
+          .innerJoin("users", "users.id", "c.user_id")
+          .select(["c.id", "c.report_id", "c.user_id", "c.body", "c.status", "c.hold_reason", "c.created_at"])
+          .select("users.alias")
+          .where("c.status", "in", shown)
+          .orderBy("c.id", "desc")
+          .limit(limit)
+          .execute(),
+        tx
+          .selectFrom("live_messages as m")
+          .innerJoin("users", "users.id", "m.user_id")
+          .select(["m.id", "m.content_id", "m.user_id", "m.body", "m.status", "m.created_at"])
+          .select("users.alias")
+          .where("m.status", "in", shown)
+          .orderBy("m.id", "desc")
+          .limit(limit)
+          .execute(),
+      ]);
+      const rows: QueueTextRow[] = [
+        ...posts.map(queueRowOfComment),
+        ...reports.map((r) => ({ ...r, kind: "report_comment" as const, parent_id: r.report_id, report_count: 0 })),
+        ...chat.map((r) => ({
+          ...r,
+          kind: "chat" as const,
+          parent_id: r.content_id,
+          report_count: 0,
+          hold_reason: r.status === "pending" ? "link" : "",
+        })),
+      ];
+      return rows.sort((a, b) => Number(b.created_at) - Number(a.created_at)).slice(0, limit);
+    },
+
+    /**
+     * Approves, rejects or deletes a report comment or a chat message (R-MOD-2), with its audit record
+     * in the same transaction. Approve and reject act on a held text, delete on any not deleted; the
+     * update names the status it read, so of two moderators at once one moves it and the other learns
+     * who did. An approved chat message takes its room's next sequence number, as a sent one does.
+     */
+    async moderateText(
+      kind: "report_comment" | "chat",
+      id: number,
+      status: "published" | "rejected" | "deleted",
+      editorId: number | null,
+      audit: (trx: Transaction<Database>, before: { status: string; body: string }) => Promise<void>,
+    ): Promise<TextOutcome> {
+      try {
+        return await moveText(kind, id, status, editorId, audit);
+      } catch (error) {
+        if (!(error instanceof TextRace)) throw error;
+        const tx = db.withTables<HistoryTables>();
+        const now = await (kind === "chat"
+          ? tx.selectFrom("live_messages").select(["status", "handled_by"]).where("id", "=", id)
+          : tx.selectFrom("clue_report_comments").select(["status", "handled_by"]).where("id", "=", id)
+        ).executeTakeFirst();
+        return { moved: false, status: now?.status ?? null, handledBy: now?.handled_by ?? null };
+      }
+    },
+
+    /** Stars or unstars a comment; answers the new state and count. */
     /** Stars or unstars a comment; answers the new state and count. */
     async star(userId: number, commentId: number, on: boolean, now = Date.now()) {
       return db.transaction().execute(async (tx) => {

@@ -19,6 +19,7 @@ export async function commentRoutes(app: FastifyInstance) {
     perIp: { max: config.limits.commentsPerIpPerMinute, group: "comment" },
     wording: commentWording,
     reportsToHold: 5,
+    blocked: (tx, author) => app.comments.isBanned(tx, author),
   });
 
   /** A comment of this post the viewer may see: published, or held and their own. */

@@ -38,3 +38,17 @@ export interface CommentTables {
   comments: CommentsTable;
   comment_reports: CommentReportsTable;
 }
+
+/** The moderators' bans of commenting users (migration 021): one row per banned user. */
+export interface UserBansTable {
+  user_id: number;
+  /** The editor who banned them. */
+  banned_by: number | null;
+  reason: string;
+  /** Epoch ms. */
+  created_at: number;
+}
+
+export type CommentModerationTables = {
+  user_bans: UserBansTable;
+};

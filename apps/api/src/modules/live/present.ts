@@ -1,5 +1,5 @@
 import type { LivePlaylist } from "@davmu/contracts/content";
-import type { ChatMessage, LiveColumn, LiveInfo, LiveRoom } from "@davmu/contracts/live";
+import type { ChatMessage, LiveColumn, LiveInfo, LiveRoom, ModeratedChatMessage } from "@davmu/contracts/live";
 import type { ContentRow } from "../content/repository.ts";
 import type { ChatRow } from "./repository.ts";
 import type { LiveRoomRow } from "./tables.ts";
@@ -50,10 +50,11 @@ export function presentRoom(
   liveId: string,
   row: LiveRoomRow,
   item: ContentRow,
-  extra: { online: number; shareLink: string; booked: boolean },
+  extra: { online: number; shareLink: string; booked: boolean; pinned: ChatMessage | null },
 ): LiveRoom {
   return {
     ...presentInfo(liveId, row, item, extra.online),
+    pinned: extra.pinned,
     post_id: liveId,
     group_id: item.group_id ?? "",
     title: item.title,
@@ -70,5 +71,18 @@ export function presentRoom(
     backgrounds: { portrait: row.background_portrait, landscape: row.background_landscape },
     share_link: extra.shareLink,
     booked: extra.booked,
+  };
+}
+
+/** A chat message as a room's editors moderate it. */
+export function presentModeratedMessage(row: ChatRow, encodeId: (id: number) => string): ModeratedChatMessage {
+  return {
+    id: encodeId(row.id),
+    seq: row.seq === null ? 0 : Number(row.seq),
+    author_id: encodeId(row.user_id),
+    nickname: row.alias,
+    content: row.body,
+    status: row.status,
+    created_at: iso(row.created_at),
   };
 }

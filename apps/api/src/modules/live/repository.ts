@@ -6,11 +6,18 @@ import type { LiveMessageRow, LiveRoomRow, LiveTables } from "./tables.ts";
 
 export type ChatRow = LiveMessageRow & { alias: string; avatar: string };
 
-export type SendOutcome = { ok: true; message: ChatRow } | { ok: false; reason: Refusal | "missing" };
+export type SendOutcome = { ok: true; message: ChatRow } | { ok: false; reason: Refusal | "missing" | "muted" };
 
 export type RoomSettings = Omit<
   LiveRoomRow,
-  "content_id" | "share_count" | "like_count" | "chat_count" | "booking_count" | "last_seq" | "updated_at"
+  | "content_id"
+  | "share_count"
+  | "like_count"
+  | "chat_count"
+  | "booking_count"
+  | "last_seq"
+  | "updated_at"
+  | "pinned_message_id"
 >;
 
 /** Where chat messages are counted for the per-user limit and the duplicate rule. */
@@ -18,6 +25,9 @@ const chatStore: ThreadStore = { table: "live_messages", lock: "live-chat" };
 
 /** Rolls a transaction back when the room is gone. */
 class RoomMissing extends Error {}
+
+/** Refuses a message of a user muted in the room. */
+class Muted extends Error {}
 
 export function createLiveRepository(database: Kysely<Database>) {
   const db = database.withTables<LiveTables>();
@@ -51,6 +61,7 @@ export function createLiveRepository(database: Kysely<Database>) {
           booking_count: 0,
           last_seq: 0,
           updated_at: now,
+          pinned_message_id: null,
         })
         .onConflict((oc) => oc.column("content_id").doUpdateSet({ ...settings, updated_at: now }))
         .returningAll()
@@ -74,6 +85,14 @@ export function createLiveRepository(database: Kysely<Database>) {
         const text = { author: message.userId, body: message.body, at: message.now };
         const result = await thread.record(database, chatStore, text, async (transaction) => {
           const tx = transaction.withTables<LiveTables>();
+          // a user muted in the room (R-LIVE-1), read under the author's lock with the message
+          const muted = await tx
+            .selectFrom("live_mutes")
+            .select("user_id")
+            .where("content_id", "=", contentId)
+            .where("user_id", "=", message.userId)
+            .executeTakeFirst();
+          if (muted) throw new Muted();
           let seq: number | null = null;
           if (!message.held) {
             const raised = await tx
@@ -104,8 +123,89 @@ export function createLiveRepository(database: Kysely<Database>) {
         return { ok: true, message: stored };
       } catch (error) {
         if (error instanceof RoomMissing) return { ok: false, reason: "missing" };
+        if (error instanceof Muted) return { ok: false, reason: "muted" };
         throw error;
       }
+    },
+
+    /** One message with its author (a moderator's approval sends it to the room). */
+    message: (id: number): Promise<ChatRow | undefined> =>
+      withAuthor().where("live_messages.id", "=", id).executeTakeFirst(),
+
+    /** The room's pinned message while it is still published (R-LIVE-1). */
+    pinned: (contentId: number): Promise<ChatRow | undefined> =>
+      withAuthor()
+        .innerJoin("live_rooms", "live_rooms.pinned_message_id", "live_messages.id")
+        .where("live_rooms.content_id", "=", contentId)
+        .where("live_messages.status", "=", "published")
+        .executeTakeFirst(),
+
+    /** The room's latest messages, held ones too, newest first: what its editors moderate. */
+    recentForEditors: (contentId: number, limit: number): Promise<ChatRow[]> =>
+      withAuthor()
+        .where("live_messages.content_id", "=", contentId)
+        .where("live_messages.status", "in", ["published", "pending"])
+        .orderBy("live_messages.id", "desc")
+        .limit(limit)
+        .execute(),
+
+    /** The users muted in the room, with their aliases. */
+    muted: (contentId: number) =>
+      db
+        .selectFrom("live_mutes")
+        .innerJoin("users", "users.id", "live_mutes.user_id")
+        .select(["live_mutes.user_id", "live_mutes.created_at", "users.alias"])
+        .where("live_mutes.content_id", "=", contentId)
+        .orderBy("live_mutes.created_at", "desc")
+        .execute(),
+
+    /**
+     * Pins a published message of the room, or unpins (null). Answers the id pinned before, "missing"
+     * when the message is no published one of this room, null when the room is gone.
+     */
+    async pin(contentId: number, messageId: number | null): Promise<{ before: number | null } | "missing" | null> {
+      const room = await db
+        .selectFrom("live_rooms")
+        .select("pinned_message_id")
+        .where("content_id", "=", contentId)
+        .executeTakeFirst();
+      if (!room) return null;
+      if (messageId !== null) {
+        const message = await db
+          .selectFrom("live_messages")
+          .select("id")
+          .where("id", "=", messageId)
+          .where("content_id", "=", contentId)
+          .where("status", "=", "published")
+          .executeTakeFirst();
+        if (!message) return "missing";
+      }
+      await db
+        .updateTable("live_rooms")
+        .set({ pinned_message_id: messageId })
+        .where("content_id", "=", contentId)
+        .execute();
+      return { before: room.pinned_message_id === null ? null : Number(room.pinned_message_id) };
+    },
+
+    /** Mutes a user in a room; false when they were muted already (one row per room and user). */
+    async mute(contentId: number, userId: number, editorId: number | null, now = Date.now()): Promise<boolean> {
+      const inserted = await db
+        .insertInto("live_mutes")
+        .values({ content_id: contentId, user_id: userId, muted_by: editorId, created_at: now })
+        .onConflict((oc) => oc.columns(["content_id", "user_id"]).doNothing())
+        .executeTakeFirst();
+      return Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1;
+    },
+
+    /** Lets a muted user chat again; false when they were not muted. */
+    async unmute(contentId: number, userId: number): Promise<boolean> {
+      const deleted = await db
+        .deleteFrom("live_mutes")
+        .where("content_id", "=", contentId)
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
+      return Number(deleted.numDeletedRows) === 1;
     },
 
     /** Published messages after `since`, ascending, at most `limit`. */
@@ -113,6 +213,7 @@ export function createLiveRepository(database: Kysely<Database>) {
       withAuthor()
         .where("live_messages.content_id", "=", contentId)
         .where("live_messages.seq", ">", since)
+        .where("live_messages.status", "=", "published")
         .orderBy("live_messages.seq", "asc")
         .limit(limit)
         .execute(),
@@ -122,6 +223,7 @@ export function createLiveRepository(database: Kysely<Database>) {
       const rows = await withAuthor()
         .where("live_messages.content_id", "=", contentId)
         .where("live_messages.seq", "is not", null)
+        .where("live_messages.status", "=", "published")
         .orderBy("live_messages.seq", "desc")
         .limit(limit)
         .execute();

@@ -5,7 +5,7 @@ import { chatWording, commentThread } from "../../lib/comment-thread/thread.ts";
 import { route } from "../../lib/route.ts";
 import { userOf, viewerOf } from "../../lib/viewer.ts";
 import { contentPath } from "../content/present.ts";
-import { chatEnabled, presentInfo, presentMessage, presentRoom } from "./present.ts";
+import { chatEnabled, presentInfo, presentMessage, presentModeratedMessage, presentRoom } from "./present.ts";
 import { createLiveRepository } from "./repository.ts";
 
 /**
@@ -22,6 +22,7 @@ export async function liveRoutes(app: FastifyInstance) {
     perIp: { max: config.limits.commentsPerIpPerMinute, group: "live-chat" },
     wording: chatWording,
     reportsToHold: null,
+    blocked: (tx, author) => app.comments.isBanned(tx, author),
   });
 
   /** The available item a live_id names and its room; 404 when either is missing. */
@@ -41,11 +42,16 @@ export async function liveRoutes(app: FastifyInstance) {
     const { item, row } = await load(request.params.id);
     const viewer = viewerOf(request);
     const booked = viewer !== null && (await live.booked(item.id, viewer));
-    const online = await liveHub.online(request.params.id);
+    const [online, pinned] = await Promise.all([liveHub.online(request.params.id), live.pinned(item.id)]);
     return {
       code: 0,
       msg: "ok",
-      data: presentRoom(request.params.id, row, item, { online, shareLink: shareLinkOf(item), booked }),
+      data: presentRoom(request.params.id, row, item, {
+        online,
+        shareLink: shareLinkOf(item),
+        booked,
+        pinned: pinned ? presentMessage(pinned, publicIds.encode) : null,
+      }),
     };
   });
 
@@ -82,7 +88,10 @@ export async function liveRoutes(app: FastifyInstance) {
         { userId: userOf(request), body: screened.body, held: screened.held, now },
         thread,
       );
-      if (!sent.ok) throw sent.reason === "missing" ? notFound("直播不存在或已下线") : thread.refusal(sent.reason);
+      if (!sent.ok) {
+        if (sent.reason === "missing") throw notFound("直播不存在或已下线");
+        throw sent.reason === "muted" ? forbidden("你已被禁止在本直播间发言") : thread.refusal(sent.reason);
+      }
       const message = presentMessage(sent.message, publicIds.encode);
       const held = sent.message.status === "pending";
       if (!held) liveHub.publishChat(request.params.id, message);
@@ -166,5 +175,117 @@ export async function liveRoutes(app: FastifyInstance) {
     if (!row) throw notFound("直播不存在");
     const online = await liveHub.online(request.params.id);
     return { code: 0, msg: "ok", data: presentInfo(request.params.id, row, item, online) };
+  });
+
+  /** The room a live_id names, for its editors (any status; its item need not be published). */
+  async function editorRoom(liveId: string) {
+    const item = await publicIds.require(
+      liveId,
+      (id) => app.contents.findById(id),
+      () => notFound("直播不存在"),
+    );
+    const row = await live.findRoom(item.id);
+    if (!row) throw notFound("直播不存在");
+    return item;
+  }
+
+  /** A user by public id, for a mute. */
+  const requireUser = (userId: string) =>
+    publicIds.require(
+      userId,
+      (id) => app.comments.user(id),
+      () => notFound("用户不存在"),
+    );
+
+  route(app, calls.liveChatModeration, async (request) => {
+    const item = await editorRoom(request.params.id);
+    const [messages, pinned, muted] = await Promise.all([
+      live.recentForEditors(item.id, 50),
+      live.pinned(item.id),
+      live.muted(item.id),
+    ]);
+    return {
+      code: 0,
+      msg: "ok",
+      data: {
+        messages: messages.map((row) => presentModeratedMessage(row, publicIds.encode)),
+        pinned_id: pinned ? publicIds.encode(pinned.id) : null,
+        muted: muted.map((row) => ({
+          user_id: publicIds.encode(row.user_id),
+          nickname: row.alias,
+          at: new Date(Number(row.created_at)).toISOString(),
+        })),
+      },
+    };
+  });
+
+  /** Pins a published message above the room's chat (shown in the room's detail), or unpins; audited. */
+  route(app, calls.pinLiveMessage, async (request) => {
+    const item = await editorRoom(request.params.id);
+    const target = request.body.message_id;
+    const messageId = target === null ? null : publicIds.decode(target);
+    if (target !== null && messageId === null) throw notFound("消息不存在或未发布");
+    // a refusal thrown in the change rolls it back with its audit record
+    await app.auditedChange(request, `live:${request.params.id}`, async (trx) => {
+      const result = await createLiveRepository(trx).pin(item.id, messageId);
+      if (result === null) throw notFound("直播不存在");
+      if (result === "missing") throw notFound("消息不存在或未发布");
+      return {
+        result,
+        before: { pinned: result.before === null ? null : publicIds.encode(result.before) },
+        after: { pinned: target },
+      };
+    });
+    return { code: 0, msg: target === null ? "已取消置顶" : "已置顶", data: null };
+  });
+
+  /** Mutes a user in a room (R-LIVE-1), audited; a second mute of the same user answers 409. */
+  route(app, calls.muteLiveUser, async (request) => {
+    const item = await editorRoom(request.params.id);
+    const user = await requireUser(request.params.user_id);
+    await app.auditedChange(request, `live:${request.params.id}:user:${request.params.user_id}`, async (trx) => {
+      const muted = await createLiveRepository(trx).mute(item.id, user.id, request.editorActor?.id ?? null);
+      if (!muted) throw conflict("该用户已在本直播间被禁言");
+      return { result: null, before: { muted: false }, after: { muted: true } };
+    });
+    return { code: 0, msg: "已禁言", data: null };
+  });
+
+  route(app, calls.unmuteLiveUser, async (request) => {
+    const item = await editorRoom(request.params.id);
+    const user = await requireUser(request.params.user_id);
+    await app.auditedChange(request, `live:${request.params.id}:user:${request.params.user_id}`, async (trx) => {
+      if (!(await createLiveRepository(trx).unmute(item.id, user.id))) {
+        throw conflict("该用户未被禁言（可能已由其他编辑解除）");
+      }
+      return { result: null, before: { muted: true }, after: { muted: false } };
+    });
+    return { code: 0, msg: "已解除禁言", data: null };
+  });
+
+  /** Removes a message of the room: the moderation of texts deletes it, audited, 409 for the second editor. */
+  route(app, calls.deleteLiveMessage, async (request) => {
+    const item = await editorRoom(request.params.id);
+    const missing = () => notFound("消息不存在或已删除");
+    const id = publicIds.decode(request.params.message_id);
+    const message = id === null ? undefined : await live.message(id);
+    if (id === null || !message || Number(message.content_id) !== item.id) throw missing();
+    const outcome = await app.comments.moderateText(
+      "chat",
+      id,
+      "deleted",
+      request.editorActor?.id ?? null,
+      (trx, before) =>
+        app.auditWrite(request, trx, {
+          target: `chat:${request.params.message_id}`,
+          before,
+          after: { status: "deleted" },
+        }),
+    );
+    if (!outcome.moved) {
+      if (outcome.handledBy === null) throw missing();
+      throw conflict(`该消息已由 ${await app.editors.nameOf(outcome.handledBy)}处理（已删除）`);
+    }
+    return { code: 0, msg: "已删除", data: null };
   });
 }

@@ -26,6 +26,8 @@ export type LiveTables = {
     /** the room's latest chat sequence number; raised with each published message */
     last_seq: number;
     updated_at: number;
+    /** The message pinned above the chat (migration 023); null when none. */
+    pinned_message_id: number | null;
   };
   live_messages: {
     id: Generated<number>;
@@ -34,11 +36,16 @@ export type LiveTables = {
     seq: number | null;
     user_id: number;
     body: string;
-    status: "published" | "pending";
+    /** "rejected" and "deleted" by a moderator (migration 022) */
+    status: "published" | "pending" | "rejected" | "deleted";
     created_at: number;
+    /** The editor who last moderated it (migration 022). */
+    handled_by: Generated<number | null>;
   };
   live_like_requests: { content_id: number; actor: string; msg_id: string; created_at: number };
   live_bookings: { content_id: number; user_id: number; created_at: number };
+  /** Users muted in a room by an editor (migration 023): one row per room and user. */
+  live_mutes: { content_id: number; user_id: number; muted_by: number | null; created_at: number };
 };
 
 export type LiveRoomRow = LiveTables["live_rooms"];

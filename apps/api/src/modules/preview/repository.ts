@@ -5,6 +5,17 @@ import type { Database } from "../../db/schema.ts";
 import { repositoryPlugin } from "../../lib/repository-plugin.ts";
 import type { PreviewTables } from "./tables.ts";
 
+/** A minted link that still works, with its item's title. */
+export interface ActivePreviewLink {
+  content_id: number;
+  title: string;
+  revision: number;
+  editor: string;
+  minted_by: number | null;
+  expires_at: number;
+  created_at: number;
+}
+
 export interface PreviewState {
   revision: number;
   draft: PreviewDraft | null;
@@ -18,6 +29,10 @@ export interface PreviewRepository {
    * answers the new revision: concurrent bumps each get their own.
    */
   bump(contentId: number, editor: string, draft?: PreviewDraft, now?: number): Promise<number>;
+  /** Records a minted link (the link itself is its signature; the row lets the console list it). */
+  recordLink(link: Omit<ActivePreviewLink, "title">): Promise<void>;
+  /** The links not expired at `now` of their item's current revision, soonest to expire first. */
+  activeLinks(now: number, limit: number): Promise<ActivePreviewLink[]>;
 }
 
 declare module "fastify" {
@@ -63,6 +78,40 @@ export function createPreviewRepository(database: Kysely<Database>): PreviewRepo
         .returning("revision")
         .executeTakeFirstOrThrow();
       return Number(row.revision);
+    },
+    async recordLink(link) {
+      await db.insertInto("preview_links").values(link).execute();
+      // the rows of links expired a day ago are of no more use
+      await db
+        .deleteFrom("preview_links")
+        .where("expires_at", "<", link.created_at - 86_400_000)
+        .execute();
+    },
+    async activeLinks(now, limit) {
+      const rows = await db
+        .selectFrom("preview_links as l")
+        .innerJoin("contents", "contents.id", "l.content_id")
+        .leftJoin("content_previews as p", "p.content_id", "l.content_id")
+        .select([
+          "l.content_id",
+          "contents.title",
+          "l.revision",
+          "l.editor",
+          "l.minted_by",
+          "l.expires_at",
+          "l.created_at",
+        ])
+        .where("l.expires_at", ">", now)
+        .where((eb) => eb("l.revision", "=", eb.fn.coalesce("p.revision", sql<number>`0`)))
+        .orderBy("l.expires_at", "asc")
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({
+        ...row,
+        revision: Number(row.revision),
+        expires_at: Number(row.expires_at),
+        created_at: Number(row.created_at),
+      }));
     },
   };
 }

@@ -67,12 +67,36 @@ export async function previewRoutes(app: FastifyInstance) {
     // the item's own page, under the preview actor
     const path = contentPath(row, links).replace(/^\/[^/]+\/[^/]+\/[^/]+/, `${siteBasePath}/${actor}`);
     const url = `${app.config.publicOrigin}${path}?token=${token}`;
+    await app.previews.recordLink({
+      content_id: row.id,
+      revision,
+      editor,
+      minted_by: request.editorActor?.id ?? null,
+      expires_at: expiresAt,
+      created_at: Date.now(),
+    });
     request.log.info({ item: row.id, editor, revision, expiresAt }, "preview link minted");
     return {
       code: 0,
       msg: "ok",
       data: { url, token, actor, revision, expired_at: new Date(expiresAt).toISOString() },
     };
+  });
+
+  route(app, calls.previewLinks, async (request) => {
+    const rows = await app.previews.activeLinks(Date.now(), request.query.limit);
+    const list = await Promise.all(
+      rows.map(async (link) => ({
+        post_id: app.publicIds.encode(link.content_id),
+        title: link.title,
+        editor: link.editor,
+        made_by: link.minted_by === null ? "" : await app.editors.nameOf(link.minted_by),
+        revision: link.revision,
+        made_at: new Date(link.created_at).toISOString(),
+        expired_at: new Date(link.expires_at).toISOString(),
+      })),
+    );
+    return { code: 0, msg: "ok", data: { list } };
   });
 
   route(app, calls.revokePreviews, async (request) => {

@@ -131,6 +131,16 @@ export function LiveRoom(props: {
     </header>
   );
 
+  // the message an editor pinned, above the chat (R-LIVE-1)
+  const pinned =
+    hasChat && room.pinned ? (
+      <p className="chat-pinned" data-testid="live-pinned">
+        <span className="chat-pinned-label">{lang === "en" ? "Pinned" : "置顶"}</span>
+        <span className="chat-name">{room.pinned.nickname}</span>
+        <span className="chat-text">{room.pinned.content}</span>
+      </p>
+    ) : null;
+
   // the chat's list comes with the parts; until then an empty live region of the same place
   const chatList = !hasChat ? null : parts ? (
     <parts.ChatList messages={live.messages} mode={live.mode} overlay={portrait} />
@@ -192,11 +202,15 @@ export function LiveRoom(props: {
           {room.notice}
         </p>
       ) : null}
+      {portrait ? pinned : null}
       <Tabs
         tabs={tabs}
         render={(tab) =>
           tab.kind === "chat" ? (
-            chatList
+            <>
+              {pinned}
+              {chatList}
+            </>
           ) : tab.kind === "timeline" ? (
             props.timeline
           ) : tab.kind === "link" ? (

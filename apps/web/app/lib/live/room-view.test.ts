@@ -34,6 +34,7 @@ const detail: LiveRoom = {
   backgrounds: { portrait: "/media/bg-p.jpg", landscape: "/media/bg-l.jpg" },
   share_link: "https://news.example.com/davmu/share/news/local_live/2026/11/L1/index.html",
   booked: false,
+  pinned: null,
 };
 
 describe("the live room's view of its detail", () => {

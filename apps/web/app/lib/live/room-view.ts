@@ -41,6 +41,8 @@ export interface RoomView {
   /** a picture behind the stage before the start (the orientation's background) */
   background: string;
   intro: string;
+  /** the message an editor pinned above the chat, null when none */
+  pinned: { nickname: string; content: string } | null;
 }
 
 const defaultTabs = (chat: boolean): RoomTab[] => [
@@ -94,6 +96,7 @@ export function toRoomView(
       booked: detail.booked,
       background,
       intro: detail.intro || fallback.summary,
+      pinned: detail.pinned ? { nickname: detail.pinned.nickname, content: detail.pinned.content } : null,
     };
   }
   return {
@@ -114,5 +117,6 @@ export function toRoomView(
     disclaimer: "",
     background: fallback.cover,
     intro: fallback.summary,
+    pinned: null,
   };
 }
