@@ -3,10 +3,8 @@ import type { CommentStatusValue, CommentsTable, Database } from "../../db/schem
 import type { Refusal, ThreadStore } from "../../lib/comment-thread/posting.ts";
 import type { CommentThread } from "../../lib/comment-thread/thread.ts";
 import { repositoryPlugin } from "../../lib/repository-plugin.ts";
-import type { ClueReportCommentsTable } from "../clue-reports/tables.ts";
-import type { LiveTables } from "../live/tables.ts";
 import { toggleRow } from "../reactions/repository.ts";
-import type { CommentModerationTables, UserBansTable } from "./tables.ts";
+import type { UserBansTable } from "./tables.ts";
 
 export type CommentRow = Selectable<CommentsTable>;
 
@@ -15,9 +13,6 @@ export class TextRace extends Error {}
 export type CommentWithAuthor = CommentRow & { alias: string; avatar: string };
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** The report comments' table as the history and the moderation of texts read it (migrations 018, 022). */
-type HistoryTables = LiveTables & { clue_report_comments: ClueReportCommentsTable };
 
 /** A text of any of the three systems as the "all" moderation queue lists it. */
 export interface QueueTextRow {
@@ -44,12 +39,7 @@ export type TextOutcome =
  * records the user's text, under the author's lock, for comments, report comments and chat alike.
  */
 export async function isUserBanned(tx: Db, userId: number): Promise<boolean> {
-  const row = await tx
-    .withTables<CommentModerationTables>()
-    .selectFrom("user_bans")
-    .select("user_id")
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
+  const row = await tx.selectFrom("user_bans").select("user_id").where("user_id", "=", userId).executeTakeFirst();
   return row !== undefined;
 }
 
@@ -141,7 +131,7 @@ export function createCommentRepository(db: Kysely<Database>, hooks: CommentRepo
     audit: (trx: Transaction<Database>, before: { status: string; body: string }) => Promise<void>,
   ): Promise<TextOutcome> {
     return db.transaction().execute(async (trx) => {
-      const tx = trx.withTables<HistoryTables>();
+      const tx = trx;
       const row =
         kind === "chat"
           ? await tx
@@ -391,12 +381,9 @@ export function createCommentRepository(db: Kysely<Database>, hooks: CommentRepo
 
     /** A user's ban, if any (R-MOD-2). */
     banOf: (userId: number) =>
-      db
-        .withTables<CommentModerationTables>()
-        .selectFrom("user_bans")
-        .selectAll()
-        .where("user_id", "=", userId)
-        .executeTakeFirst() as Promise<UserBansTable | undefined>,
+      db.selectFrom("user_bans").selectAll().where("user_id", "=", userId).executeTakeFirst() as Promise<
+        UserBansTable | undefined
+      >,
 
     /**
      * Bans a user, with its audit record in the same transaction. The user's row in `user_bans` is
@@ -408,7 +395,7 @@ export function createCommentRepository(db: Kysely<Database>, hooks: CommentRepo
       audit: (trx: Transaction<Database>) => Promise<void>,
     ): Promise<{ banned: true } | { banned: false; by: number | null }> {
       return db.transaction().execute(async (trx) => {
-        const tx = trx.withTables<CommentModerationTables>();
+        const tx = trx;
         const inserted = await tx
           .insertInto("user_bans")
           .values({ user_id: userId, banned_by: values.editorId, reason: values.reason, created_at: values.now })
@@ -435,7 +422,7 @@ export function createCommentRepository(db: Kysely<Database>, hooks: CommentRepo
     ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const removed = (await trx
-          .withTables<CommentModerationTables>()
+
           .deleteFrom("user_bans")
           .where("user_id", "=", userId)
           .returningAll()
@@ -448,7 +435,7 @@ export function createCommentRepository(db: Kysely<Database>, hooks: CommentRepo
 
     /** The user's latest texts across comments, report comments and live chat, newest first. */
     async authorHistory(userId: number, size: number): Promise<AuthorTextRow[]> {
-      const tx = db.withTables<HistoryTables>();
+      const tx = db;
       const [posts, reports, chat] = await Promise.all([
         tx
           .selectFrom("comments")
@@ -485,7 +472,7 @@ export function createCommentRepository(db: Kysely<Database>, hooks: CommentRepo
      * are held or shown (not rejected nor deleted), newest first, with their authors.
      */
     async allTexts(limit: number): Promise<QueueTextRow[]> {
-      const tx = db.withTables<HistoryTables>();
+      const tx = db;
       const shown = ["published", "pending"] as const;
       const [posts, reports, chat] = await Promise.all([
         withAuthor().where("comments.status", "in", shown).orderBy("comments.id", "desc").limit(limit).execute(),
@@ -539,7 +526,7 @@ export function createCommentRepository(db: Kysely<Database>, hooks: CommentRepo
         return await moveText(kind, id, status, editorId, audit);
       } catch (error) {
         if (!(error instanceof TextRace)) throw error;
-        const tx = db.withTables<HistoryTables>();
+        const tx = db;
         const now = await (kind === "chat"
           ? tx.selectFrom("live_messages").select(["status", "handled_by"]).where("id", "=", id)
           : tx.selectFrom("clue_report_comments").select(["status", "handled_by"]).where("id", "=", id)
