@@ -30,6 +30,13 @@ const longApiTests = [
   "apps/api/test/fuzz.test.ts",
 ];
 
+/**
+ * How long `expect.poll` waits for a condition unless a test names its own bound (a requirement's
+ * "within 2 s" is asserted with its own timeout): Vitest's default second is shorter than a page's
+ * scripts take to start on two busy cores, where a condition that holds is still seen late.
+ */
+const eventually = { timeout: 10_000, interval: 50 };
+
 export default defineConfig({
   test: {
     // Vitest's default leaves a core free (one worker on two cores); the API files wait on their
@@ -58,6 +65,7 @@ export default defineConfig({
       {
         test: {
           name: "api-sqlite",
+          expect: { poll: eventually },
           include: apiTests,
           exclude: [...longApiTests, ...siteApiTests],
           isolate: false,
@@ -71,6 +79,7 @@ export default defineConfig({
       {
         test: {
           name: "api-postgres",
+          expect: { poll: eventually },
           include: apiTests,
           exclude: [...longApiTests, ...siteApiTests],
           isolate: false,
@@ -83,6 +92,7 @@ export default defineConfig({
       {
         test: {
           name: "api-site-sqlite",
+          expect: { poll: eventually },
           include: siteApiTests,
           env: { TEST_DATABASE: "sqlite" },
           testTimeout: 20000,
@@ -92,6 +102,7 @@ export default defineConfig({
       {
         test: {
           name: "api-site-postgres",
+          expect: { poll: eventually },
           include: siteApiTests,
           env: { TEST_DATABASE: "postgres" },
           globalSetup: ["apps/api/test/setup/postgres-cluster.ts"],
@@ -121,6 +132,7 @@ export default defineConfig({
       {
         test: {
           name: "e2e",
+          expect: { poll: eventually },
           include: ["apps/web/e2e/**/*.e2e.ts"],
           globalSetup: ["apps/web/e2e/setup/server.ts"],
           testTimeout: 30000,
