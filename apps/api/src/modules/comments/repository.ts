@@ -435,29 +435,18 @@ export function createCommentRepository(db: Kysely<Database>, hooks: CommentRepo
 
     /** The user's latest texts across comments, report comments and live chat, newest first. */
     async authorHistory(userId: number, size: number): Promise<AuthorTextRow[]> {
-      const tx = db;
+      const latest = (table: "comments" | "clue_report_comments" | "live_messages") =>
+        db
+          .selectFrom(table)
+          .select(["id", "body", "status", "created_at"])
+          .where("user_id", "=", userId)
+          .orderBy("id", "desc")
+          .limit(size)
+          .execute();
       const [posts, reports, chat] = await Promise.all([
-        tx
-          .selectFrom("comments")
-          .select(["id", "body", "status", "created_at"])
-          .where("user_id", "=", userId)
-          .orderBy("id", "desc")
-          .limit(size)
-          .execute(),
-        tx
-          .selectFrom("clue_report_comments")
-          .select(["id", "body", "status", "created_at"])
-          .where("user_id", "=", userId)
-          .orderBy("id", "desc")
-          .limit(size)
-          .execute(),
-        tx
-          .selectFrom("live_messages")
-          .select(["id", "body", "status", "created_at"])
-          .where("user_id", "=", userId)
-          .orderBy("id", "desc")
-          .limit(size)
-          .execute(),
+        latest("comments"),
+        latest("clue_report_comments"),
+        latest("live_messages"),
       ]);
       const rows: AuthorTextRow[] = [
         ...posts.map((r) => ({ ...r, kind: "comment" as const })),
