@@ -38,9 +38,13 @@ export const axePath = (() => {
  * axe-core's WCAG 2.1 A and AA rules on the page as it stands, or only the `rules` named; each
  * violation with its elements and, for each, why it fails.
  */
+let axeSource: string | undefined;
+
 export async function axeViolations(page: Page, rules?: string[]): Promise<string[]> {
   if (!axePath || !existsSync(axePath)) throw new Error("axe-core is not installed (a dev dependency)");
-  await page.evaluate(readFileSync(axePath, "utf8"));
+  axeSource ??= readFileSync(axePath, "utf8");
+  // once per document: a second audit of the same page (after a click, in the other theme) reuses it
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   // colours are judged as they settle, not halfway through a fade (a toast fading in); endless ones are not waited for
   await page.evaluate(() =>
     Promise.race([
@@ -60,7 +64,9 @@ export async function axeViolations(page: Page, rules?: string[]): Promise<strin
     const axe = (
       window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown }> } }
     ).axe;
-    const result = await axe.run(document, { runOnly: only });
+    // only violations are read: axe then skips building selectors and summaries for every passing
+    // node, which is most of its time on a long page
+    const result = await axe.run(document, { runOnly: only, resultTypes: ["violations"] });
     return result.violations as { id: string; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }[];
   }, runOnly);
   return violations.map(

@@ -1,6 +1,5 @@
-import { existsSync } from "node:fs";
-import { chromiumPath, demoCards, hydrated, phoneContext } from "@davmu/test-support/browser";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { demoCards, hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { editorHeaders } from "./editor-session.ts";
 import { site } from "./setup/site.ts";
@@ -29,14 +28,8 @@ let context: BrowserContext;
 let articles: string[];
 
 beforeAll(async () => {
-  if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}`);
   // as phones have it: the automation's default switches the back/forward cache off
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"],
-    ignoreDefaultArgs: ["--disable-back-forward-cache"],
-  });
+  browser = await launchBrowser({ ignoreDefaultArgs: ["--disable-back-forward-cache"] });
   context = await phoneContext(browser);
   await context.addInitScript(() => {
     // the events of each beacon to /tracker/log, read from its body as the page hands it over
