@@ -1,11 +1,6 @@
 import { parseArgs } from "node:util";
 import type { EditorRole } from "@davmu/contracts/call";
 import { editorRoles } from "@davmu/contracts/editors";
-import { openDatabase } from "../../db/database.ts";
-import { migrateToLatest } from "../../db/migrate.ts";
-import { ConfigError, loadConfig } from "../../plugins/config.ts";
-import { hashEditorPassword, oneTimePassword } from "./passwords.ts";
-import { createEditorRepository } from "./repository.ts";
 
 /**
  * `npm run editor -- create --role admin --name 王编辑 --email wang@example.com [--password-stdin]`:
@@ -55,6 +50,21 @@ async function readStdin(): Promise<string> {
     .toString("utf8")
     .replace(/\r?\n$/, "");
 }
+
+// the product's modules are loaded only once the command is known to be well formed, so a usage
+// error answers at once
+const [database, migrate, configuration, passwords, repository] = await Promise.all([
+  import("../../db/database.ts"),
+  import("../../db/migrate.ts"),
+  import("../../plugins/config.ts"),
+  import("./passwords.ts"),
+  import("./repository.ts"),
+]);
+const { openDatabase } = database;
+const { migrateToLatest } = migrate;
+const { ConfigError, loadConfig } = configuration;
+const { hashEditorPassword, oneTimePassword } = passwords;
+const { createEditorRepository } = repository;
 
 let password: string;
 if (values["password-stdin"]) {
