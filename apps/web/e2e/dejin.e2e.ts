@@ -287,5 +287,6 @@ describe("dejin pages when the API fails", () => {
       await browser.close();
       await site.stop();
     }
-  });
+    // a site of its own starts within the test (up to 30 s on a loaded machine)
+  }, 60_000);
 });
