@@ -7,10 +7,12 @@ import { LangProvider } from "./i18n.tsx";
 import { Layout } from "./layout.tsx";
 import { Accounts } from "./screens/accounts.tsx";
 import { Activities } from "./screens/activities.tsx";
+import { AppDownload } from "./screens/app-download.tsx";
 import { Audit } from "./screens/audit.tsx";
 import { Forms } from "./screens/forms.tsx";
 import { Home } from "./screens/home.tsx";
 import { Live } from "./screens/live.tsx";
+import { LiveChatScreen } from "./screens/live-chat.tsx";
 import { Local } from "./screens/local.tsx";
 import { Login } from "./screens/login.tsx";
 import { Moderation } from "./screens/moderation.tsx";
@@ -55,9 +57,11 @@ const router = createBrowserRouter(
         { path: "tips", Component: Tips },
         { path: "previews", Component: Previews },
         { path: "live", Component: Live },
+        { path: "live-chat", Component: LiveChatScreen },
         { path: "forms", Component: Forms },
         { path: "activities", Component: Activities },
         { path: "local", Component: Local },
+        { path: "app", Component: AppDownload },
         { path: "settings", Component: Settings },
         { path: "stats", Component: Stats },
         { path: "accounts", Component: Accounts },

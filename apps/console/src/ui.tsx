@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import { ApiError } from "./api.ts";
 import { useT } from "./i18n.tsx";
 
@@ -44,15 +45,127 @@ export function useNotice() {
   return { notice, setNotice, ...actions };
 }
 
-/** A labelled form row: the label above its control (inputs, selects, text areas). */
-export function Field({ label, children, hint }: { label: string; children: ReactNode; hint?: string }) {
+/** A labelled form row: the label above its control (inputs, selects, text areas); `grow` fills a row. */
+export function Field({
+  label,
+  children,
+  hint,
+  grow,
+}: {
+  label: string;
+  children: ReactNode;
+  hint?: string;
+  grow?: boolean;
+}) {
   return (
     // biome-ignore lint/a11y/noLabelWithoutControl: the control comes as children, inside the label
-    <label className="field">
+    <label className={grow ? "field grow" : "field"}>
       <span>{label}</span>
       {children}
       {hint && <small className="muted small">{hint}</small>}
     </label>
+  );
+}
+
+/**
+ * A button for an action that cannot be undone (revoke, disable, end a session): it asks first in a
+ * modal dialog (focus moves into it, Escape or Cancel closes it), then runs `onConfirm`.
+ */
+export function ConfirmButton({
+  children,
+  question,
+  onConfirm,
+  className = "danger small",
+  disabled,
+}: {
+  children: ReactNode;
+  question: string;
+  onConfirm: () => unknown;
+  className?: string;
+  disabled?: boolean;
+}) {
+  const { t } = useT();
+  const [open, setOpen] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  useEffect(() => {
+    if (open) dialog.current?.showModal();
+  }, [open]);
+  return (
+    <>
+      <button type="button" className={className} disabled={disabled} onClick={() => setOpen(true)}>
+        {children}
+      </button>
+      {open &&
+        // the dialog lives outside the row or form that holds the button (a table row holds no dialog)
+        createPortal(
+          <dialog ref={dialog} className="confirm-dialog" aria-labelledby={id} onClose={() => setOpen(false)}>
+            <p id={id}>{question}</p>
+            <div className="card-actions">
+              <button type="button" className="ghost" onClick={() => setOpen(false)}>
+                {t("cancel")}
+              </button>
+              <button
+                type="button"
+                className="danger"
+                onClick={() => {
+                  setOpen(false);
+                  onConfirm();
+                }}
+              >
+                {children}
+              </button>
+            </div>
+          </dialog>,
+          document.body,
+        )}
+    </>
+  );
+}
+
+/**
+ * A list as a table: its header cells, one row a record, a line in place of the rows while they load
+ * (`rows` null) or when there are none. The table scrolls sideways when wider than the screen, by
+ * keyboard too (its region is focusable and named by `label`).
+ */
+export function DataTable<Row>({
+  label,
+  head,
+  rows,
+  row,
+  className,
+}: {
+  label: string;
+  head: ReactNode[];
+  rows: readonly Row[] | null;
+  row: (item: Row) => ReactNode;
+  className?: string;
+}) {
+  const { t } = useT();
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a wide table scrolls sideways on a phone, by keyboard too
+    <section className="table-wrap" tabIndex={0} aria-label={label}>
+      <table className={className ? `table ${className}` : "table"}>
+        <thead>
+          <tr>
+            {head.map((cell, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the header's cells never move
+              <th key={index}>{cell}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {(rows === null || rows.length === 0) && (
+            <tr>
+              <td colSpan={head.length} className="muted center">
+                {rows === null ? t("loading") : t("empty")}
+              </td>
+            </tr>
+          )}
+          {rows?.map(row)}
+        </tbody>
+      </table>
+    </section>
   );
 }
 

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { api } from "../api.ts";
 import { formatTime, useT } from "../i18n.tsx";
 import { Guard } from "../layout.tsx";
-import { Badge, NoticeBar, PageHeader, useNotice } from "../ui.tsx";
+import { Badge, Field, NoticeBar, PageHeader, useNotice } from "../ui.tsx";
 
 interface Activity {
   post_id: string;
@@ -63,28 +63,22 @@ function ActivityForm() {
       <section className="panel narrow" aria-labelledby="activity-form">
         <h2 id="activity-form">{t("activityEdit")}</h2>
         <form className="stack" onSubmit={save}>
-          <label className="field">
-            <span>{t("contentId")}</span>
+          <Field label={t("contentId")}>
             <input name="post_id" required value={postId} onChange={(e) => setPostId(e.target.value)} />
-          </label>
-          <label className="field">
-            <span>{t("place")}</span>
+          </Field>
+          <Field label={t("place")}>
             <input name="place" required maxLength={100} value={place} onChange={(e) => setPlace(e.target.value)} />
-          </label>
-          <label className="field">
-            <span>{t("startsAt")}</span>
+          </Field>
+          <Field label={t("startsAt")}>
             <input type="datetime-local" required value={startsAt} onChange={(e) => setStartsAt(e.target.value)} />
-          </label>
-          <label className="field">
-            <span>{t("endsAt")}</span>
+          </Field>
+          <Field label={t("endsAt")}>
             <input type="datetime-local" required value={endsAt} onChange={(e) => setEndsAt(e.target.value)} />
-          </label>
-          <label className="field">
-            <span>{t("deadline")}</span>
+          </Field>
+          <Field label={t("deadline")}>
             <input type="datetime-local" required value={deadline} onChange={(e) => setDeadline(e.target.value)} />
-          </label>
-          <label className="field">
-            <span>{t("capacity")}</span>
+          </Field>
+          <Field label={t("capacity")}>
             <input
               type="number"
               min={1}
@@ -93,7 +87,7 @@ function ActivityForm() {
               value={capacity}
               onChange={(e) => setCapacity(Number(e.target.value))}
             />
-          </label>
+          </Field>
           <button type="submit" className="primary">
             {t("save")}
           </button>

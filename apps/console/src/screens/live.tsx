@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
 import { api } from "../api.ts";
 import { formatTime, useT } from "../i18n.tsx";
 import { Guard } from "../layout.tsx";
-import { Badge, duration, NoticeBar, PageHeader, useNotice, useNow } from "../ui.tsx";
-import { LiveChat } from "./live-chat.tsx";
+import { Badge, duration, Field, NoticeBar, PageHeader, useNotice, useNow } from "../ui.tsx";
 
 interface LiveInfo {
   live_id: string;
@@ -36,8 +36,6 @@ function Rooms() {
   const { notice, setNotice, fail, ok } = useNotice();
   const [roomId, setRoomId] = useState("");
   const [room, setRoom] = useState<LiveInfo | null>(null);
-  /** The room whose chat is shown (read when asked, not at each key typed). */
-  const [chatRoom, setChatRoom] = useState<string | null>(null);
 
   const setStatus = async (status: number, event?: FormEvent) => {
     event?.preventDefault();
@@ -61,10 +59,9 @@ function Rooms() {
       <NoticeBar notice={notice} onClose={() => setNotice(null)} />
       <section className="panel">
         <div className="row wrap">
-          <label className="field grow">
-            <span>{t("liveRoom")}</span>
+          <Field label={t("liveRoom")} grow>
             <input name="room" required value={roomId} onChange={(e) => setRoomId(e.target.value)} />
-          </label>
+          </Field>
         </div>
         <div className="row wrap">
           {statuses.map((status) => (
@@ -78,9 +75,11 @@ function Rooms() {
               {t("setStatus")} {t(status.label)}
             </button>
           ))}
-          <button type="button" className="ghost" disabled={!roomId.trim()} onClick={() => setChatRoom(roomId.trim())}>
-            {t("loadChat")}
-          </button>
+          {roomId.trim() && (
+            <Link className="button ghost" to={`/live-chat?room=${encodeURIComponent(roomId.trim())}`}>
+              {t("navLiveChat")}
+            </Link>
+          )}
         </div>
       </section>
       {room && current && (
@@ -111,7 +110,6 @@ function Rooms() {
           </dl>
         </section>
       )}
-      {chatRoom && <LiveChat key={chatRoom} roomId={chatRoom} />}
     </>
   );
 }

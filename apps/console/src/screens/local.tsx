@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { api } from "../api.ts";
 import { formatTime, useT } from "../i18n.tsx";
 import { Guard } from "../layout.tsx";
-import { NoticeBar, PageHeader, useNotice } from "../ui.tsx";
+import { Field, NoticeBar, PageHeader, useNotice } from "../ui.tsx";
 
 interface LbsWeather {
   id: string;
@@ -48,10 +48,9 @@ function LocalChannel() {
   };
 
   const number = (value: number, set: (n: number) => void, label: string) => (
-    <label className="field">
-      <span>{label}</span>
+    <Field label={label}>
       <input type="number" min={-60} max={60} value={value} onChange={(e) => set(Number(e.target.value))} />
-    </label>
+    </Field>
   );
 
   return (
@@ -61,18 +60,15 @@ function LocalChannel() {
       <section className="panel narrow" aria-labelledby="local-form">
         <h2 id="local-form">{t("localEdit")}</h2>
         <form className="stack" onSubmit={save}>
-          <label className="field">
-            <span>{t("channelId")}</span>
+          <Field label={t("channelId")}>
             <input name="channel" required value={channel} onChange={(e) => setChannel(e.target.value)} />
-          </label>
-          <label className="field">
-            <span>{t("city")}</span>
+          </Field>
+          <Field label={t("city")}>
             <input name="city" required maxLength={20} value={city} onChange={(e) => setCity(e.target.value)} />
-          </label>
-          <label className="field">
-            <span>{t("weatherCondition")}</span>
+          </Field>
+          <Field label={t("weatherCondition")}>
             <input name="condition" maxLength={20} value={condition} onChange={(e) => setCondition(e.target.value)} />
-          </label>
+          </Field>
           {condition && (
             <div className="row wrap">
               {number(temperature, setTemperature, t("temperature"))}

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { ApiError, api, setCsrfToken } from "../api.ts";
 import { useT } from "../i18n.tsx";
+import { Field } from "../ui.tsx";
 
 interface LoginAnswer {
   csrf_token: string;
@@ -83,8 +84,7 @@ export function Login() {
         <form onSubmit={submit} className="stack">
           {step === "password" ? (
             <>
-              <label className="field">
-                <span>{t("email")}</span>
+              <Field label={t("email")}>
                 <input
                   type="email"
                   name="email"
@@ -93,9 +93,8 @@ export function Login() {
                   value={email}
                   onChange={(e) => setEmail(e.target.value)}
                 />
-              </label>
-              <label className="field">
-                <span>{t("password")}</span>
+              </Field>
+              <Field label={t("password")}>
                 <input
                   type="password"
                   name="password"
@@ -104,11 +103,10 @@ export function Login() {
                   value={password}
                   onChange={(e) => setPassword(e.target.value)}
                 />
-              </label>
+              </Field>
             </>
           ) : (
-            <label className="field">
-              <span>{t("totpHint")}</span>
+            <Field label={t("totpHint")}>
               <input
                 name="totp"
                 inputMode="numeric"
@@ -123,7 +121,7 @@ export function Login() {
                 value={code}
                 onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
               />
-            </label>
+            </Field>
           )}
           <button type="submit" className="primary block" disabled={busy}>
             {step === "password" ? t("login") : t("verify")}

@@ -2,7 +2,7 @@ import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { api, query } from "../api.ts";
 import { formatTime, useT } from "../i18n.tsx";
 import { Guard } from "../layout.tsx";
-import { Badge, NoticeBar, PageHeader, useNotice } from "../ui.tsx";
+import { Badge, Field, NoticeBar, PageHeader, useNotice } from "../ui.tsx";
 
 type Status = "received" | "accepted" | "rejected" | "published";
 
@@ -223,20 +223,17 @@ function TipCard({ tip, onAction }: { tip: Tip; onAction: (body: Record<string, 
       ) : (
         <form className="stack inline-form" onSubmit={submit}>
           {mode === "reject" ? (
-            <label className="field">
-              <span>{t("rejectReason")}</span>
+            <Field label={t("rejectReason")}>
               <input required maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
-            </label>
+            </Field>
           ) : (
             <>
-              <label className="field">
-                <span>{t("title")}</span>
+              <Field label={t("title")}>
                 <input maxLength={100} value={title} onChange={(e) => setTitle(e.target.value)} />
-              </label>
-              <label className="field">
-                <span>{t("topic")}</span>
+              </Field>
+              <Field label={t("topic")}>
                 <input maxLength={30} value={topic} onChange={(e) => setTopic(e.target.value)} />
-              </label>
+              </Field>
             </>
           )}
           <div className="card-actions">
