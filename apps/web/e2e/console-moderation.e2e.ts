@@ -186,7 +186,7 @@ describe("the console's author panel and ban", () => {
     const refused = await sendChat(`禁言后${stamp}`);
     expect(refused.status).toBe(403);
     expect(refused.body.msg).toBe("你已被禁止在本直播间发言");
-    await page.screenshot({ path: `${shots}/live-chat-1280-light.png`, fullPage: true });
+    await page.screenshot({ path: `${shots}/live-chat-moderator-1280-light.png`, fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
 
     await page.locator(".muted-users li").first().getByRole("button", { name: "解除禁言" }).click();
@@ -197,7 +197,7 @@ describe("the console's author panel and ban", () => {
 
     await page.setViewportSize({ width: 375, height: 667 });
     await page.waitForTimeout(400);
-    await page.screenshot({ path: `${shots}/live-chat-375-light.png`, fullPage: true });
+    await page.screenshot({ path: `${shots}/live-chat-moderator-375-light.png`, fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
     // the room's status stays an editor's
     await page.goto(`${consoleUrl}/live`);

@@ -113,7 +113,7 @@ function Trail() {
         row={(entry) => (
           <tr key={entry.id}>
             <td className="nowrap">{formatTime(entry.at, lang)}</td>
-            <td>{entry.editor_name}</td>
+            <td className="nowrap">{entry.editor_name}</td>
             <td className="mono">{entry.action}</td>
             <td className="mono">{entry.target}</td>
             <td className="mono json">{short(entry.before)}</td>

@@ -99,8 +99,10 @@ export function LiveChat({ roomId }: { roomId: string }) {
               return (
                 <tr key={message.id} data-message={message.id}>
                   <td className="comment-text">
-                    {isPinned && <Badge tone="red">{t("pinnedBadge")}</Badge>}{" "}
-                    {message.status === "pending" && <Badge tone="amber">{t("held")}</Badge>} {message.content}
+                    {/* no spaces between: the cell keeps a message's own white space (pre-wrap) */}
+                    {isPinned && <Badge tone="red">{t("pinnedBadge")}</Badge>}
+                    {message.status === "pending" && <Badge tone="amber">{t("held")}</Badge>}
+                    {message.content}
                   </td>
                   <td className="nowrap">{message.nickname}</td>
                   <td className="nowrap muted">{formatTime(message.created_at, lang)}</td>
