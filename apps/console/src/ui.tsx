@@ -1,4 +1,14 @@
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
+import {
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { createPortal } from "react-dom";
 import { ApiError } from "./api.ts";
 import { useT } from "./i18n.tsx";
@@ -42,7 +52,102 @@ export function useNotice() {
     }),
     [t],
   );
-  return { notice, setNotice, ...actions };
+  /** A call and its notice: `done` (when given) once it succeeds, the failure's otherwise; its answer or undefined. */
+  const attempt = useCallback(
+    async <T,>(work: () => Promise<T>, done?: string): Promise<T | undefined> => {
+      try {
+        const answer = await work();
+        if (done) actions.ok(done);
+        return answer;
+      } catch (error) {
+        actions.fail(error);
+        return undefined;
+      }
+    },
+    [actions],
+  );
+  return { notice, setNotice, attempt, ...actions };
+}
+
+/**
+ * A form in a panel of its own: its heading, its notice, its fields one above the other, and its submit
+ * button (`narrow`: a single column's width).
+ */
+export function FormPanel({
+  id,
+  title,
+  notice,
+  onSubmit,
+  submit,
+  narrow = true,
+  children,
+}: {
+  id: string;
+  title: string;
+  notice?: Pick<ReturnType<typeof useNotice>, "notice" | "setNotice">;
+  onSubmit: (event: FormEvent) => unknown;
+  submit: string;
+  narrow?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section className={narrow ? "panel narrow" : "panel"} aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {notice && <NoticeBar notice={notice.notice} onClose={() => notice.setNotice(null)} />}
+      <form className="stack" onSubmit={onSubmit}>
+        {children}
+        <button type="submit" className="primary">
+          {submit}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** A labelled text input (`onValue` gets what was typed); the rest of its attributes as an input's. */
+export function TextField({
+  label,
+  hint,
+  grow,
+  onValue,
+  ...input
+}: {
+  label: string;
+  hint?: string;
+  grow?: boolean;
+  onValue: (value: string) => void;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "onChange">) {
+  return (
+    <Field label={label} hint={hint} grow={grow}>
+      <input {...input} onChange={(e) => onValue(e.target.value)} />
+    </Field>
+  );
+}
+
+/** One id to look something up by (a room, a form), and the button that reads it, on one line. */
+export function LookupForm({
+  label,
+  name,
+  value,
+  onChange,
+  onSubmit,
+  submit,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  onSubmit: (event: FormEvent) => unknown;
+  submit: string;
+}) {
+  return (
+    <form className="panel row wrap" onSubmit={onSubmit}>
+      <TextField label={label} grow name={name} required value={value} onValue={onChange} />
+      <button type="submit" className="primary align-end">
+        {submit}
+      </button>
+    </form>
+  );
 }
 
 /** A labelled form row: the label above its control (inputs, selects, text areas); `grow` fills a row. */

@@ -1,21 +1,13 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { api, type EditorAccount, type Role } from "../api.ts";
 import { formatTime, useT } from "../i18n.tsx";
-import { Guard, roleLabel } from "../layout.tsx";
+import { roleLabel } from "../layout.tsx";
 import { useSession } from "../session.tsx";
-import { Badge, ConfirmButton, DataTable, Field, NoticeBar, PageHeader, useNotice } from "../ui.tsx";
+import { Badge, ConfirmButton, DataTable, Field, NoticeBar, PageHeader, TextField, useNotice } from "../ui.tsx";
 
 const roles: Role[] = ["admin", "editor", "moderator", "analyst"];
 
 export function Accounts() {
-  return (
-    <Guard screen="accounts">
-      <AccountList />
-    </Guard>
-  );
-}
-
-function AccountList() {
   const { t, lang } = useT();
   const { me } = useSession();
   const { notice, setNotice, fail, ok } = useNotice();
@@ -76,12 +68,8 @@ function AccountList() {
       <section className="panel" aria-labelledby="invite">
         <h2 id="invite">{t("invite")}</h2>
         <form className="row wrap" onSubmit={create}>
-          <Field label={t("email")} grow>
-            <input type="email" name="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-          </Field>
-          <Field label={t("name")} grow>
-            <input name="name" required maxLength={64} value={name} onChange={(e) => setName(e.target.value)} />
-          </Field>
+          <TextField label={t("email")} grow type="email" name="email" required value={email} onValue={setEmail} />
+          <TextField label={t("name")} grow name="name" required maxLength={64} value={name} onValue={setName} />
           <Field label={t("role")}>
             <RoleSelect name="role" value={role} onChange={setRole} />
           </Field>

@@ -1,8 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { api, query } from "../api.ts";
 import { formatTime, useT } from "../i18n.tsx";
-import { Guard } from "../layout.tsx";
-import { DataTable, Field, NoticeBar, PageHeader, useNotice } from "../ui.tsx";
+import { DataTable, NoticeBar, PageHeader, TextField, useNotice } from "../ui.tsx";
 
 interface Entry {
   id: number;
@@ -17,19 +16,11 @@ interface Entry {
   after: unknown;
 }
 
-export function Audit() {
-  return (
-    <Guard screen="audit">
-      <Trail />
-    </Guard>
-  );
-}
-
 /** A datetime-local value as the API's date-time (the editor's own time zone). */
 const iso = (local: string) => (local ? new Date(local).toISOString() : undefined);
 const short = (value: unknown) => (value === null || value === undefined ? "" : JSON.stringify(value));
 
-function Trail() {
+export function Audit() {
   const { t, lang } = useT();
   const { notice, setNotice, fail } = useNotice();
   const [editorId, setEditorId] = useState("");
@@ -81,26 +72,17 @@ function Trail() {
       </PageHeader>
       <NoticeBar notice={notice} onClose={() => setNotice(null)} />
       <form className="panel row wrap" onSubmit={apply} aria-label={t("filter")}>
-        <Field label={t("editorId")}>
-          <input inputMode="numeric" pattern="[0-9]*" value={editorId} onChange={(e) => setEditorId(e.target.value)} />
-        </Field>
-        <Field label={t("action")}>
-          <input
-            pattern="[A-Za-z]+"
-            value={action}
-            onChange={(e) => setAction(e.target.value)}
-            placeholder="moderateComment"
-          />
-        </Field>
-        <Field label={t("target")}>
-          <input value={target} onChange={(e) => setTarget(e.target.value)} placeholder="comment:…" />
-        </Field>
-        <Field label={t("from")}>
-          <input type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} />
-        </Field>
-        <Field label={t("to")}>
-          <input type="datetime-local" value={to} onChange={(e) => setTo(e.target.value)} />
-        </Field>
+        <TextField label={t("editorId")} inputMode="numeric" pattern="[0-9]*" value={editorId} onValue={setEditorId} />
+        <TextField
+          label={t("action")}
+          pattern="[A-Za-z]+"
+          value={action}
+          onValue={setAction}
+          placeholder="moderateComment"
+        />
+        <TextField label={t("target")} value={target} onValue={setTarget} placeholder="comment:…" />
+        <TextField label={t("from")} type="datetime-local" value={from} onValue={setFrom} />
+        <TextField label={t("to")} type="datetime-local" value={to} onValue={setTo} />
         <button type="submit" className="primary align-end">
           {t("filter")}
         </button>

@@ -1,8 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { api, query } from "../api.ts";
 import { formatTime, useT } from "../i18n.tsx";
-import { Guard } from "../layout.tsx";
-import { DataTable, Field, NoticeBar, PageHeader, useNotice } from "../ui.tsx";
+import { DataTable, LookupForm, NoticeBar, PageHeader, useNotice } from "../ui.tsx";
 
 interface Submissions {
   list: { id: number; user_id: string | null; answers: Record<string, string | string[]>; submitted_at: string }[];
@@ -11,14 +10,6 @@ interface Submissions {
 }
 
 export function Forms() {
-  return (
-    <Guard screen="forms">
-      <FormAnswers />
-    </Guard>
-  );
-}
-
-function FormAnswers() {
   const { t, lang } = useT();
   const { notice, setNotice, fail } = useNotice();
   const [formId, setFormId] = useState("");
@@ -50,14 +41,14 @@ function FormAnswers() {
     <>
       <PageHeader title={t("navForms")} />
       <NoticeBar notice={notice} onClose={() => setNotice(null)} />
-      <form className="row wrap panel" onSubmit={load}>
-        <Field label={t("formId")} grow>
-          <input name="form" required value={formId} onChange={(e) => setFormId(e.target.value)} />
-        </Field>
-        <button type="submit" className="primary align-end">
-          {t("load")}
-        </button>
-      </form>
+      <LookupForm
+        label={t("formId")}
+        name="form"
+        value={formId}
+        onChange={setFormId}
+        onSubmit={load}
+        submit={t("load")}
+      />
       {page && (
         <section className="section">
           <div className="toolbar">

@@ -3,22 +3,13 @@ import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { api } from "../api.ts";
 import { formatTime, useT } from "../i18n.tsx";
-import { Guard } from "../layout.tsx";
-import { Badge, DataTable, Field, NoticeBar, PageHeader, useNotice } from "../ui.tsx";
+import { Badge, DataTable, LookupForm, NoticeBar, PageHeader, useNotice } from "../ui.tsx";
 
 /**
  * Live chat moderation (R-CONSOLE-2: a moderator's duty, an editor's too for the rooms they run): a
  * room chosen by its id (kept in the address, `?room=`, so the live rooms screen can link to it).
  */
-export function LiveChatScreen() {
-  return (
-    <Guard screen="live-chat">
-      <ChooseRoom />
-    </Guard>
-  );
-}
-
-function ChooseRoom() {
+export function LiveChat() {
   const { t } = useT();
   const [params, setParams] = useSearchParams();
   const shown = params.get("room")?.trim() ?? "";
@@ -30,15 +21,15 @@ function ChooseRoom() {
   return (
     <>
       <PageHeader title={t("navLiveChat")} />
-      <form className="panel row wrap" onSubmit={load}>
-        <Field label={t("liveRoom")} grow>
-          <input name="room" required value={roomId} onChange={(e) => setRoomId(e.target.value)} />
-        </Field>
-        <button type="submit" className="primary align-end">
-          {t("loadChat")}
-        </button>
-      </form>
-      {shown && <LiveChat key={shown} roomId={shown} />}
+      <LookupForm
+        label={t("liveRoom")}
+        name="room"
+        value={roomId}
+        onChange={setRoomId}
+        onSubmit={load}
+        submit={t("loadChat")}
+      />
+      {shown && <RoomChat key={shown} roomId={shown} />}
     </>
   );
 }
@@ -47,7 +38,7 @@ function ChooseRoom() {
  * A room's chat for its editors (R-LIVE-1): the latest messages with pin, remove and mute, and the
  * users muted in the room with unmute.
  */
-export function LiveChat({ roomId }: { roomId: string }) {
+function RoomChat({ roomId }: { roomId: string }) {
   const { t, lang } = useT();
   const { notice, setNotice, fail, ok } = useNotice();
   const [chat, setChat] = useState<LiveChatModeration | null>(null);

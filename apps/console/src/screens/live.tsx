@@ -2,8 +2,7 @@ import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { api } from "../api.ts";
 import { formatTime, useT } from "../i18n.tsx";
-import { Guard } from "../layout.tsx";
-import { Badge, duration, Field, NoticeBar, PageHeader, useNotice, useNow } from "../ui.tsx";
+import { Badge, duration, NoticeBar, PageHeader, TextField, useNotice, useNow } from "../ui.tsx";
 
 interface LiveInfo {
   live_id: string;
@@ -23,14 +22,6 @@ const statuses = [
 ] as const;
 
 export function Live() {
-  return (
-    <Guard screen="live">
-      <Rooms />
-    </Guard>
-  );
-}
-
-function Rooms() {
   const { t, lang } = useT();
   const now = useNow();
   const { notice, setNotice, fail, ok } = useNotice();
@@ -59,9 +50,7 @@ function Rooms() {
       <NoticeBar notice={notice} onClose={() => setNotice(null)} />
       <section className="panel">
         <div className="row wrap">
-          <Field label={t("liveRoom")} grow>
-            <input name="room" required value={roomId} onChange={(e) => setRoomId(e.target.value)} />
-          </Field>
+          <TextField label={t("liveRoom")} grow name="room" required value={roomId} onValue={setRoomId} />
         </div>
         <div className="row wrap">
           {statuses.map((status) => (

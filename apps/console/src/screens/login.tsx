@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { ApiError, api, setCsrfToken } from "../api.ts";
 import { useT } from "../i18n.tsx";
-import { Field } from "../ui.tsx";
+import { Field, TextField } from "../ui.tsx";
 
 interface LoginAnswer {
   csrf_token: string;
@@ -84,26 +84,24 @@ export function Login() {
         <form onSubmit={submit} className="stack">
           {step === "password" ? (
             <>
-              <Field label={t("email")}>
-                <input
-                  type="email"
-                  name="email"
-                  autoComplete="username"
-                  required
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                />
-              </Field>
-              <Field label={t("password")}>
-                <input
-                  type="password"
-                  name="password"
-                  autoComplete="current-password"
-                  required
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-              </Field>
+              <TextField
+                label={t("email")}
+                type="email"
+                name="email"
+                autoComplete="username"
+                required
+                value={email}
+                onValue={setEmail}
+              />
+              <TextField
+                label={t("password")}
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onValue={setPassword}
+              />
             </>
           ) : (
             <Field label={t("totpHint")}>

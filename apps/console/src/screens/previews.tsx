@@ -3,9 +3,19 @@ import QRCode from "qrcode";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { api } from "../api.ts";
 import { formatTime, useT } from "../i18n.tsx";
-import { Guard } from "../layout.tsx";
 import { useSession } from "../session.tsx";
-import { ConfirmButton, DataTable, duration, Field, NoticeBar, PageHeader, useNotice, useNow } from "../ui.tsx";
+import {
+  ConfirmButton,
+  DataTable,
+  duration,
+  Field,
+  FormPanel,
+  NoticeBar,
+  PageHeader,
+  TextField,
+  useNotice,
+  useNow,
+} from "../ui.tsx";
 
 interface Link {
   url: string;
@@ -39,14 +49,6 @@ const writeKept = (links: Kept[]) => localStorage.setItem(storageKey, JSON.strin
 const choices = [30, 60, 240, 1440];
 
 export function Previews() {
-  return (
-    <Guard screen="previews">
-      <PreviewLinks />
-    </Guard>
-  );
-}
-
-function PreviewLinks() {
   const { t, lang } = useT();
   const { me } = useSession();
   const now = useNow();
@@ -136,43 +138,33 @@ function PreviewLinks() {
       <PageHeader title={t("navPreviews")} />
       <NoticeBar notice={notice} onClose={() => setNotice(null)} />
       <div className="split">
-        <section className="panel" aria-labelledby="preview-new">
-          <h2 id="preview-new">{t("previewNew")}</h2>
-          <form className="stack" onSubmit={mint}>
-            <Field label={t("contentId")}>
-              <input name="post_id" required value={postId} onChange={(e) => setPostId(e.target.value)} />
-            </Field>
-            <Field label={t("previewEditor")}>
-              <input
-                name="editor"
-                required
-                pattern="[A-Za-z0-9_]{1,32}"
-                value={editor}
-                onChange={(e) => setEditor(e.target.value)}
-              />
-            </Field>
-            <Field label={t("validity")}>
-              <select name="minutes" value={minutes} onChange={(e) => setMinutes(Number(e.target.value))}>
-                {choices.map((choice) => (
-                  <option key={choice} value={choice}>
-                    {choice < 60 ? t("minutes", { n: choice }) : t("hours", { n: choice / 60 })}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field label={t("draftTitle")}>
-              <input
-                name="draft_title"
-                maxLength={200}
-                value={draftTitle}
-                onChange={(e) => setDraftTitle(e.target.value)}
-              />
-            </Field>
-            <button type="submit" className="primary">
-              {t("make")}
-            </button>
-          </form>
-        </section>
+        <FormPanel id="preview-new" title={t("previewNew")} onSubmit={mint} submit={t("make")} narrow={false}>
+          <TextField label={t("contentId")} name="post_id" required value={postId} onValue={setPostId} />
+          <TextField
+            label={t("previewEditor")}
+            name="editor"
+            required
+            pattern="[A-Za-z0-9_]{1,32}"
+            value={editor}
+            onValue={setEditor}
+          />
+          <Field label={t("validity")}>
+            <select name="minutes" value={minutes} onChange={(e) => setMinutes(Number(e.target.value))}>
+              {choices.map((choice) => (
+                <option key={choice} value={choice}>
+                  {choice < 60 ? t("minutes", { n: choice }) : t("hours", { n: choice / 60 })}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <TextField
+            label={t("draftTitle")}
+            name="draft_title"
+            maxLength={200}
+            value={draftTitle}
+            onValue={setDraftTitle}
+          />
+        </FormPanel>
         {made && (
           <section className="panel qr-panel" aria-labelledby="preview-made">
             <h2 id="preview-made">{made.post_id}</h2>
