@@ -9,7 +9,7 @@ import jsQR from "jsqr";
 import { Secret, TOTP } from "otpauth";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoArticles, logInThroughPopup, loginWithCode, send } from "./accounts.ts";
+import { demoArticles, expectToast, logInThroughPopup, loginWithCode, send } from "./accounts.ts";
 import { type Account, consoleUrl, desktop, invite, loginWithPassword, origin, shots } from "./console-support.ts";
 import { axeViolations } from "./content-pages.ts";
 import { editorHeaders } from "./editor-session.ts";
@@ -63,6 +63,8 @@ async function heldComment(browser: Browser, marker: string): Promise<string> {
   await page.goto(article.url);
   await loginWithCode(page, `1380013${String(Date.now() % 10000).padStart(4, "0")}`);
   await send(page, `${marker} 详情见 www.jianglan-e2e.com`);
+  // the answer came (held for review): closing the page sooner can abort the request on a busy machine
+  await expectToast(page, "评论已提交，审核通过后展示");
   await context.close();
   return article.url;
 }
