@@ -1,6 +1,7 @@
 import type { AnyCall } from "@davmu/contracts/call";
 import { calls } from "@davmu/contracts/calls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { screenRoles } from "../../console/src/roles.ts";
 import { startTestServer, type TestServer, testEditorKey } from "./helper.ts";
 import { createEditorAccount, type EditorLogin, editorSession, loginEditor } from "./support/editors.ts";
 
@@ -13,6 +14,116 @@ const roles = ["admin", "editor", "moderator", "analyst"] as const;
 
 /** The call's path with every parameter filled by a value no row has. */
 const pathOf = (call: AnyCall) => call.path.replace(/:([A-Za-z_]+)/g, () => "2147483647");
+
+/**
+ * The newsroom's duties (R-CONSOLE-2), as the issue gives them: the roles besides admin that hold each,
+ * the calls that do it, and the console screen where it is done (the content import has none: a machine
+ * sends it). Every editors' call is in exactly one duty.
+ */
+const duties: { duty: string; roles: string[]; screen: keyof typeof screenRoles | null; calls: string[] }[] = [
+  { duty: "accounts", roles: [], screen: "accounts", calls: ["createEditor", "listEditors", "updateEditor"] },
+  { duty: "audit trail", roles: [], screen: "audit", calls: ["auditTrail", "auditTrailCsv"] },
+  {
+    duty: "site settings",
+    roles: [],
+    screen: "settings",
+    calls: ["siteSettings", "saveSiteSettings", "saveAgreement"],
+  },
+  {
+    duty: "preview links",
+    roles: ["editor"],
+    screen: "previews",
+    calls: ["mintPreview", "previewLinks", "revokePreviews"],
+  },
+  { duty: "live rooms", roles: ["editor"], screen: "live", calls: ["updateLiveStatus"] },
+  {
+    duty: "forms",
+    roles: ["editor"],
+    screen: "forms",
+    calls: ["formSubmissions", "formSubmissionsCsv", "updateForm"],
+  },
+  { duty: "activities", roles: ["editor"], screen: "activities", calls: ["updateActivity"] },
+  { duty: "local information", roles: ["editor"], screen: "local", calls: ["updateLbs"] },
+  { duty: "app download addresses", roles: ["editor"], screen: "app", calls: ["saveAppDownloadUrls"] },
+  { duty: "content import", roles: ["editor"], screen: null, calls: ["importContents"] },
+  {
+    duty: "comments and report comments",
+    roles: ["moderator"],
+    screen: "moderation",
+    calls: [
+      "moderationQueue",
+      "moderateComment",
+      "deleteComment",
+      "moderateText",
+      "authorHistory",
+      "banUser",
+      "unbanUser",
+    ],
+  },
+  // a room's chat: the moderators' duty, and its editors' for the rooms they run
+  {
+    duty: "live chat",
+    roles: ["moderator", "editor"],
+    screen: "live-chat",
+    calls: ["liveChatModeration", "pinLiveMessage", "deleteLiveMessage", "muteLiveUser", "unmuteLiveUser"],
+  },
+  { duty: "tips", roles: ["moderator"], screen: "tips", calls: ["editorTips", "moderateTip"] },
+  {
+    duty: "stats",
+    roles: ["analyst"],
+    screen: "stats",
+    calls: ["editorStats", "editorStatsCsv", "openAppOutcomes"],
+  },
+  {
+    duty: "one's own account",
+    roles: ["editor", "moderator", "analyst"],
+    screen: "security",
+    calls: [
+      "editorMe",
+      "editorLogout",
+      "editorSessions",
+      "revokeEditorSession",
+      "startTotp",
+      "confirmTotp",
+      "changeEditorPassword",
+    ],
+  },
+];
+
+describe("the roles of the newsroom's duties", () => {
+  it("R-CONSOLE-2 each editors' call allows the roles of its duty, and the console's screen for that duty opens to the same roles", () => {
+    const declared = new Map(editorCalls);
+    const listed = duties.flatMap((duty) => duty.calls);
+    expect([...listed].sort()).toEqual([...declared.keys()].sort());
+    for (const duty of duties) {
+      for (const name of duty.calls) {
+        expect([...((declared.get(name) as AnyCall).roles ?? [])].sort(), `${duty.duty}: ${name}`).toEqual(
+          [...duty.roles].sort(),
+        );
+      }
+      if (duty.screen)
+        expect([...screenRoles[duty.screen]].sort(), `${duty.duty} screen`).toEqual([...duty.roles].sort());
+    }
+    // every screen of the console serves a duty
+    const screens = new Set(duties.map((duty) => duty.screen));
+    for (const screen of Object.keys(screenRoles))
+      expect(screens.has(screen as keyof typeof screenRoles), screen).toBe(true);
+    // what the issue names in words
+    const rolesOf = (name: keyof typeof calls) => [...((calls[name] as AnyCall).roles ?? [])].sort();
+    for (const name of ["pinLiveMessage", "deleteLiveMessage", "muteLiveUser", "unmuteLiveUser"] as const) {
+      expect(rolesOf(name), name).toContain("moderator");
+    }
+    expect(rolesOf("saveSiteSettings")).toEqual([]);
+    expect(rolesOf("saveAppDownloadUrls")).toEqual(["editor"]);
+    expect(rolesOf("editorStats")).toEqual(["analyst"]);
+    // an analyst reads: every call open to them besides their own account's is a GET
+    const analystWrites = editorCalls.filter(
+      ([name, call]) =>
+        call.roles?.includes("analyst") && call.method !== "GET" && !duties.at(-1)?.calls.includes(name),
+    );
+    expect(analystWrites.map(([name]) => name)).toEqual([]);
+  });
+});
 
 describe("the authorization sweep over every editors' call", () => {
   let server: TestServer;
@@ -57,6 +168,7 @@ describe("the authorization sweep over every editors' call", () => {
     const disabled = await loginEditor(server.base, disabledAccount, "admin");
     await server.app.editors.change(disabledAccount.id, { disabled: 1 }, null);
     const counts = { refused: 0, allowed: 0 };
+    const allowedByRole = new Map<string, number>(roles.map((role) => [role, 0]));
     const problems: string[] = [];
     const expectStatus = (label: string, status: number, wanted: number[]) => {
       if (!wanted.includes(status)) problems.push(`${label}: ${status}, expected ${wanted.join("/")}`);
@@ -95,6 +207,7 @@ describe("the authorization sweep over every editors' call", () => {
             problems.push(`${name} ${role}: ${answer.status} ${answer.text.slice(0, 120)}`);
           }
           counts.allowed++;
+          allowedByRole.set(role, (allowedByRole.get(role) ?? 0) + 1);
         } else {
           expectStatus(`${name} ${role}`, answer.status, [403]);
           counts.refused++;
@@ -103,7 +216,11 @@ describe("the authorization sweep over every editors' call", () => {
     }
     expect(problems).toEqual([]);
     console.info(
-      `editors' calls: ${editorCalls.length}; refused as expected: ${counts.refused}; allowed: ${counts.allowed}`,
+      `editors' calls: ${editorCalls.length} × roles: ${roles.length}; refused as expected: ${counts.refused}; allowed: ${counts.allowed} (${[...allowedByRole].map(([role, n]) => `${role} ${n}`).join(", ")})`,
+    );
+    // a moderator reaches the live chat's moderation (pin, unpin, remove, mute) as well as the comments
+    expect(allowedByRole.get("moderator")).toBe(
+      editorCalls.filter(([, target]) => target.roles?.includes("moderator")).length,
     );
     expect(counts.refused).toBeGreaterThan(editorCalls.length * 5);
   }, 60_000);

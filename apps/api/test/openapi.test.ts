@@ -24,6 +24,19 @@ describe("OpenAPI", () => {
       const schemes = operation.security.flatMap((s: Record<string, unknown>) => Object.keys(s));
       expect(schemes, name).toEqual(name === "importContents" ? ["editorSession", "editorKey"] : ["editorSession"]);
     }
+    // the issue's roles in the document: live chat moderation is a moderator's (and the room's editors'),
+    // the site's settings an admin's alone, the app's download addresses an editor's
+    const rolesAt = (path: string, method: string) => body.paths[path]?.[method]?.["x-roles"];
+    expect(rolesAt("/editor/v3/live/room/{id}/pin", "put")).toEqual(["admin", "editor", "moderator"]);
+    expect(rolesAt("/editor/v3/live/room/{id}/messages/{message_id}", "delete")).toEqual([
+      "admin",
+      "editor",
+      "moderator",
+    ]);
+    expect(rolesAt("/editor/v3/live/room/{id}/mutes/{user_id}", "put")).toEqual(["admin", "editor", "moderator"]);
+    expect(rolesAt("/editor/v3/live/room/{id}/status", "put")).toEqual(["admin", "editor"]);
+    expect(rolesAt("/editor/v1/site", "put")).toEqual(["admin"]);
+    expect(rolesAt("/editor/v1/app/download_urls", "put")).toEqual(["admin", "editor"]);
   });
 
   it("R-SRV-3 the OpenAPI 3 document lists every endpoint with its schemas", async () => {

@@ -14,6 +14,7 @@ const groups: { label: NavKey; items: { screen: Screen; label: NavKey; icon: Ico
     items: [
       { screen: "moderation", label: "navModeration", icon: "comments" },
       { screen: "tips", label: "navTips", icon: "inbox" },
+      { screen: "live-chat", label: "navLiveChat", icon: "chat" },
     ],
   },
   {
@@ -24,13 +25,14 @@ const groups: { label: NavKey; items: { screen: Screen; label: NavKey; icon: Ico
       { screen: "forms", label: "navForms", icon: "forms" },
       { screen: "activities", label: "navActivities", icon: "activities" },
       { screen: "local", label: "navLocal", icon: "local" },
-      { screen: "settings", label: "navSettings", icon: "settings" },
+      { screen: "app", label: "navApp", icon: "download" },
       { screen: "stats", label: "navStats", icon: "stats" },
     ],
   },
   {
     label: "groupAdmin",
     items: [
+      { screen: "settings", label: "navSettings", icon: "settings" },
       { screen: "accounts", label: "navAccounts", icon: "accounts" },
       { screen: "audit", label: "navAudit", icon: "audit" },
       { screen: "security", label: "navSecurity", icon: "security" },

@@ -1,16 +1,19 @@
-import { StrictMode } from "react";
+import { type ComponentType, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter, redirect } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { api, type Me, setCsrfToken } from "./api.ts";
 import { LangProvider } from "./i18n.tsx";
-import { Layout } from "./layout.tsx";
+import { Guard, Layout } from "./layout.tsx";
+import type { Screen } from "./roles.ts";
 import { Accounts } from "./screens/accounts.tsx";
 import { Activities } from "./screens/activities.tsx";
+import { AppDownload } from "./screens/app-download.tsx";
 import { Audit } from "./screens/audit.tsx";
 import { Forms } from "./screens/forms.tsx";
 import { Home } from "./screens/home.tsx";
 import { Live } from "./screens/live.tsx";
+import { LiveChat } from "./screens/live-chat.tsx";
 import { Local } from "./screens/local.tsx";
 import { Login } from "./screens/login.tsx";
 import { Moderation } from "./screens/moderation.tsx";
@@ -23,6 +26,34 @@ import "./console.css";
 
 const theme = localStorage.getItem("console-theme");
 if (theme === "dark" || theme === "light") document.documentElement.dataset.theme = theme;
+
+/** The screens only some roles open (roles.ts), each at its name's path, behind its guard. */
+const guardedScreens: [Exclude<Screen, "security">, ComponentType][] = [
+  ["moderation", Moderation],
+  ["tips", Tips],
+  ["live-chat", LiveChat],
+  ["previews", Previews],
+  ["live", Live],
+  ["forms", Forms],
+  ["activities", Activities],
+  ["local", Local],
+  ["app", AppDownload],
+  ["stats", Stats],
+  ["settings", Settings],
+  ["accounts", Accounts],
+  ["audit", Audit],
+];
+
+/** A screen another role sees as "not allowed" (the API refuses its calls too). */
+function guarded(screen: Screen, Content: ComponentType) {
+  return function GuardedScreen() {
+    return (
+      <Guard screen={screen}>
+        <Content />
+      </Guard>
+    );
+  };
+}
 
 /** The layout's loader: the logged-in editor, or the login screen (with where to come back to). */
 async function sessionLoader({ request }: { request: Request }): Promise<Me> {
@@ -51,17 +82,7 @@ const router = createBrowserRouter(
       shouldRevalidate: () => false,
       children: [
         { index: true, Component: Home },
-        { path: "moderation", Component: Moderation },
-        { path: "tips", Component: Tips },
-        { path: "previews", Component: Previews },
-        { path: "live", Component: Live },
-        { path: "forms", Component: Forms },
-        { path: "activities", Component: Activities },
-        { path: "local", Component: Local },
-        { path: "settings", Component: Settings },
-        { path: "stats", Component: Stats },
-        { path: "accounts", Component: Accounts },
-        { path: "audit", Component: Audit },
+        ...guardedScreens.map(([screen, Screen]) => ({ path: screen, Component: guarded(screen, Screen) })),
         { path: "security", Component: Security },
       ],
     },

@@ -8,7 +8,7 @@ import { demoCards, launchBrowser, phoneContext } from "@davmu/test-support/brow
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoArticles, expectToast, loginThroughApi, loginWithCode, send } from "./accounts.ts";
-import { consoleUrl, desktop, loginWithPassword, origin, shots } from "./console-support.ts";
+import { consoleUrl, desktop, invite, loginWithPassword, origin, shots } from "./console-support.ts";
 import { axeViolations } from "./content-pages.ts";
 import { editorHeaders } from "./editor-session.ts";
 import { site } from "./setup/site.ts";
@@ -137,7 +137,7 @@ describe("the console's author panel and ban", () => {
     await context.close();
   }, 60_000);
 
-  it("R-CONSOLE-4 R-LIVE-1 the live screen pins a message (the room's page shows it pinned), mutes its author (their next message is refused with a clear message) and unmutes them", async () => {
+  it("R-CONSOLE-4 R-CONSOLE-2 R-LIVE-1 a moderator's live chat screen pins a message (the room's page shows it pinned), mutes its author (their next message is refused with a clear message) and unmutes them", async () => {
     const cards = await demoCards(origin);
     const room = cards.find(
       (card) =>
@@ -156,11 +156,18 @@ describe("the console's author panel and ban", () => {
 
     const context = await desktop(browser);
     const page = await context.newPage();
-    await loginWithPassword(page, site.editorAccount);
+    await loginWithPassword(page, await invite("moderator", "直播审核员小何", false));
     await page.locator(".sidebar").waitFor();
-    await page.goto(`${consoleUrl}/live`);
+    // live chat is a moderator's duty: its screen is in the sidebar, the live rooms' status is not
+    const nav = await page.locator(".sidebar .nav-link").allTextContents();
+    expect(nav).toContain("直播聊天");
+    expect(nav).not.toContain("直播间");
+    await page.locator(".sidebar").getByRole("link", { name: "直播聊天" }).click();
     await page.getByLabel("直播间 ID").fill(room.post_id);
     await page.getByRole("button", { name: "读取聊天" }).click();
+    await page.waitForURL(
+      (url) => url.pathname.endsWith("/live-chat") && url.searchParams.get("room") === room.post_id,
+    );
     const row = page.locator("tbody tr", { hasText: text });
     await row.waitFor();
     await row.getByRole("button", { name: "置顶" }).click();
@@ -179,7 +186,7 @@ describe("the console's author panel and ban", () => {
     const refused = await sendChat(`禁言后${stamp}`);
     expect(refused.status).toBe(403);
     expect(refused.body.msg).toBe("你已被禁止在本直播间发言");
-    await page.screenshot({ path: `${shots}/live-chat-1280-light.png`, fullPage: true });
+    await page.screenshot({ path: `${shots}/live-chat-moderator-1280-light.png`, fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
 
     await page.locator(".muted-users li").first().getByRole("button", { name: "解除禁言" }).click();
@@ -190,8 +197,11 @@ describe("the console's author panel and ban", () => {
 
     await page.setViewportSize({ width: 375, height: 667 });
     await page.waitForTimeout(400);
-    await page.screenshot({ path: `${shots}/live-chat-375-light.png`, fullPage: true });
+    await page.screenshot({ path: `${shots}/live-chat-moderator-375-light.png`, fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
+    // the room's status stays an editor's
+    await page.goto(`${consoleUrl}/live`);
+    await page.getByRole("heading", { name: "当前角色无权访问此页面" }).waitFor();
     await context.close();
   }, 60_000);
 
@@ -261,6 +271,7 @@ describe("the console's author panel and ban", () => {
     await page.screenshot({ path: `${shots}/previews-all-1280-light.png`, fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
     await row.getByRole("button", { name: "撤销" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "撤销" }).click();
     await page.getByRole("status").filter({ hasText: "已撤销" }).waitFor();
     await expect.poll(() => section.locator(`tr[data-post="${article.post_id}"]`).count()).toBe(0);
     await page.setViewportSize({ width: 375, height: 667 });

@@ -1,21 +1,13 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { api, type EditorAccount, type Role } from "../api.ts";
 import { formatTime, useT } from "../i18n.tsx";
-import { Guard, roleLabel } from "../layout.tsx";
+import { roleLabel } from "../layout.tsx";
 import { useSession } from "../session.tsx";
-import { Badge, NoticeBar, PageHeader, useNotice } from "../ui.tsx";
+import { Badge, ConfirmButton, DataTable, Field, NoticeBar, PageHeader, TextField, useNotice } from "../ui.tsx";
 
 const roles: Role[] = ["admin", "editor", "moderator", "analyst"];
 
 export function Accounts() {
-  return (
-    <Guard screen="accounts">
-      <AccountList />
-    </Guard>
-  );
-}
-
-function AccountList() {
   const { t, lang } = useT();
   const { me } = useSession();
   const { notice, setNotice, fail, ok } = useNotice();
@@ -76,24 +68,11 @@ function AccountList() {
       <section className="panel" aria-labelledby="invite">
         <h2 id="invite">{t("invite")}</h2>
         <form className="row wrap" onSubmit={create}>
-          <label className="field grow">
-            <span>{t("email")}</span>
-            <input type="email" name="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-          </label>
-          <label className="field grow">
-            <span>{t("name")}</span>
-            <input name="name" required maxLength={64} value={name} onChange={(e) => setName(e.target.value)} />
-          </label>
-          <label className="field">
-            <span>{t("role")}</span>
-            <select name="role" value={role} onChange={(e) => setRole(e.target.value as Role)}>
-              {roles.map((option) => (
-                <option key={option} value={option}>
-                  {t(roleLabel[option])}
-                </option>
-              ))}
-            </select>
-          </label>
+          <TextField label={t("email")} grow type="email" name="email" required value={email} onValue={setEmail} />
+          <TextField label={t("name")} grow name="name" required maxLength={64} value={name} onValue={setName} />
+          <Field label={t("role")}>
+            <RoleSelect name="role" value={role} onChange={setRole} />
+          </Field>
           <label className="check-field align-end">
             <input type="checkbox" checked={totpRequired} onChange={(e) => setTotpRequired(e.target.checked)} />
             {t("totpRequired")}
@@ -108,77 +87,103 @@ function AccountList() {
           </p>
         )}
       </section>
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th>{t("name")}</th>
-              <th>{t("email")}</th>
-              <th>{t("role")}</th>
-              <th>{t("totpSetup")}</th>
-              <th>{t("totpRequired")}</th>
-              <th>{t("status")}</th>
-              <th>{t("created")}</th>
-              <th>{t("actions")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list?.map((account) => {
-              const self = account.id === me.editor.id;
-              return (
-                <tr key={account.id} className={account.disabled ? "dim" : ""}>
-                  <td className="nowrap">{account.name}</td>
-                  <td>{account.email}</td>
-                  <td>
-                    <select
-                      aria-label={`${t("role")} ${account.name}`}
-                      value={account.role}
-                      disabled={self}
-                      onChange={(e) => change(account, { role: e.target.value as Role })}
+      <DataTable
+        label={t("navAccounts")}
+        head={[
+          t("name"),
+          t("email"),
+          t("role"),
+          t("totpSetup"),
+          t("totpRequired"),
+          t("status"),
+          t("created"),
+          t("actions"),
+        ]}
+        rows={list}
+        row={(account) => {
+          const self = account.id === me.editor.id;
+          return (
+            <tr key={account.id} className={account.disabled ? "dim" : ""}>
+              <td className="nowrap">{account.name}</td>
+              <td>{account.email}</td>
+              <td>
+                <RoleSelect
+                  label={`${t("role")} ${account.name}`}
+                  value={account.role}
+                  disabled={self}
+                  onChange={(next) => change(account, { role: next })}
+                />
+              </td>
+              <td>
+                <Badge tone={account.totp_enabled ? "green" : "gray"}>
+                  {account.totp_enabled ? t("totpOn") : t("totpOff")}
+                </Badge>
+              </td>
+              <td>
+                <input
+                  type="checkbox"
+                  aria-label={`${t("totpRequired")} ${account.name}`}
+                  checked={account.totp_required}
+                  onChange={(e) => change(account, { totp_required: e.target.checked })}
+                />
+              </td>
+              <td>
+                <Badge tone={account.disabled ? "red" : "green"}>
+                  {account.disabled ? t("disabled") : t("active")}
+                </Badge>
+              </td>
+              <td className="nowrap muted">{formatTime(account.created_at, lang)}</td>
+              <td>
+                {!self &&
+                  (account.disabled ? (
+                    <button type="button" className="ghost small" onClick={() => change(account, { disabled: false })}>
+                      {t("enable")}
+                    </button>
+                  ) : (
+                    <ConfirmButton
+                      question={t("confirmDisable", { name: account.name })}
+                      onConfirm={() => change(account, { disabled: true })}
                     >
-                      {roles.map((option) => (
-                        <option key={option} value={option}>
-                          {t(roleLabel[option])}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td>
-                    <Badge tone={account.totp_enabled ? "green" : "gray"}>
-                      {account.totp_enabled ? t("totpOn") : t("totpOff")}
-                    </Badge>
-                  </td>
-                  <td>
-                    <input
-                      type="checkbox"
-                      aria-label={`${t("totpRequired")} ${account.name}`}
-                      checked={account.totp_required}
-                      onChange={(e) => change(account, { totp_required: e.target.checked })}
-                    />
-                  </td>
-                  <td>
-                    <Badge tone={account.disabled ? "red" : "green"}>
-                      {account.disabled ? t("disabled") : t("active")}
-                    </Badge>
-                  </td>
-                  <td className="nowrap muted">{formatTime(account.created_at, lang)}</td>
-                  <td>
-                    {!self && (
-                      <button
-                        type="button"
-                        className={account.disabled ? "ghost small" : "danger small"}
-                        onClick={() => change(account, { disabled: !account.disabled })}
-                      >
-                        {account.disabled ? t("enable") : t("disable")}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+                      {t("disable")}
+                    </ConfirmButton>
+                  ))}
+              </td>
+            </tr>
+          );
+        }}
+      />
     </>
+  );
+}
+
+/** The four roles to choose from, as their names read in the console's language. */
+function RoleSelect({
+  value,
+  onChange,
+  name,
+  label,
+  disabled,
+}: {
+  value: Role;
+  onChange: (role: Role) => void;
+  name?: string;
+  label?: string;
+  disabled?: boolean;
+}) {
+  const { t } = useT();
+  return (
+    <select
+      name={name}
+      aria-label={label}
+      value={value}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value as Role)}
+    >
+      {roles.map((option) => (
+        <option key={option} value={option}>
+          {t(roleLabel[option])}
+        </option>
+      ))}
+    </select>
   );
 }

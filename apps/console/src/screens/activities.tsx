@@ -1,8 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { api } from "../api.ts";
 import { formatTime, useT } from "../i18n.tsx";
-import { Guard } from "../layout.tsx";
-import { Badge, NoticeBar, PageHeader, useNotice } from "../ui.tsx";
+import { Badge, FormPanel, NoticeBar, PageHeader, TextField, useNotice } from "../ui.tsx";
 
 interface Activity {
   post_id: string;
@@ -16,19 +15,11 @@ interface Activity {
   state: string;
 }
 
-export function Activities() {
-  return (
-    <Guard screen="activities">
-      <ActivityForm />
-    </Guard>
-  );
-}
-
 /** A datetime-local value as the API's date-time (the editor's own time zone). */
 const iso = (local: string) => new Date(local).toISOString();
 
 /** Makes a content item an activity or changes its place, times and capacity (PUT /editor/v1/activity/{id}). */
-function ActivityForm() {
+export function Activities() {
   const { t, lang } = useT();
   const { notice, setNotice, fail, ok } = useNotice();
   const [postId, setPostId] = useState("");
@@ -60,45 +51,22 @@ function ActivityForm() {
     <>
       <PageHeader title={t("navActivities")} />
       <NoticeBar notice={notice} onClose={() => setNotice(null)} />
-      <section className="panel narrow" aria-labelledby="activity-form">
-        <h2 id="activity-form">{t("activityEdit")}</h2>
-        <form className="stack" onSubmit={save}>
-          <label className="field">
-            <span>{t("contentId")}</span>
-            <input name="post_id" required value={postId} onChange={(e) => setPostId(e.target.value)} />
-          </label>
-          <label className="field">
-            <span>{t("place")}</span>
-            <input name="place" required maxLength={100} value={place} onChange={(e) => setPlace(e.target.value)} />
-          </label>
-          <label className="field">
-            <span>{t("startsAt")}</span>
-            <input type="datetime-local" required value={startsAt} onChange={(e) => setStartsAt(e.target.value)} />
-          </label>
-          <label className="field">
-            <span>{t("endsAt")}</span>
-            <input type="datetime-local" required value={endsAt} onChange={(e) => setEndsAt(e.target.value)} />
-          </label>
-          <label className="field">
-            <span>{t("deadline")}</span>
-            <input type="datetime-local" required value={deadline} onChange={(e) => setDeadline(e.target.value)} />
-          </label>
-          <label className="field">
-            <span>{t("capacity")}</span>
-            <input
-              type="number"
-              min={1}
-              max={100000}
-              required
-              value={capacity}
-              onChange={(e) => setCapacity(Number(e.target.value))}
-            />
-          </label>
-          <button type="submit" className="primary">
-            {t("save")}
-          </button>
-        </form>
-      </section>
+      <FormPanel id="activity-form" title={t("activityEdit")} onSubmit={save} submit={t("save")}>
+        <TextField label={t("contentId")} name="post_id" required value={postId} onValue={setPostId} />
+        <TextField label={t("place")} name="place" required maxLength={100} value={place} onValue={setPlace} />
+        <TextField label={t("startsAt")} type="datetime-local" required value={startsAt} onValue={setStartsAt} />
+        <TextField label={t("endsAt")} type="datetime-local" required value={endsAt} onValue={setEndsAt} />
+        <TextField label={t("deadline")} type="datetime-local" required value={deadline} onValue={setDeadline} />
+        <TextField
+          label={t("capacity")}
+          type="number"
+          min={1}
+          max={100000}
+          required
+          value={capacity}
+          onValue={(value) => setCapacity(Number(value))}
+        />
+      </FormPanel>
       {saved && (
         <section className="panel narrow" aria-label={saved.title}>
           <h2>{saved.title}</h2>

@@ -1,8 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { api, query } from "../api.ts";
 import { formatTime, useT } from "../i18n.tsx";
-import { Guard } from "../layout.tsx";
-import { NoticeBar, PageHeader, useNotice } from "../ui.tsx";
+import { DataTable, NoticeBar, PageHeader, TextField, useNotice } from "../ui.tsx";
 
 interface Entry {
   id: number;
@@ -17,19 +16,11 @@ interface Entry {
   after: unknown;
 }
 
-export function Audit() {
-  return (
-    <Guard screen="audit">
-      <Trail />
-    </Guard>
-  );
-}
-
 /** A datetime-local value as the API's date-time (the editor's own time zone). */
 const iso = (local: string) => (local ? new Date(local).toISOString() : undefined);
 const short = (value: unknown) => (value === null || value === undefined ? "" : JSON.stringify(value));
 
-function Trail() {
+export function Audit() {
   const { t, lang } = useT();
   const { notice, setNotice, fail } = useNotice();
   const [editorId, setEditorId] = useState("");
@@ -81,73 +72,40 @@ function Trail() {
       </PageHeader>
       <NoticeBar notice={notice} onClose={() => setNotice(null)} />
       <form className="panel row wrap" onSubmit={apply} aria-label={t("filter")}>
-        <label className="field">
-          <span>{t("editorId")}</span>
-          <input inputMode="numeric" pattern="[0-9]*" value={editorId} onChange={(e) => setEditorId(e.target.value)} />
-        </label>
-        <label className="field">
-          <span>{t("action")}</span>
-          <input
-            pattern="[A-Za-z]+"
-            value={action}
-            onChange={(e) => setAction(e.target.value)}
-            placeholder="moderateComment"
-          />
-        </label>
-        <label className="field">
-          <span>{t("target")}</span>
-          <input value={target} onChange={(e) => setTarget(e.target.value)} placeholder="comment:…" />
-        </label>
-        <label className="field">
-          <span>{t("from")}</span>
-          <input type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} />
-        </label>
-        <label className="field">
-          <span>{t("to")}</span>
-          <input type="datetime-local" value={to} onChange={(e) => setTo(e.target.value)} />
-        </label>
+        <TextField label={t("editorId")} inputMode="numeric" pattern="[0-9]*" value={editorId} onValue={setEditorId} />
+        <TextField
+          label={t("action")}
+          pattern="[A-Za-z]+"
+          value={action}
+          onValue={setAction}
+          placeholder="moderateComment"
+        />
+        <TextField label={t("target")} value={target} onValue={setTarget} placeholder="comment:…" />
+        <TextField label={t("from")} type="datetime-local" value={from} onValue={setFrom} />
+        <TextField label={t("to")} type="datetime-local" value={to} onValue={setTo} />
         <button type="submit" className="primary align-end">
           {t("filter")}
         </button>
       </form>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a wide table scrolls sideways on a phone, by keyboard too */}
-      <section className="table-wrap" tabIndex={0} aria-label={t("audit")}>
-        <table className="table audit">
-          <thead>
-            <tr>
-              <th>{t("time")}</th>
-              <th>{t("who")}</th>
-              <th>{t("action")}</th>
-              <th>{t("target")}</th>
-              <th>{t("before")}</th>
-              <th>{t("after")}</th>
-              <th>{t("where")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries?.length === 0 && (
-              <tr>
-                <td colSpan={7} className="muted center">
-                  {t("empty")}
-                </td>
-              </tr>
-            )}
-            {entries?.map((entry) => (
-              <tr key={entry.id}>
-                <td className="nowrap">{formatTime(entry.at, lang)}</td>
-                <td>{entry.editor_name}</td>
-                <td className="mono">{entry.action}</td>
-                <td className="mono">{entry.target}</td>
-                <td className="mono json">{short(entry.before)}</td>
-                <td className="mono json">{short(entry.after)}</td>
-                <td className="mono small" title={entry.user_agent}>
-                  {entry.ip}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <DataTable
+        label={t("audit")}
+        className="audit"
+        head={[t("time"), t("who"), t("action"), t("target"), t("before"), t("after"), t("where")]}
+        rows={entries}
+        row={(entry) => (
+          <tr key={entry.id}>
+            <td className="nowrap">{formatTime(entry.at, lang)}</td>
+            <td className="nowrap">{entry.editor_name}</td>
+            <td className="mono">{entry.action}</td>
+            <td className="mono">{entry.target}</td>
+            <td className="mono json">{short(entry.before)}</td>
+            <td className="mono json">{short(entry.after)}</td>
+            <td className="mono small" title={entry.user_agent}>
+              {entry.ip}
+            </td>
+          </tr>
+        )}
+      />
       {next !== null && (
         <button type="button" className="ghost block" onClick={() => load(next)}>
           {t("older")}

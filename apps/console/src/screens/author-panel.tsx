@@ -2,7 +2,7 @@ import type { AuthorHistory } from "@davmu/contracts/interaction";
 import { useCallback, useEffect, useState } from "react";
 import { api } from "../api.ts";
 import { formatTime, useT } from "../i18n.tsx";
-import { Badge, NoticeBar, useNotice } from "../ui.tsx";
+import { Badge, NoticeBar, TextField, useNotice } from "../ui.tsx";
 
 const kinds = {
   comment: "kindComment",
@@ -98,10 +98,7 @@ export function AuthorPanel({ userId, onClose }: { userId: string; onClose: () =
                 change(true);
               }}
             >
-              <label className="field">
-                <span>{t("banReason")}</span>
-                <input name="ban-reason" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
-              </label>
+              <TextField label={t("banReason")} name="ban-reason" maxLength={200} value={reason} onValue={setReason} />
               <p className="muted small">{t("banHint")}</p>
               <button type="submit" className="danger" disabled={busy}>
                 {t("banUser")}

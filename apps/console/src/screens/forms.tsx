@@ -1,8 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { api, query } from "../api.ts";
 import { formatTime, useT } from "../i18n.tsx";
-import { Guard } from "../layout.tsx";
-import { NoticeBar, PageHeader, useNotice } from "../ui.tsx";
+import { DataTable, LookupForm, NoticeBar, PageHeader, useNotice } from "../ui.tsx";
 
 interface Submissions {
   list: { id: number; user_id: string | null; answers: Record<string, string | string[]>; submitted_at: string }[];
@@ -11,14 +10,6 @@ interface Submissions {
 }
 
 export function Forms() {
-  return (
-    <Guard screen="forms">
-      <FormAnswers />
-    </Guard>
-  );
-}
-
-function FormAnswers() {
   const { t, lang } = useT();
   const { notice, setNotice, fail } = useNotice();
   const [formId, setFormId] = useState("");
@@ -50,15 +41,14 @@ function FormAnswers() {
     <>
       <PageHeader title={t("navForms")} />
       <NoticeBar notice={notice} onClose={() => setNotice(null)} />
-      <form className="row wrap panel" onSubmit={load}>
-        <label className="field grow">
-          <span>{t("formId")}</span>
-          <input name="form" required value={formId} onChange={(e) => setFormId(e.target.value)} />
-        </label>
-        <button type="submit" className="primary align-end">
-          {t("load")}
-        </button>
-      </form>
+      <LookupForm
+        label={t("formId")}
+        name="form"
+        value={formId}
+        onChange={setFormId}
+        onSubmit={load}
+        submit={t("load")}
+      />
       {page && (
         <section className="section">
           <div className="toolbar">
@@ -68,31 +58,20 @@ function FormAnswers() {
               {t("exportCsv")}
             </a>
           </div>
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a wide table scrolls sideways on a phone, by keyboard too */}
-          <section className="table-wrap" tabIndex={0} aria-label={t("navForms")}>
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>{t("submittedAt")}</th>
-                  <th>{t("reader")}</th>
-                  {page.fields.map((field) => (
-                    <th key={field.key}>{field.label}</th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {page.list.map((row) => (
-                  <tr key={row.id}>
-                    <td className="nowrap">{formatTime(row.submitted_at, lang)}</td>
-                    <td className="mono">{row.user_id ?? t("anonymous")}</td>
-                    {page.fields.map((field) => (
-                      <td key={field.key}>{show(row.answers[field.key], field.type)}</td>
-                    ))}
-                  </tr>
+          <DataTable
+            label={t("navForms")}
+            head={[t("submittedAt"), t("reader"), ...page.fields.map((field) => field.label)]}
+            rows={page.list}
+            row={(row) => (
+              <tr key={row.id}>
+                <td className="nowrap">{formatTime(row.submitted_at, lang)}</td>
+                <td className="mono">{row.user_id ?? t("anonymous")}</td>
+                {page.fields.map((field) => (
+                  <td key={field.key}>{show(row.answers[field.key], field.type)}</td>
                 ))}
-              </tbody>
-            </table>
-          </section>
+              </tr>
+            )}
+          />
         </section>
       )}
     </>

@@ -9,6 +9,7 @@ const shortcuts: { screen: Screen; label: Parameters<ReturnType<typeof useT>["t"
   { screen: "moderation", label: "navModeration" },
   { screen: "tips", label: "navTips" },
   { screen: "previews", label: "navPreviews" },
+  { screen: "live-chat", label: "navLiveChat" },
   { screen: "live", label: "navLive" },
   { screen: "stats", label: "navStats" },
   { screen: "accounts", label: "navAccounts" },

@@ -1,14 +1,44 @@
 import type { LiveChatModeration } from "@davmu/contracts/live";
-import { useCallback, useEffect, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
 import { api } from "../api.ts";
 import { formatTime, useT } from "../i18n.tsx";
-import { Badge, NoticeBar, useNotice } from "../ui.tsx";
+import { Badge, DataTable, LookupForm, NoticeBar, PageHeader, useNotice } from "../ui.tsx";
+
+/**
+ * Live chat moderation (R-CONSOLE-2: a moderator's duty, an editor's too for the rooms they run): a
+ * room chosen by its id (kept in the address, `?room=`, so the live rooms screen can link to it).
+ */
+export function LiveChat() {
+  const { t } = useT();
+  const [params, setParams] = useSearchParams();
+  const shown = params.get("room")?.trim() ?? "";
+  const [roomId, setRoomId] = useState(shown);
+  const load = (event: FormEvent) => {
+    event.preventDefault();
+    setParams(roomId.trim() ? { room: roomId.trim() } : {});
+  };
+  return (
+    <>
+      <PageHeader title={t("navLiveChat")} />
+      <LookupForm
+        label={t("liveRoom")}
+        name="room"
+        value={roomId}
+        onChange={setRoomId}
+        onSubmit={load}
+        submit={t("loadChat")}
+      />
+      {shown && <RoomChat key={shown} roomId={shown} />}
+    </>
+  );
+}
 
 /**
  * A room's chat for its editors (R-LIVE-1): the latest messages with pin, remove and mute, and the
  * users muted in the room with unmute.
  */
-export function LiveChat({ roomId }: { roomId: string }) {
+function RoomChat({ roomId }: { roomId: string }) {
   const { t, lang } = useT();
   const { notice, setNotice, fail, ok } = useNotice();
   const [chat, setChat] = useState<LiveChatModeration | null>(null);
@@ -51,84 +81,68 @@ export function LiveChat({ roomId }: { roomId: string }) {
       {!chat && <p className="muted">{t("loading")}</p>}
       {chat && (
         <>
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>{t("content")}</th>
-                  <th>{t("author")}</th>
-                  <th>{t("time")}</th>
-                  <th>{t("actions")}</th>
+          <DataTable
+            label={t("liveChat")}
+            head={[t("content"), t("author"), t("time"), t("actions")]}
+            rows={chat.messages}
+            row={(message) => {
+              const isPinned = chat.pinned_id === message.id;
+              return (
+                <tr key={message.id} data-message={message.id}>
+                  <td className="comment-text">
+                    {/* no spaces between: the cell keeps a message's own white space (pre-wrap) */}
+                    {isPinned && <Badge tone="red">{t("pinnedBadge")}</Badge>}
+                    {message.status === "pending" && <Badge tone="amber">{t("held")}</Badge>}
+                    {message.content}
+                  </td>
+                  <td className="nowrap">{message.nickname}</td>
+                  <td className="nowrap muted">{formatTime(message.created_at, lang)}</td>
+                  <td>
+                    <div className="card-actions">
+                      {message.status === "published" && (
+                        <button
+                          type="button"
+                          className="ghost"
+                          disabled={busy}
+                          onClick={() =>
+                            run(
+                              () => api("PUT", `${room}/pin`, { message_id: isPinned ? null : message.id }),
+                              t(isPinned ? "unpinned" : "pinned"),
+                            )
+                          }
+                        >
+                          {t(isPinned ? "unpin" : "pin")}
+                        </button>
+                      )}
+                      <button
+                        type="button"
+                        className="danger"
+                        disabled={busy}
+                        onClick={() => run(() => api("DELETE", `${room}/messages/${message.id}`), t("messageRemoved"))}
+                      >
+                        {t("remove")}
+                      </button>
+                      {!muted.has(message.author_id) && (
+                        <button
+                          type="button"
+                          className="warning"
+                          disabled={busy}
+                          onClick={() =>
+                            run(
+                              () => api("PUT", `${room}/mutes/${message.author_id}`),
+                              t("userMuted", { name: message.nickname }),
+                            )
+                          }
+                        >
+                          {t("mute")}
+                        </button>
+                      )}
+                    </div>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {chat.messages.length === 0 && (
-                  <tr>
-                    <td colSpan={4} className="muted center">
-                      {t("empty")}
-                    </td>
-                  </tr>
-                )}
-                {chat.messages.map((message) => {
-                  const isPinned = chat.pinned_id === message.id;
-                  return (
-                    <tr key={message.id} data-message={message.id}>
-                      <td className="comment-text">
-                        {isPinned && <Badge tone="red">{t("pinnedBadge")}</Badge>}{" "}
-                        {message.status === "pending" && <Badge tone="amber">{t("held")}</Badge>} {message.content}
-                      </td>
-                      <td className="nowrap">{message.nickname}</td>
-                      <td className="nowrap muted">{formatTime(message.created_at, lang)}</td>
-                      <td>
-                        <div className="card-actions">
-                          {message.status === "published" && (
-                            <button
-                              type="button"
-                              className="ghost"
-                              disabled={busy}
-                              onClick={() =>
-                                run(
-                                  () => api("PUT", `${room}/pin`, { message_id: isPinned ? null : message.id }),
-                                  t(isPinned ? "unpinned" : "pinned"),
-                                )
-                              }
-                            >
-                              {t(isPinned ? "unpin" : "pin")}
-                            </button>
-                          )}
-                          <button
-                            type="button"
-                            className="danger"
-                            disabled={busy}
-                            onClick={() =>
-                              run(() => api("DELETE", `${room}/messages/${message.id}`), t("messageRemoved"))
-                            }
-                          >
-                            {t("remove")}
-                          </button>
-                          {!muted.has(message.author_id) && (
-                            <button
-                              type="button"
-                              className="warning"
-                              disabled={busy}
-                              onClick={() =>
-                                run(
-                                  () => api("PUT", `${room}/mutes/${message.author_id}`),
-                                  t("userMuted", { name: message.nickname }),
-                                )
-                              }
-                            >
-                              {t("mute")}
-                            </button>
-                          )}
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            }}
+          />
           <h3>{t("mutedUsers")}</h3>
           {chat.muted.length === 0 && <p className="muted">{t("empty")}</p>}
           <ul className="muted-users">

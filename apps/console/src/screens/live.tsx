@@ -1,9 +1,8 @@
 import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
 import { api } from "../api.ts";
 import { formatTime, useT } from "../i18n.tsx";
-import { Guard } from "../layout.tsx";
-import { Badge, duration, NoticeBar, PageHeader, useNotice, useNow } from "../ui.tsx";
-import { LiveChat } from "./live-chat.tsx";
+import { Badge, duration, NoticeBar, PageHeader, TextField, useNotice, useNow } from "../ui.tsx";
 
 interface LiveInfo {
   live_id: string;
@@ -23,21 +22,11 @@ const statuses = [
 ] as const;
 
 export function Live() {
-  return (
-    <Guard screen="live">
-      <Rooms />
-    </Guard>
-  );
-}
-
-function Rooms() {
   const { t, lang } = useT();
   const now = useNow();
   const { notice, setNotice, fail, ok } = useNotice();
   const [roomId, setRoomId] = useState("");
   const [room, setRoom] = useState<LiveInfo | null>(null);
-  /** The room whose chat is shown (read when asked, not at each key typed). */
-  const [chatRoom, setChatRoom] = useState<string | null>(null);
 
   const setStatus = async (status: number, event?: FormEvent) => {
     event?.preventDefault();
@@ -61,10 +50,7 @@ function Rooms() {
       <NoticeBar notice={notice} onClose={() => setNotice(null)} />
       <section className="panel">
         <div className="row wrap">
-          <label className="field grow">
-            <span>{t("liveRoom")}</span>
-            <input name="room" required value={roomId} onChange={(e) => setRoomId(e.target.value)} />
-          </label>
+          <TextField label={t("liveRoom")} grow name="room" required value={roomId} onValue={setRoomId} />
         </div>
         <div className="row wrap">
           {statuses.map((status) => (
@@ -78,9 +64,11 @@ function Rooms() {
               {t("setStatus")} {t(status.label)}
             </button>
           ))}
-          <button type="button" className="ghost" disabled={!roomId.trim()} onClick={() => setChatRoom(roomId.trim())}>
-            {t("loadChat")}
-          </button>
+          {roomId.trim() && (
+            <Link className="button ghost" to={`/live-chat?room=${encodeURIComponent(roomId.trim())}`}>
+              {t("navLiveChat")}
+            </Link>
+          )}
         </div>
       </section>
       {room && current && (
@@ -111,7 +99,6 @@ function Rooms() {
           </dl>
         </section>
       )}
-      {chatRoom && <LiveChat key={chatRoom} roomId={chatRoom} />}
     </>
   );
 }

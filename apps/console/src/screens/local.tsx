@@ -1,8 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { api } from "../api.ts";
 import { formatTime, useT } from "../i18n.tsx";
-import { Guard } from "../layout.tsx";
-import { NoticeBar, PageHeader, useNotice } from "../ui.tsx";
+import { FormPanel, NoticeBar, PageHeader, TextField, useNotice } from "../ui.tsx";
 
 interface LbsWeather {
   id: string;
@@ -14,16 +13,8 @@ interface LbsWeather {
   updated_at: string;
 }
 
-export function Local() {
-  return (
-    <Guard screen="local">
-      <LocalChannel />
-    </Guard>
-  );
-}
-
 /** A local channel's city and weather (PUT /editor/v1/lbs/{id}; low ≤ temperature ≤ high). */
-function LocalChannel() {
+export function Local() {
   const { t, lang } = useT();
   const { notice, setNotice, fail, ok } = useNotice();
   const [channel, setChannel] = useState("");
@@ -48,43 +39,31 @@ function LocalChannel() {
   };
 
   const number = (value: number, set: (n: number) => void, label: string) => (
-    <label className="field">
-      <span>{label}</span>
-      <input type="number" min={-60} max={60} value={value} onChange={(e) => set(Number(e.target.value))} />
-    </label>
+    <TextField label={label} type="number" min={-60} max={60} value={value} onValue={(value) => set(Number(value))} />
   );
 
   return (
     <>
       <PageHeader title={t("navLocal")} />
       <NoticeBar notice={notice} onClose={() => setNotice(null)} />
-      <section className="panel narrow" aria-labelledby="local-form">
-        <h2 id="local-form">{t("localEdit")}</h2>
-        <form className="stack" onSubmit={save}>
-          <label className="field">
-            <span>{t("channelId")}</span>
-            <input name="channel" required value={channel} onChange={(e) => setChannel(e.target.value)} />
-          </label>
-          <label className="field">
-            <span>{t("city")}</span>
-            <input name="city" required maxLength={20} value={city} onChange={(e) => setCity(e.target.value)} />
-          </label>
-          <label className="field">
-            <span>{t("weatherCondition")}</span>
-            <input name="condition" maxLength={20} value={condition} onChange={(e) => setCondition(e.target.value)} />
-          </label>
-          {condition && (
-            <div className="row wrap">
-              {number(temperature, setTemperature, t("temperature"))}
-              {number(low, setLow, t("low"))}
-              {number(high, setHigh, t("high"))}
-            </div>
-          )}
-          <button type="submit" className="primary">
-            {t("save")}
-          </button>
-        </form>
-      </section>
+      <FormPanel id="local-form" title={t("localEdit")} onSubmit={save} submit={t("save")}>
+        <TextField label={t("channelId")} name="channel" required value={channel} onValue={setChannel} />
+        <TextField label={t("city")} name="city" required maxLength={20} value={city} onValue={setCity} />
+        <TextField
+          label={t("weatherCondition")}
+          name="condition"
+          maxLength={20}
+          value={condition}
+          onValue={setCondition}
+        />
+        {condition && (
+          <div className="row wrap">
+            {number(temperature, setTemperature, t("temperature"))}
+            {number(low, setLow, t("low"))}
+            {number(high, setHigh, t("high"))}
+          </div>
+        )}
+      </FormPanel>
       {saved && (
         <p className="muted">
           {saved.city} · {saved.condition} {saved.temperature}°C ({saved.low}–{saved.high}°C) ·{" "}

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { ApiError, api, setCsrfToken } from "../api.ts";
 import { useT } from "../i18n.tsx";
+import { Field, TextField } from "../ui.tsx";
 
 interface LoginAnswer {
   csrf_token: string;
@@ -83,32 +84,27 @@ export function Login() {
         <form onSubmit={submit} className="stack">
           {step === "password" ? (
             <>
-              <label className="field">
-                <span>{t("email")}</span>
-                <input
-                  type="email"
-                  name="email"
-                  autoComplete="username"
-                  required
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                />
-              </label>
-              <label className="field">
-                <span>{t("password")}</span>
-                <input
-                  type="password"
-                  name="password"
-                  autoComplete="current-password"
-                  required
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-              </label>
+              <TextField
+                label={t("email")}
+                type="email"
+                name="email"
+                autoComplete="username"
+                required
+                value={email}
+                onValue={setEmail}
+              />
+              <TextField
+                label={t("password")}
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onValue={setPassword}
+              />
             </>
           ) : (
-            <label className="field">
-              <span>{t("totpHint")}</span>
+            <Field label={t("totpHint")}>
               <input
                 name="totp"
                 inputMode="numeric"
@@ -123,7 +119,7 @@ export function Login() {
                 value={code}
                 onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
               />
-            </label>
+            </Field>
           )}
           <button type="submit" className="primary block" disabled={busy}>
             {step === "password" ? t("login") : t("verify")}

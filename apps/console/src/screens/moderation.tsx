@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, api, query } from "../api.ts";
 import { formatTime, useT } from "../i18n.tsx";
-import { Guard } from "../layout.tsx";
 import { Badge, NoticeBar, PageHeader, useNotice } from "../ui.tsx";
 import { AuthorPanel } from "./author-panel.tsx";
 
@@ -39,14 +38,6 @@ type Action = "approve" | "reject" | "delete";
 const pollMs = 1500;
 
 export function Moderation() {
-  return (
-    <Guard screen="moderation">
-      <Queue />
-    </Guard>
-  );
-}
-
-function Queue() {
   const { t, lang } = useT();
   const [queue, setQueue] = useState<Queue>("pending");
   const [items, setItems] = useState<Item[] | null>(null);

@@ -3,9 +3,19 @@ import QRCode from "qrcode";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { api } from "../api.ts";
 import { formatTime, useT } from "../i18n.tsx";
-import { Guard } from "../layout.tsx";
 import { useSession } from "../session.tsx";
-import { duration, NoticeBar, PageHeader, useNotice, useNow } from "../ui.tsx";
+import {
+  ConfirmButton,
+  DataTable,
+  duration,
+  Field,
+  FormPanel,
+  NoticeBar,
+  PageHeader,
+  TextField,
+  useNotice,
+  useNow,
+} from "../ui.tsx";
 
 interface Link {
   url: string;
@@ -39,14 +49,6 @@ const writeKept = (links: Kept[]) => localStorage.setItem(storageKey, JSON.strin
 const choices = [30, 60, 240, 1440];
 
 export function Previews() {
-  return (
-    <Guard screen="previews">
-      <PreviewLinks />
-    </Guard>
-  );
-}
-
-function PreviewLinks() {
   const { t, lang } = useT();
   const { me } = useSession();
   const now = useNow();
@@ -136,47 +138,33 @@ function PreviewLinks() {
       <PageHeader title={t("navPreviews")} />
       <NoticeBar notice={notice} onClose={() => setNotice(null)} />
       <div className="split">
-        <section className="panel" aria-labelledby="preview-new">
-          <h2 id="preview-new">{t("previewNew")}</h2>
-          <form className="stack" onSubmit={mint}>
-            <label className="field">
-              <span>{t("contentId")}</span>
-              <input name="post_id" required value={postId} onChange={(e) => setPostId(e.target.value)} />
-            </label>
-            <label className="field">
-              <span>{t("previewEditor")}</span>
-              <input
-                name="editor"
-                required
-                pattern="[A-Za-z0-9_]{1,32}"
-                value={editor}
-                onChange={(e) => setEditor(e.target.value)}
-              />
-            </label>
-            <label className="field">
-              <span>{t("validity")}</span>
-              <select name="minutes" value={minutes} onChange={(e) => setMinutes(Number(e.target.value))}>
-                {choices.map((choice) => (
-                  <option key={choice} value={choice}>
-                    {choice < 60 ? t("minutes", { n: choice }) : t("hours", { n: choice / 60 })}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="field">
-              <span>{t("draftTitle")}</span>
-              <input
-                name="draft_title"
-                maxLength={200}
-                value={draftTitle}
-                onChange={(e) => setDraftTitle(e.target.value)}
-              />
-            </label>
-            <button type="submit" className="primary">
-              {t("make")}
-            </button>
-          </form>
-        </section>
+        <FormPanel id="preview-new" title={t("previewNew")} onSubmit={mint} submit={t("make")} narrow={false}>
+          <TextField label={t("contentId")} name="post_id" required value={postId} onValue={setPostId} />
+          <TextField
+            label={t("previewEditor")}
+            name="editor"
+            required
+            pattern="[A-Za-z0-9_]{1,32}"
+            value={editor}
+            onValue={setEditor}
+          />
+          <Field label={t("validity")}>
+            <select name="minutes" value={minutes} onChange={(e) => setMinutes(Number(e.target.value))}>
+              {choices.map((choice) => (
+                <option key={choice} value={choice}>
+                  {choice < 60 ? t("minutes", { n: choice }) : t("hours", { n: choice / 60 })}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <TextField
+            label={t("draftTitle")}
+            name="draft_title"
+            maxLength={200}
+            value={draftTitle}
+            onValue={setDraftTitle}
+          />
+        </FormPanel>
         {made && (
           <section className="panel qr-panel" aria-labelledby="preview-made">
             <h2 id="preview-made">{made.post_id}</h2>
@@ -206,87 +194,60 @@ function PreviewLinks() {
       <section aria-labelledby="preview-list" className="section">
         <h2 id="preview-list">{t("previewList")}</h2>
         <p className="muted small">{t("previewListNote")}</p>
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th>{t("contentId")}</th>
-                <th>{t("expiresAt")}</th>
-                <th>{t("remaining")}</th>
-                <th>{t("actions")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {active.length === 0 && (
-                <tr>
-                  <td colSpan={4} className="muted center">
-                    {t("empty")}
-                  </td>
-                </tr>
-              )}
-              {active.map((link) => (
-                <tr key={link.token}>
-                  <td className="mono">{link.post_id}</td>
-                  <td className="nowrap">{formatTime(link.expired_at, lang)}</td>
-                  <td className="nowrap mono">{duration(Date.parse(link.expired_at) - now)}</td>
-                  <td className="nowrap">
-                    <button type="button" className="ghost small" onClick={() => setMade(link)}>
-                      QR
-                    </button>{" "}
-                    <button type="button" className="ghost small" onClick={() => copy(link.url)}>
-                      {t("copy")}
-                    </button>{" "}
-                    <button type="button" className="danger small" onClick={() => revoke(link.post_id)}>
-                      {t("revoke")}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label={t("previewList")}
+          head={[t("contentId"), t("expiresAt"), t("remaining"), t("actions")]}
+          rows={active}
+          row={(link) => (
+            <tr key={link.token}>
+              <td className="mono">{link.post_id}</td>
+              <td className="nowrap">{formatTime(link.expired_at, lang)}</td>
+              <td className="nowrap mono">{duration(Date.parse(link.expired_at) - now)}</td>
+              <td className="nowrap">
+                <button type="button" className="ghost small" onClick={() => setMade(link)}>
+                  QR
+                </button>{" "}
+                <button type="button" className="ghost small" onClick={() => copy(link.url)}>
+                  {t("copy")}
+                </button>{" "}
+                <RevokeButton id={link.post_id} onRevoke={revoke} />
+              </td>
+            </tr>
+          )}
+        />
       </section>
       <section aria-labelledby="preview-all" className="section">
         <h2 id="preview-all">{t("previewAll")}</h2>
         <p className="muted small">{t("previewAllNote")}</p>
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th>{t("contentId")}</th>
-                <th>{t("content")}</th>
-                <th>{t("madeBy")}</th>
-                <th>{t("expiresAt")}</th>
-                <th>{t("actions")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {working.length === 0 && (
-                <tr>
-                  <td colSpan={5} className="muted center">
-                    {all === null ? t("loading") : t("empty")}
-                  </td>
-                </tr>
-              )}
-              {working.map((link) => (
-                <tr key={`${link.post_id}:${link.made_at}:${link.editor}`} data-post={link.post_id}>
-                  <td className="mono">{link.post_id}</td>
-                  <td>{link.title}</td>
-                  <td className="nowrap">
-                    {link.made_by || "—"} · {link.editor}
-                  </td>
-                  <td className="nowrap">{formatTime(link.expired_at, lang)}</td>
-                  <td className="nowrap">
-                    <button type="button" className="danger small" onClick={() => revoke(link.post_id)}>
-                      {t("revoke")}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label={t("previewAll")}
+          head={[t("contentId"), t("content"), t("madeBy"), t("expiresAt"), t("actions")]}
+          rows={all === null ? null : working}
+          row={(link) => (
+            <tr key={`${link.post_id}:${link.made_at}:${link.editor}`} data-post={link.post_id}>
+              <td className="mono">{link.post_id}</td>
+              <td>{link.title}</td>
+              <td className="nowrap">
+                {link.made_by || "—"} · {link.editor}
+              </td>
+              <td className="nowrap">{formatTime(link.expired_at, lang)}</td>
+              <td className="nowrap">
+                <RevokeButton id={link.post_id} onRevoke={revoke} />
+              </td>
+            </tr>
+          )}
+        />
       </section>
     </>
+  );
+}
+
+/** Revoking ends every link of the item (its revision moves on): asked first. */
+function RevokeButton({ id, onRevoke }: { id: string; onRevoke: (id: string) => unknown }) {
+  const { t } = useT();
+  return (
+    <ConfirmButton question={t("confirmRevokePreview", { id })} onConfirm={() => onRevoke(id)}>
+      {t("revoke")}
+    </ConfirmButton>
   );
 }

@@ -3,7 +3,7 @@ import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { api } from "../api.ts";
 import { formatTime, useT } from "../i18n.tsx";
 import { useSession } from "../session.tsx";
-import { Badge, NoticeBar, PageHeader, useNotice } from "../ui.tsx";
+import { Badge, ConfirmButton, DataTable, Field, NoticeBar, PageHeader, useNotice } from "../ui.tsx";
 
 interface Session {
   id: number;
@@ -81,8 +81,7 @@ function Totp() {
               <p className="small">
                 {t("totpSecret")} <code className="secret">{secret}</code>
               </p>
-              <label className="field">
-                <span>{t("totpCode")}</span>
+              <Field label={t("totpCode")}>
                 <input
                   name="code"
                   inputMode="numeric"
@@ -93,7 +92,7 @@ function Totp() {
                   value={code}
                   onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
                 />
-              </label>
+              </Field>
               <button type="submit" className="primary">
                 {t("confirm")}
               </button>
@@ -134,38 +133,28 @@ function Sessions() {
     <section className="section" aria-labelledby="sessions">
       <h2 id="sessions">{t("sessions")}</h2>
       <NoticeBar notice={notice} onClose={() => setNotice(null)} />
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th>{t("device")}</th>
-              <th>{t("where")}</th>
-              <th>{t("lastSeen")}</th>
-              <th>{t("expiresAt")}</th>
-              <th>{t("actions")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list?.map((session) => (
-              <tr key={session.id}>
-                <td className="ua">
-                  {session.current && <Badge tone="blue">{t("current")}</Badge>} {session.user_agent}
-                </td>
-                <td className="mono">{session.ip}</td>
-                <td className="nowrap">{formatTime(session.last_seen_at, lang)}</td>
-                <td className="nowrap">{formatTime(session.expires_at, lang)}</td>
-                <td>
-                  {!session.current && (
-                    <button type="button" className="danger small" onClick={() => revoke(session)}>
-                      {t("revokeSession")}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label={t("sessions")}
+        head={[t("device"), t("where"), t("lastSeen"), t("expiresAt"), t("actions")]}
+        rows={list}
+        row={(session) => (
+          <tr key={session.id}>
+            <td className="ua">
+              {session.current && <Badge tone="blue">{t("current")}</Badge>} {session.user_agent}
+            </td>
+            <td className="mono">{session.ip}</td>
+            <td className="nowrap">{formatTime(session.last_seen_at, lang)}</td>
+            <td className="nowrap">{formatTime(session.expires_at, lang)}</td>
+            <td>
+              {!session.current && (
+                <ConfirmButton question={t("confirmRevokeSession")} onConfirm={() => revoke(session)}>
+                  {t("revokeSession")}
+                </ConfirmButton>
+              )}
+            </td>
+          </tr>
+        )}
+      />
     </section>
   );
 }

@@ -2,27 +2,15 @@ import type { SiteSettings } from "@davmu/contracts/app";
 import { type FormEvent, useEffect, useState } from "react";
 import { api } from "../api.ts";
 import { useT } from "../i18n.tsx";
-import { Guard } from "../layout.tsx";
-import { useSession } from "../session.tsx";
-import { Field, NoticeBar, PageHeader, useNotice } from "../ui.tsx";
+import { Field, FormPanel, PageHeader, useNotice } from "../ui.tsx";
 
+/** The site's own settings are an admin's (their calls declare no other role, R-CONSOLE-2). */
 export function Settings() {
-  return (
-    <Guard screen="settings">
-      <SettingsScreen />
-    </Guard>
-  );
-}
-
-function SettingsScreen() {
   const { t } = useT();
-  const { me } = useSession();
   return (
     <>
       <PageHeader title={t("navSettings")} />
-      {/* the site's own settings are an admin's (their calls declare no other role) */}
-      {me.editor.role === "admin" && <Site />}
-      <DownloadUrls />
+      <Site />
     </>
   );
 }
@@ -33,7 +21,8 @@ const logoPattern = /^(https:\/\/\S+|\/[^/\s]\S*)?$/;
 /** The site's name, description and logo (admin). */
 function Site() {
   const { t } = useT();
-  const { notice, setNotice, fail, ok } = useNotice();
+  const notice = useNotice();
+  const { setNotice, fail } = notice;
   const [values, setValues] = useState<SiteSettings | null>(null);
 
   useEffect(() => {
@@ -50,21 +39,18 @@ function Site() {
       setNotice({ kind: "error", text: t("siteLogoInvalid") });
       return;
     }
-    try {
-      setValues(await api<SiteSettings>("PUT", "/editor/v1/site", { ...values, site_logo: values.site_logo.trim() }));
-      ok(t("saved"));
-    } catch (error) {
-      fail(error);
-    }
+    const saved = await notice.attempt(
+      () => api<SiteSettings>("PUT", "/editor/v1/site", { ...values, site_logo: values.site_logo.trim() }),
+      t("saved"),
+    );
+    if (saved) setValues(saved);
   };
 
   return (
-    <section className="panel narrow" aria-labelledby="site-settings">
-      <h2 id="site-settings">{t("siteSettings")}</h2>
-      <NoticeBar notice={notice} onClose={() => setNotice(null)} />
+    <FormPanel id="site-settings" title={t("siteSettings")} notice={notice} onSubmit={save} submit={t("save")}>
       {!values && <p className="muted">{t("loading")}</p>}
       {values && (
-        <form className="stack" onSubmit={save}>
+        <>
           <Field label={t("siteName")}>
             <input name="site_name" required maxLength={40} value={values.site_name} onChange={change("site_name")} />
           </Field>
@@ -80,58 +66,8 @@ function Site() {
           <Field label={t("siteLogo")} hint={t("siteLogoHint")}>
             <input name="site_logo" placeholder="https://" value={values.site_logo} onChange={change("site_logo")} />
           </Field>
-          <button type="submit" className="primary">
-            {t("save")}
-          </button>
-        </form>
+        </>
       )}
-    </section>
-  );
-}
-
-/** The app's download addresses. */
-function DownloadUrls() {
-  const { t } = useT();
-  const { notice, setNotice, fail, ok } = useNotice();
-  const [ios, setIos] = useState("");
-  const [android, setAndroid] = useState("");
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      const saved = await api<{ ios: string; android: string }>("PUT", "/editor/v1/app/download_urls", {
-        ios,
-        android,
-      });
-      setIos(saved.ios);
-      setAndroid(saved.android);
-      ok(t("saved"));
-    } catch (error) {
-      fail(error);
-    }
-  };
-
-  return (
-    <section className="panel narrow section" aria-labelledby="download-urls">
-      <h2 id="download-urls">{t("downloadUrls")}</h2>
-      <NoticeBar notice={notice} onClose={() => setNotice(null)} />
-      <form className="stack" onSubmit={save}>
-        <Field label="iOS">
-          <input type="url" required placeholder="https://" value={ios} onChange={(e) => setIos(e.target.value)} />
-        </Field>
-        <Field label="Android">
-          <input
-            type="url"
-            required
-            placeholder="https://"
-            value={android}
-            onChange={(e) => setAndroid(e.target.value)}
-          />
-        </Field>
-        <button type="submit" className="primary">
-          {t("save")}
-        </button>
-      </form>
-    </section>
+    </FormPanel>
   );
 }

@@ -1,8 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { api, query } from "../api.ts";
 import { formatTime, useT } from "../i18n.tsx";
-import { Guard } from "../layout.tsx";
-import { Badge, NoticeBar, PageHeader, useNotice } from "../ui.tsx";
+import { Badge, NoticeBar, PageHeader, TextField, useNotice } from "../ui.tsx";
 
 type Status = "received" | "accepted" | "rejected" | "published";
 
@@ -29,14 +28,6 @@ const labels = {
 } as const;
 
 export function Tips() {
-  return (
-    <Guard screen="tips">
-      <Inbox />
-    </Guard>
-  );
-}
-
-function Inbox() {
   const { t } = useT();
   const [status, setStatus] = useState<Status | "">("received");
   const [tips, setTips] = useState<Tip[] | null>(null);
@@ -223,20 +214,11 @@ function TipCard({ tip, onAction }: { tip: Tip; onAction: (body: Record<string, 
       ) : (
         <form className="stack inline-form" onSubmit={submit}>
           {mode === "reject" ? (
-            <label className="field">
-              <span>{t("rejectReason")}</span>
-              <input required maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
-            </label>
+            <TextField label={t("rejectReason")} required maxLength={200} value={reason} onValue={setReason} />
           ) : (
             <>
-              <label className="field">
-                <span>{t("title")}</span>
-                <input maxLength={100} value={title} onChange={(e) => setTitle(e.target.value)} />
-              </label>
-              <label className="field">
-                <span>{t("topic")}</span>
-                <input maxLength={30} value={topic} onChange={(e) => setTopic(e.target.value)} />
-              </label>
+              <TextField label={t("title")} maxLength={100} value={title} onValue={setTitle} />
+              <TextField label={t("topic")} maxLength={30} value={topic} onValue={setTopic} />
             </>
           )}
           <div className="card-actions">

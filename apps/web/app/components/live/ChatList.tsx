@@ -15,10 +15,22 @@ function Avatar({ message }: { message: ChatMessage }) {
 }
 
 /**
- * The room's chat (R-CONTENT-10, R-WEB-A11Y): messages in a polite live region, newest at the
- * bottom and kept in view while the reader is at the bottom; `overlay` draws it over a portrait stream.
+ * The line under an empty chat: "nobody spoke yet" only while no message is pinned above it (a
+ * pinned message is one somebody wrote, R-LIVE-1), else just the invitation to speak.
  */
-export function ChatList(props: { messages: readonly ChatMessage[]; mode: ChatMode; overlay?: boolean }) {
+export const emptyChatLine = (hasPinned: boolean) => (hasPinned ? "来说两句吧" : "还没有人发言，来说两句吧");
+
+/**
+ * The room's chat (R-CONTENT-10, R-WEB-A11Y): messages in a polite live region, newest at the
+ * bottom and kept in view while the reader is at the bottom; `overlay` draws it over a portrait stream;
+ * `hasPinned`: a message is pinned above the list.
+ */
+export function ChatList(props: {
+  messages: readonly ChatMessage[];
+  mode: ChatMode;
+  overlay?: boolean;
+  hasPinned?: boolean;
+}) {
   const ref = useRef<HTMLOListElement>(null);
   const pinned = useRef(true);
   const count = props.messages.length;
@@ -52,7 +64,7 @@ export function ChatList(props: { messages: readonly ChatMessage[]; mode: ChatMo
           </li>
         ))}
       </ol>
-      {count === 0 ? <p className="chat-empty">还没有人发言，来说两句吧</p> : null}
+      {count === 0 ? <p className="chat-empty">{emptyChatLine(props.hasPinned === true)}</p> : null}
       {props.mode === "polling" ? <p className="chat-mode">实时连接不可用，正在定时刷新</p> : null}
     </div>
   );

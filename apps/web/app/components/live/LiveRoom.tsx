@@ -143,7 +143,7 @@ export function LiveRoom(props: {
 
   // the chat's list comes with the parts; until then an empty live region of the same place
   const chatList = !hasChat ? null : parts ? (
-    <parts.ChatList messages={live.messages} mode={live.mode} overlay={portrait} />
+    <parts.ChatList messages={live.messages} mode={live.mode} overlay={portrait} hasPinned={pinned !== null} />
   ) : (
     <div className={portrait ? "live-chat is-overlay" : "live-chat"}>
       <ol className="chat-list" aria-live="polite" aria-label="直播聊天" />
