@@ -1,5 +1,5 @@
-import { mkdirSync } from "node:fs";
-import { demoCards, hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
+
+import { demoCards, hydrated, launchBrowser, phoneContext, shot } from "@davmu/test-support/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { logInThroughPopup } from "./accounts.ts";
@@ -7,7 +7,6 @@ import { axeViolations } from "./content-pages.ts";
 import { site } from "./setup/site.ts";
 
 const origin = site.origin;
-const shots = process.env.PREVIEW_SHOTS_DIR ?? "/tmp/davmu-preview-shots";
 
 /** The demo activities: on demo articles 07 (open) and 09 (closed), found by their titles' activity answers. */
 async function demoActivities(): Promise<{ open: string; closed: string }> {
@@ -32,7 +31,6 @@ describe("activity pages", () => {
   let ids: { open: string; closed: string };
   beforeAll(async () => {
     browser = await launchBrowser();
-    mkdirSync(shots, { recursive: true });
     ids = await demoActivities();
   });
   afterAll(() => browser?.close());
@@ -45,7 +43,7 @@ describe("activity pages", () => {
     expect(await page.locator(".activity-facts").textContent()).toContain("江澜湿地公园东门游客中心");
     await hydrated(page);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/activity-open.png` });
+    await shot(page, `activity/activity-open`);
     await page.getByRole("button", { name: "立即报名" }).click();
     const tel = "13900004141";
     await logInThroughPopup(page, tel);
@@ -56,7 +54,7 @@ describe("activity pages", () => {
     await hydrated(page);
     // the page is rendered for everyone; the signed-up state comes with the visitor's own answer
     await expect.poll(() => page.locator(".activity-signup").textContent(), { timeout: 8000 }).toBe("已报名");
-    await page.screenshot({ path: `${shots}/activity-signed-up.png` });
+    await shot(page, `activity/activity-signed-up`);
     await context.close();
   });
 
@@ -68,7 +66,7 @@ describe("activity pages", () => {
     expect(await button.textContent()).toBe("报名已截止");
     expect(await button.isDisabled()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/activity-closed.png` });
+    await shot(page, `activity/activity-closed`);
     const missing = await fetch(`${origin}/davmu/share/activity/notAnId/index.html`, { redirect: "manual" });
     expect(missing.headers.get("location")).toBe("/davmu/share/404");
     await context.close();

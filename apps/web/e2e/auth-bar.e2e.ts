@@ -1,5 +1,5 @@
-import { mkdirSync } from "node:fs";
-import { demoCards, hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
+
+import { demoCards, hydrated, launchBrowser, phoneContext, shot } from "@davmu/test-support/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fillLoginPopup, popup } from "./accounts.ts";
@@ -7,13 +7,11 @@ import { axeViolations } from "./content-pages.ts";
 import { site } from "./setup/site.ts";
 
 const origin = site.origin;
-const shots = process.env.PREVIEW_SHOTS_DIR ?? "/tmp/davmu-preview-shots";
 
 describe("/auth and /bar", () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
-    mkdirSync(shots, { recursive: true });
   });
   afterAll(() => browser?.close());
 
@@ -29,7 +27,7 @@ describe("/auth and /bar", () => {
     expect(await page.locator(".auth-back").getAttribute("href")).toBe(article.content_link);
     await hydrated(page);
     await popup(page).getByRole("dialog").waitFor({ timeout: 5000 });
-    await page.screenshot({ path: `${shots}/auth-login.png` });
+    await shot(page, `auth-bar/auth-login`);
     // the page behind the popup
     await popup(page)
       .getByRole("button", { name: /关闭|取消/ })
@@ -37,7 +35,7 @@ describe("/auth and /bar", () => {
       .click();
     await expect.poll(() => popup(page).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/auth-page.png` });
+    await shot(page, `auth-bar/auth-page`);
 
     const tel = "13900002121";
     await page.getByRole("button", { name: "手机号登录" }).click();
@@ -61,7 +59,7 @@ describe("/auth and /bar", () => {
     expect(await bar.locator("li").count()).toBeGreaterThan(1);
     expect(await page.getByTestId("open-app-banner").count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/bar.png` });
+    await shot(page, `auth-bar/bar`);
     await context.close();
   });
 });

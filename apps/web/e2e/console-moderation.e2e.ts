@@ -1,14 +1,9 @@
-/**
- * The moderation screen's author panel (R-CONSOLE-4, R-MOD-2) in Chromium, against the product as it
- * runs: a reader's held comment, its author's history beside the queue, the ban and what the reader
- * then sees on the share site, and the ban lifted.
- */
-import { mkdirSync } from "node:fs";
-import { demoCards, launchBrowser, phoneContext } from "@davmu/test-support/browser";
+
+import { demoCards, launchBrowser, phoneContext, shot } from "@davmu/test-support/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoArticles, expectToast, loginThroughApi, loginWithCode, send } from "./accounts.ts";
-import { consoleUrl, desktop, invite, loginWithPassword, origin, shots } from "./console-support.ts";
+import { consoleUrl, desktop, invite, loginWithPassword, origin } from "./console-support.ts";
 import { axeViolations } from "./content-pages.ts";
 import { editorHeaders } from "./editor-session.ts";
 import { site } from "./setup/site.ts";
@@ -20,7 +15,6 @@ describe("the console's author panel and ban", () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    mkdirSync(shots, { recursive: true });
   });
   afterAll(() => browser?.close());
 
@@ -48,14 +42,14 @@ describe("the console's author panel and ban", () => {
     await panel.getByText(marker).waitFor();
     expect(await panel.getByText("正常").count()).toBe(1);
     expect(await panel.locator(".history li").first().textContent()).toContain("评论");
-    await page.screenshot({ path: `${shots}/moderation-author-1280-light.png` });
+    await shot(page, `console/moderation-author-1280-light`);
     expect(await axeViolations(page)).toEqual([]);
 
     await panel.getByLabel("封禁原因（可选）").fill("发广告");
     await panel.getByRole("button", { name: "封禁用户" }).click();
     await panel.getByRole("status").filter({ hasText: "已封禁" }).waitFor();
     await panel.getByText("已被 测试管理员 封禁", { exact: false }).waitFor();
-    await page.screenshot({ path: `${shots}/moderation-author-banned-1280-light.png` });
+    await shot(page, `console/moderation-author-banned-1280-light`);
 
     // the banned reader's next comment is refused with the API's words
     await send(reader, `${marker} 再发一条`);
@@ -76,7 +70,7 @@ describe("the console's author panel and ban", () => {
     // at 375 px the panel covers the queue and still passes axe
     await page.setViewportSize({ width: 375, height: 667 });
     await page.waitForTimeout(400); // the sidebar's slide out ends
-    await page.screenshot({ path: `${shots}/moderation-author-375-light.png` });
+    await shot(page, `console/moderation-author-375-light`);
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   }, 90_000);
@@ -114,7 +108,7 @@ describe("the console's author panel and ban", () => {
     await heldRow.waitFor();
     expect(await heldRow.getByText("直播聊天").count()).toBe(1);
     expect(await heldRow.getByText("待审核").count()).toBe(1);
-    await page.screenshot({ path: `${shots}/moderation-all-1280-light.png` });
+    await shot(page, `console/moderation-all-1280-light`);
     expect(await axeViolations(page)).toEqual([]);
 
     await heldRow.locator(".comment-text").click();
@@ -132,7 +126,7 @@ describe("the console's author panel and ban", () => {
 
     await page.setViewportSize({ width: 375, height: 667 });
     await page.waitForTimeout(400);
-    await page.screenshot({ path: `${shots}/moderation-all-375-light.png` });
+    await shot(page, `console/moderation-all-375-light`);
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   }, 60_000);
@@ -178,7 +172,7 @@ describe("the console's author panel and ban", () => {
     const viewer = await (await phoneContext(browser)).newPage();
     await viewer.goto(new URL(room.content_link, origin).href);
     await expect.poll(() => viewer.getByTestId("live-pinned").textContent(), { timeout: 10_000 }).toContain(text);
-    await viewer.screenshot({ path: `${shots}/live-pinned-375.png` });
+    await shot(viewer, `console/live-pinned-375`);
     await viewer.context().close();
 
     await row.getByRole("button", { name: "禁言" }).click();
@@ -186,7 +180,7 @@ describe("the console's author panel and ban", () => {
     const refused = await sendChat(`禁言后${stamp}`);
     expect(refused.status).toBe(403);
     expect(refused.body.msg).toBe("你已被禁止在本直播间发言");
-    await page.screenshot({ path: `${shots}/live-chat-moderator-1280-light.png`, fullPage: true });
+    await shot(page, `console/live-chat-moderator-1280-light`, { fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
 
     await page.locator(".muted-users li").first().getByRole("button", { name: "解除禁言" }).click();
@@ -197,7 +191,7 @@ describe("the console's author panel and ban", () => {
 
     await page.setViewportSize({ width: 375, height: 667 });
     await page.waitForTimeout(400);
-    await page.screenshot({ path: `${shots}/live-chat-moderator-375-light.png`, fullPage: true });
+    await shot(page, `console/live-chat-moderator-375-light`, { fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
     // the room's status stays an editor's
     await page.goto(`${consoleUrl}/live`);
@@ -225,7 +219,7 @@ describe("the console's author panel and ban", () => {
       await page.getByLabel("Logo 地址").fill("https://cdn.example.com/e2e-logo.png");
       await section.getByRole("button", { name: "保存" }).click();
       await section.getByRole("status").filter({ hasText: "已保存" }).waitFor();
-      await page.screenshot({ path: `${shots}/settings-site-1280-light.png` });
+      await shot(page, `console/settings-site-1280-light`);
       expect(await axeViolations(page)).toEqual([]);
       await page.reload();
       await expect.poll(() => page.getByLabel("站点名称").inputValue()).toBe(`江澜新闻测试${stamp}`);
@@ -235,7 +229,7 @@ describe("the console's author panel and ban", () => {
       await section.getByRole("alert").filter({ hasText: "Logo 地址须以 https:// 或 / 开头" }).waitFor();
       await page.setViewportSize({ width: 375, height: 667 });
       await page.waitForTimeout(400);
-      await page.screenshot({ path: `${shots}/settings-site-375-light.png` });
+      await shot(page, `console/settings-site-375-light`);
     } finally {
       // the server's other browser files read the site's name as it was
       const restored = await fetch(`${origin}/editor/v1/site`, {
@@ -268,7 +262,7 @@ describe("the console's author panel and ban", () => {
     const row = section.locator("tbody tr", { hasText: `api_${stamp}` });
     await row.waitFor();
     expect(await row.textContent()).toContain(article.post_id);
-    await page.screenshot({ path: `${shots}/previews-all-1280-light.png`, fullPage: true });
+    await shot(page, `console/previews-all-1280-light`, { fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
     await row.getByRole("button", { name: "撤销" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "撤销" }).click();
@@ -276,7 +270,7 @@ describe("the console's author panel and ban", () => {
     await expect.poll(() => section.locator(`tr[data-post="${article.post_id}"]`).count()).toBe(0);
     await page.setViewportSize({ width: 375, height: 667 });
     await page.waitForTimeout(400);
-    await page.screenshot({ path: `${shots}/previews-all-375-light.png`, fullPage: true });
+    await shot(page, `console/previews-all-375-light`, { fullPage: true });
     await context.close();
   }, 60_000);
 });

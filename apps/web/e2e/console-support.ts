@@ -6,7 +6,6 @@ import { site } from "./setup/site.ts";
 
 export const origin = site.origin;
 export const consoleUrl = `${origin}/editor/console`;
-export const shots = process.env.CONSOLE_SHOTS_DIR ?? "/tmp/davmu-console-shots";
 
 export interface Account {
   email: string;

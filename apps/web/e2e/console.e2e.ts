@@ -1,16 +1,11 @@
-/**
- * The newsroom console (R-CONSOLE-4) in Chromium, against the product as it runs: editors made by the
- * admin the server starts with (`npm run editor -- create`), TOTP enrolled on the console's security
- * screen with the secret it shows, codes computed here with otpauth as an authenticator app would.
- */
-import { mkdirSync } from "node:fs";
-import { demoCards, desktopUserAgent, hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
+
+import { demoCards, desktopUserAgent, hydrated, launchBrowser, phoneContext, shot } from "@davmu/test-support/browser";
 import jsQR from "jsqr";
 import { Secret, TOTP } from "otpauth";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoArticles, expectToast, logInThroughPopup, loginWithCode, send } from "./accounts.ts";
-import { type Account, consoleUrl, desktop, invite, loginWithPassword, origin, shots } from "./console-support.ts";
+import { type Account, consoleUrl, desktop, invite, loginWithPassword, origin } from "./console-support.ts";
 import { axeViolations } from "./content-pages.ts";
 import { editorHeaders } from "./editor-session.ts";
 import { site } from "./setup/site.ts";
@@ -99,7 +94,6 @@ describe("the newsroom console", () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    mkdirSync(shots, { recursive: true });
     moderator = await invite("moderator", "审核员小林");
     editor = await invite("editor", "编辑小周");
     colleague = await invite("moderator", "审核员小陈", false);
@@ -129,10 +123,10 @@ describe("the newsroom console", () => {
     const index = rows.findIndex((text) => text.includes(marker));
     for (let i = 0; i < index; i += 1) await page.keyboard.press("j");
     await expect.poll(() => row.getAttribute("aria-current")).toBe("true");
-    await page.screenshot({ path: `${shots}/moderation-queue-1280-light.png` });
+    await shot(page, `console/moderation-queue-1280-light`);
     await page.keyboard.press("?");
     await page.getByRole("dialog", { name: "键盘快捷键" }).waitFor();
-    await page.screenshot({ path: `${shots}/moderation-shortcuts-1280-light.png` });
+    await shot(page, `console/moderation-shortcuts-1280-light`);
     expect(await axeViolations(page)).toEqual([]);
     expect(await page.getByRole("dialog").textContent()).toContain("通过");
     // keys do nothing behind the help
@@ -273,7 +267,7 @@ describe("the newsroom console", () => {
     const mine = page.locator("section", { has: page.getByRole("heading", { name: "本浏览器生成的有效链接" }) });
     const remaining = await mine.locator("tbody tr", { hasText: article.post_id }).locator("td").nth(2).textContent();
     expect(remaining).toMatch(/^(1:00:00|59:\d\d)$/);
-    await page.screenshot({ path: `${shots}/previews-qr-1280-light.png` });
+    await shot(page, `console/previews-qr-1280-light`);
     expect(await axeViolations(page)).toEqual([]);
 
     const phone = await (await phoneContext(browser)).newPage();
@@ -285,7 +279,7 @@ describe("the newsroom console", () => {
     await revokeButton.click();
     const ask = page.getByRole("dialog", { name: `撤销 ${article.post_id} 的全部预览链接？已发出的链接将立即失效。` });
     await ask.waitFor();
-    await page.screenshot({ path: `${shots}/previews-confirm-1280-light.png` });
+    await shot(page, `console/previews-confirm-1280-light`);
     expect(await axeViolations(page)).toEqual([]);
     await ask.getByRole("button", { name: "取消" }).click();
     await expect.poll(() => ask.count()).toBe(0);
@@ -464,7 +458,7 @@ describe("the newsroom console", () => {
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(
       "rgb(14, 19, 26)",
     );
-    await page.screenshot({ path: `${shots}/moderation-1280-en-dark.png` });
+    await shot(page, `console/moderation-1280-en-dark`);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "中文" }).click();
     await page.getByRole("heading", { name: "评论审核" }).waitFor();
@@ -497,7 +491,7 @@ describe("the newsroom console", () => {
     await context.close();
   });
 
-  it("R-CONSOLE-4 every console screen passes axe in light and dark, at 1280×800 and 375×667 (screenshots kept)", async () => {
+  it("R-CONSOLE-4 every console screen passes axe in light and dark, at 1280×800 and 375×667 (screenshots under $E2E_SHOTS)", async () => {
     const marathon = (await demoCards(origin)).find(
       (card) =>
         (card.content_type === "live" || card.content_type === "local_live") && card.title.includes("马拉松全程直播"),
@@ -555,7 +549,7 @@ describe("the newsroom console", () => {
         const page = await context.newPage();
         await page.goto(`${consoleUrl}/`);
         await page.getByLabel("邮箱").waitFor();
-        await page.screenshot({ path: `${shots}/login-${width}-${colorScheme}.png` });
+        await shot(page, `console/login-${width}-${colorScheme}`);
         for (const violation of await axeViolations(page)) found.push(`login ${width} ${colorScheme}: ${violation}`);
         await loginWithPassword(page, admin);
         await page.locator(".sidebar").waitFor({ state: "attached" });
@@ -565,8 +559,7 @@ describe("the newsroom console", () => {
           await page.waitForLoadState("networkidle");
           await view.reach?.(page);
           // the whole page, but for a panel over it (fixed to the window)
-          await page.screenshot({
-            path: `${shots}/${view.name}-${width}-${colorScheme}.png`,
+          await shot(page, `console/${view.name}-${width}-${colorScheme}`, {
             fullPage: view.name !== "moderation-author",
           });
           for (const violation of await axeViolations(page)) {
@@ -577,7 +570,7 @@ describe("the newsroom console", () => {
         if (width === 375) {
           await page.getByRole("button", { name: "菜单" }).click();
           await page.waitForTimeout(400);
-          await page.screenshot({ path: `${shots}/menu-${width}-${colorScheme}.png` });
+          await shot(page, `console/menu-${width}-${colorScheme}`);
           for (const violation of await axeViolations(page)) found.push(`menu ${width} ${colorScheme}: ${violation}`);
         }
         await context.close();

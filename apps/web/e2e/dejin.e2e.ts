@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
+import { hydrated, launchBrowser, phoneContext, shot } from "@davmu/test-support/browser";
 import { freePort } from "@davmu/test-support/free-port";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,7 +9,6 @@ import { axeViolations } from "./content-pages.ts";
 import { site } from "./setup/site.ts";
 
 const origin = site.origin;
-const shots = process.env.DEJIN_SHOTS_DIR ?? "/tmp/davmu-dejin-shots";
 const base = `${origin}/davmu/share`;
 const rid = "jianglan";
 const lampsItem = "9f1c2a4e-0001-4c3a-9d21-5b7e3a1c0001";
@@ -43,7 +41,6 @@ describe("dejin pages (clue reports and the open column)", () => {
   let ids: { report: string; reporter: string };
   beforeAll(async () => {
     browser = await launchBrowser();
-    mkdirSync(shots, { recursive: true });
     ids = await demoIds();
   });
   afterAll(() => browser?.close());
@@ -66,8 +63,8 @@ describe("dejin pages (clue reports and the open column)", () => {
     const ogUrl = await page.locator('meta[property="og:url"]').getAttribute("content");
     expect(ogUrl).toMatch(new RegExp(`/davmu/share/dejin/detail/${ids.report}/index\\.html$`));
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/dejin-detail.png` });
-    await page.screenshot({ path: `${shots}/dejin-detail-full.png`, fullPage: true });
+    await shot(page, `dejin/dejin-detail`);
+    await shot(page, `dejin/dejin-detail-full`, { fullPage: true });
     // asking the reporter happens in the app
     await page.getByRole("button", { name: "追问记者" }).click();
     await page.getByTestId("open-app-dialog").waitFor({ timeout: 5000 });
@@ -117,7 +114,7 @@ describe("dejin pages (clue reports and the open column)", () => {
       .toBe(text);
     await hydrated(page);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/dejin-detail-comments.png`, fullPage: true });
+    await shot(page, `dejin/dejin-detail-comments`, { fullPage: true });
     await context.close();
   }, 60_000);
 
@@ -134,7 +131,7 @@ describe("dejin pages (clue reports and the open column)", () => {
       "#生态环境#2条报料",
     ]);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/dejin-topic.png` });
+    await shot(page, `dejin/dejin-topic`);
     await page.getByTestId("load-more").click();
     await expect.poll(() => cards.count(), { timeout: 8000 }).toBe(11);
     expect(await page.getByText("没有更多了").count()).toBe(1);
@@ -159,14 +156,14 @@ describe("dejin pages (clue reports and the open column)", () => {
     expect(levels.slice(0, 3)).toEqual([1, 2, 3]);
     for (let i = 1; i < levels.length; i++)
       expect((levels[i] as number) - (levels[i - 1] as number)).toBeLessThanOrEqual(1);
-    await page.screenshot({ path: `${shots}/dejin-personal.png` });
+    await shot(page, `dejin/dejin-personal`);
     await page.getByRole("link", { name: /@TA的/ }).click();
     await page.getByTestId("dejin-tab-mentions").waitFor({ timeout: 8000 });
     expect(await page.locator("[data-testid=dejin-tab-mentions] [data-testid=dejin-list] > li").count()).toBe(3);
     await page.getByRole("link", { name: /相关报道/ }).click();
     await page.getByTestId("dejin-tab-posts").waitFor({ timeout: 8000 });
     expect(await page.locator("[data-testid=dejin-tab-posts] li").count()).toBe(3);
-    await page.screenshot({ path: `${shots}/dejin-personal-posts.png` });
+    await shot(page, `dejin/dejin-personal-posts`);
     await context.close();
   });
 
@@ -178,14 +175,14 @@ describe("dejin pages (clue reports and the open column)", () => {
     expect(await page.locator("[data-testid=paged-list] > li").count()).toBe(3);
     expect(await page.locator('meta[property="og:title"]').getAttribute("content")).toBe("民生追踪");
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/dejin-catalog.png` });
+    await shot(page, `dejin/dejin-catalog`);
     await page.getByRole("link", { name: "生态观察" }).click();
     await page.waitForURL(/id=shengtai/, { timeout: 8000 });
     await open(page, `/dejin/content/index.html?rid=${rid}&uuid=${lampsItem}`);
     expect(await page.locator("h1").textContent()).toContain("梧桐巷路灯修好了");
     expect(await page.getByTestId("dejin-news").textContent()).toContain("江澜新闻");
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/dejin-content.png` });
+    await shot(page, `dejin/dejin-content`);
     await context.close();
   });
 
@@ -282,7 +279,7 @@ describe("dejin pages when the API fails", () => {
         expect(await page.getByTestId("dejin-failed").textContent(), path).toContain("加载失败");
         expect(await page.getByTestId("dejin-retry").isVisible(), path).toBe(true);
       }
-      await page.screenshot({ path: `${shots}/dejin-failed.png` });
+      await shot(page, `dejin/dejin-failed`);
     } finally {
       await browser.close();
       await site.stop();

@@ -1,6 +1,6 @@
-import { mkdirSync } from "node:fs";
+
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
-import { hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
+import { hydrated, launchBrowser, phoneContext, shot } from "@davmu/test-support/browser";
 import { pageBytes } from "@davmu/test-support/page-bytes";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +8,6 @@ import { axeViolations } from "./content-pages.ts";
 import { site } from "./setup/site.ts";
 
 const origin = site.origin;
-const shots = process.env.PREVIEW_SHOTS_DIR ?? "/tmp/davmu-preview-shots";
 const base = `${origin}/davmu/share`;
 // the e2e server's salt (setup/server.ts): public ids of the demo rows are found by trying the first few
 const codec = createPublicIdCodec("e2e-salt", 8);
@@ -46,7 +45,6 @@ describe("circles (dimim)", () => {
   let demo: { circle: string; posts: string[] };
   beforeAll(async () => {
     browser = await launchBrowser();
-    mkdirSync(shots, { recursive: true });
     demo = await demoCircle();
   });
   afterAll(() => browser?.close());
@@ -64,7 +62,7 @@ describe("circles (dimim)", () => {
     expect(await page.getByRole("list", { name: "最近加入的成员" }).getByRole("img").count()).toBe(6);
     expect(await page.getByTestId("circle-post").count()).toBe(5);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/dimim-circle.png` });
+    await shot(page, `dimim/dimim-circle`);
     // the next page fails once: the list says so and offers to load it again
     await page.route("**/circle/v1/api/share/circle/list**", (route) => route.abort());
     await page.getByRole("button", { name: "加载更多" }).click();
@@ -92,7 +90,7 @@ describe("circles (dimim)", () => {
     const ld = await page.locator('script[type="application/ld+json"]').textContent();
     expect(JSON.parse(ld ?? "{}")).toMatchObject({ "@type": "DiscussionForumPosting", commentCount: 4 });
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/dimim-content.png` });
+    await shot(page, `dimim/dimim-content`);
     // the viewer opens at the tapped picture, steps, and gives focus back when closed
     const second = page.getByRole("button", { name: "查看第 2 张图片" });
     await second.click();
@@ -100,7 +98,7 @@ describe("circles (dimim)", () => {
     await viewer.waitFor({ timeout: 5000 });
     expect(await viewer.getAttribute("aria-label")).toBe("查看图片，第 2 张，共 2 张");
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/dimim-viewer.png` });
+    await shot(page, `dimim/dimim-viewer`);
     await page.getByRole("button", { name: "下一张" }).click();
     expect(await viewer.getAttribute("aria-label")).toBe("查看图片，第 1 张，共 2 张");
     await page.keyboard.press("Escape");
@@ -119,7 +117,7 @@ describe("circles (dimim)", () => {
     expect(await page.locator("h1").textContent()).toBe("#澜江晨跑#");
     expect(await page.getByTestId("circle-post").count()).toBe(2);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/dimim-topic.png` });
+    await shot(page, `dimim/dimim-topic`);
     await context.close();
     const notFound = [
       `/dimim/topic/index.html?name=${encodeURIComponent("不存在的话题")}`,

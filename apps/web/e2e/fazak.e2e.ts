@@ -1,13 +1,12 @@
-import { mkdirSync } from "node:fs";
+
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
-import { hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
+import { hydrated, launchBrowser, phoneContext, shot } from "@davmu/test-support/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./content-pages.ts";
 import { site } from "./setup/site.ts";
 
 const origin = site.origin;
-const shots = process.env.PREVIEW_SHOTS_DIR ?? "/tmp/davmu-preview-shots";
 const base = `${origin}/davmu/share`;
 // the e2e server's salt (setup/server.ts): public ids of the demo rows are found by trying the first few
 const codec = createPublicIdCodec("e2e-salt", 8);
@@ -36,7 +35,6 @@ describe("law Q&A (fazak)", () => {
   let questions: Record<string, string>;
   beforeAll(async () => {
     browser = await launchBrowser();
-    mkdirSync(shots, { recursive: true });
     questions = await demoQuestions();
   });
   afterAll(() => browser?.close());
@@ -61,7 +59,7 @@ describe("law Q&A (fazak)", () => {
     expect(ld.mainEntity.acceptedAnswer.author.name).toBe("林晓雯");
     expect(await page.locator('meta[property="og:title"]').getAttribute("content")).toContain("押金");
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/fazak-question.png` });
+    await shot(page, `fazak/fazak-question`);
     await page.getByRole("button", { name: "打开客户端，免费咨询律师" }).click();
     await page.getByText(/体验更多内容/).waitFor({ timeout: 5000 });
     await context.close();
@@ -75,7 +73,7 @@ describe("law Q&A (fazak)", () => {
     expect(await page.locator(".la-tags").textContent()).toContain("待解决");
     expect(await page.getByTestId("law-answer").count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/fazak-open.png` });
+    await shot(page, `fazak/fazak-open`);
     await context.close();
     for (const query of ["?id=notAnId", `?id=${codec.encode(9999)}`, "", "?id=", "?id=%E4%B8%AD"]) {
       const response = await fetch(`${base}/fazak/problemShare/index.html${query}`, { redirect: "manual" });

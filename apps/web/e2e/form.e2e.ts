@@ -1,5 +1,5 @@
-import { mkdirSync, readFileSync } from "node:fs";
-import { hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
+import { readFileSync } from "node:fs";
+import { hydrated, launchBrowser, phoneContext, shot } from "@davmu/test-support/browser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectToast, logInThroughPopup } from "./accounts.ts";
@@ -9,7 +9,6 @@ import { site } from "./setup/site.ts";
 
 const origin = site.origin;
 const editorKey = site.editorApiKey;
-const shots = process.env.FORM_SHOTS_DIR ?? "/tmp/davmu-form-shots";
 const photo = readFileSync(new URL("../../api/demo-media/covers/article-03.jpg", import.meta.url));
 
 async function anonymousToken(): Promise<string> {
@@ -83,7 +82,6 @@ describe("cloud form page", () => {
   let form: { url: string; postId: string };
   beforeAll(async () => {
     browser = await launchBrowser();
-    mkdirSync(shots, { recursive: true });
     form = await demoFormLink();
   });
   afterAll(() => browser?.close());
@@ -100,7 +98,7 @@ describe("cloud form page", () => {
       expect(await field(page, key).count(), key).toBe(1);
     }
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/form-empty.png` });
+    await shot(page, `form/form-empty`);
 
     // bad answers: each field says what is wrong, before anything is sent
     await page.getByLabel("姓名").fill("林");
@@ -114,7 +112,7 @@ describe("cloud form page", () => {
     expect(await page.getByLabel("姓名").getAttribute("aria-invalid")).toBe("true");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("form-field-name");
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/form-errors.png` });
+    await shot(page, `form/form-errors`);
 
     // good answers; a message goes away once its answer passes
     await page.getByLabel("姓名").fill("林小满");
@@ -151,7 +149,7 @@ describe("cloud form page", () => {
     await hydrated(page);
     await page.getByRole("heading", { name: "您已提交过此表单" }).waitFor({ timeout: 8000 });
     expect(await page.locator(".form-submit").count()).toBe(0);
-    await page.screenshot({ path: `${shots}/form-submitted.png` });
+    await shot(page, `form/form-submitted`);
     await context.close();
 
     const list = await fetch(`${origin}/editor/v1/form/${form.postId}/submissions`, {
@@ -216,7 +214,7 @@ describe("cloud form page", () => {
     expect(await page.locator(".form-submit").isDisabled()).toBe(true);
     expect(await page.getByLabel("老街夜市").isDisabled()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/form-closed.png` });
+    await shot(page, `form/form-closed`);
     const ended = await editorsForm("e2e-form-ended", { deadline: new Date(Date.now() - 60_000).toISOString() });
     await page.goto(ended);
     expect(await page.locator(".form-closed").textContent()).toBe("表单已截止，不再接受提交");

@@ -1,5 +1,5 @@
-import { mkdirSync } from "node:fs";
-import { hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
+
+import { hydrated, launchBrowser, phoneContext, shot } from "@davmu/test-support/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fillLoginPopup, popup } from "./accounts.ts";
@@ -7,7 +7,6 @@ import { axeViolations } from "./content-pages.ts";
 import { site } from "./setup/site.ts";
 
 const origin = site.origin;
-const shots = process.env.PREVIEW_SHOTS_DIR ?? "/tmp/davmu-preview-shots";
 const demoCode = "JLXW2026";
 
 async function invitedCount(): Promise<number> {
@@ -26,7 +25,6 @@ describe("invitation pages", () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
-    mkdirSync(shots, { recursive: true });
   });
   afterAll(() => browser?.close());
 
@@ -40,7 +38,7 @@ describe("invitation pages", () => {
     expect(await page.locator(".invite-code strong").textContent()).toBe(demoCode);
     await hydrated(page);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/invite.png` });
+    await shot(page, `invite/invite`);
 
     const tel = "13900003131";
     await page.getByRole("button", { name: "接受邀请" }).click();
@@ -48,7 +46,7 @@ describe("invitation pages", () => {
     await fillLoginPopup(page, tel);
     await expect.poll(() => page.getByRole("status").first().textContent(), { timeout: 8000 }).toContain("已接受邀请");
     expect(await invitedCount()).toBe(before + 1);
-    await page.screenshot({ path: `${shots}/invite-accepted.png` });
+    await shot(page, `invite/invite-accepted`);
     await context.close();
   });
 
@@ -61,7 +59,7 @@ describe("invitation pages", () => {
       expect(await page.locator("h1").textContent()).toBe("邀请码不存在");
     }
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/invite-unknown.png` });
+    await shot(page, `invite/invite-unknown`);
     await context.close();
   });
 });

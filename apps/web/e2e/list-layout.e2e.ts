@@ -1,19 +1,17 @@
-import { mkdirSync } from "node:fs";
-import { hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
+
+import { hydrated, launchBrowser, phoneContext, shot } from "@davmu/test-support/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./content-pages.ts";
 import { site } from "./setup/site.ts";
 
 const origin = site.origin;
-const shots = process.env.PREVIEW_SHOTS_DIR ?? "/tmp/davmu-preview-shots";
 const listPages = ["/davmu/share/", "/davmu/share/?group=city", "/davmu/share/search/index.html"];
 
 describe("list pages in and out of the mini program", () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
-    mkdirSync(shots, { recursive: true });
   });
   afterAll(() => browser?.close());
 
@@ -33,7 +31,7 @@ describe("list pages in and out of the mini program", () => {
     await page.getByTestId("router-control").waitFor({ timeout: 5000 });
     expect(await page.getByTestId("navbar").isVisible()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/home-mini-program.png` });
+    await shot(page, `list-layout/home-mini-program`);
     await context.close();
   });
 

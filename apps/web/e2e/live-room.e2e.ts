@@ -1,5 +1,5 @@
-import { mkdirSync, readFileSync } from "node:fs";
-import { demoCards, hydrated, launchBrowser, phoneContext, wechatUserAgent } from "@davmu/test-support/browser";
+import { readFileSync } from "node:fs";
+import { demoCards, hydrated, launchBrowser, phoneContext, shot, wechatUserAgent } from "@davmu/test-support/browser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { logInThroughPopup, loginThroughApi as login } from "./accounts.ts";
@@ -9,8 +9,6 @@ import { site } from "./setup/site.ts";
 const origin = site.origin;
 
 import { editorHeaders } from "./editor-session.ts";
-
-const shots = process.env.LIVE_SHOTS_DIR ?? "/tmp/davmu-live-shots";
 
 /**
  * Every page gets a WebSocket that can be blocked (then it points at a closed port, as a proxy that
@@ -117,7 +115,6 @@ describe("the live room", () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
-    mkdirSync(shots, { recursive: true });
     rooms = findRooms(await demoCards(origin));
   });
   afterAll(() => browser?.close());
@@ -283,7 +280,7 @@ describe("the live room", () => {
           expect(await v.page.locator(".live-timeline li").count()).toBeGreaterThan(0);
         }
         if (orientation === "portrait") expect(await axeViolations(v.page), moment).toEqual([]);
-        await v.page.screenshot({ path: `${shots}/live-${moment}-${orientation}.png` });
+        await shot(v.page, `live-room/live-${moment}-${orientation}`);
         await v.context.close();
       }
     }

@@ -1,18 +1,16 @@
-import { mkdirSync } from "node:fs";
-import { hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
+
+import { hydrated, launchBrowser, phoneContext, shot } from "@davmu/test-support/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./content-pages.ts";
 import { site } from "./setup/site.ts";
 
 const origin = site.origin;
-const shots = process.env.PREVIEW_SHOTS_DIR ?? "/tmp/davmu-preview-shots";
 
 describe("the local channel's header", () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
-    mkdirSync(shots, { recursive: true });
   });
   afterAll(() => browser?.close());
 
@@ -32,7 +30,7 @@ describe("the local channel's header", () => {
     await hydrated(shown);
     expect(await shown.getByTestId("local-weather").isVisible()).toBe(true);
     expect(await axeViolations(shown)).toEqual([]);
-    await shown.screenshot({ path: `${shots}/local-weather.png` });
+    await shot(shown, `local-weather/local-weather`);
     await live.close();
   });
 });

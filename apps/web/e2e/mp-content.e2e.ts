@@ -1,18 +1,16 @@
-import { mkdirSync } from "node:fs";
-import { demoCards, hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
+
+import { demoCards, hydrated, launchBrowser, phoneContext, shot } from "@davmu/test-support/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./content-pages.ts";
 import { site } from "./setup/site.ts";
 
 const origin = site.origin;
-const shots = process.env.PREVIEW_SHOTS_DIR ?? "/tmp/davmu-preview-shots";
 
 describe("a media account's article (actor mp)", () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
-    mkdirSync(shots, { recursive: true });
   });
   afterAll(() => browser?.close());
 
@@ -33,7 +31,7 @@ describe("a media account's article (actor mp)", () => {
       expect(wrong.headers.get("location")).toBe("/davmu/share/404");
     }
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/mp-article.png` });
+    await shot(page, `mp-content/mp-article`);
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
-import { mkdirSync } from "node:fs";
-import { demoCards, hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
+
+import { demoCards, hydrated, launchBrowser, phoneContext, shot } from "@davmu/test-support/browser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./content-pages.ts";
@@ -9,7 +9,6 @@ const origin = site.origin;
 
 import { editorHeaders } from "./editor-session.ts";
 
-const shots = process.env.PREVIEW_SHOTS_DIR ?? "/tmp/davmu-preview-shots";
 const draftTitle = "【草稿】预览测试：江澜湿地新增观鸟栈道";
 
 interface Link {
@@ -45,7 +44,6 @@ describe("editors' preview pages", () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    mkdirSync(shots, { recursive: true });
     const article = (await demoCards(origin)).find((card) => card.content_type === "article");
     if (!article) throw new Error("no demo article");
     postId = article.post_id;
@@ -73,7 +71,7 @@ describe("editors' preview pages", () => {
     expect(await page.locator(".preview-bar").textContent()).toContain("e2e");
     expect(await page.locator(".preview-watermark span").count()).toBeGreaterThan(10);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/preview-article.png` });
+    await shot(page, `preview/preview-article`);
     // no tracking from a preview: the tracker would have sent its view a second after load
     await page.waitForTimeout(2500);
     expect(tracked).toEqual([]);
@@ -121,7 +119,7 @@ describe("editors' preview pages", () => {
     await expect.poll(() => page.locator(".preview-bar-time").textContent()).toMatch(/^(29|30):\d\d后失效$/);
     expect(await page.getByTestId("special-group").count()).toBeGreaterThan(0);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/preview-special.png` });
+    await shot(page, `preview/preview-special`);
     // the link minted before the draft was saved is stale
     const stale = await page.goto(first.url);
     expect(stale?.status()).toBe(403);
@@ -186,7 +184,7 @@ describe("editors' preview pages", () => {
     expect(await page.locator("h1").textContent()).toBe("预览链接无效");
     expect(await page.content()).not.toContain(draftTitle);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/preview-invalid.png` });
+    await shot(page, `preview/preview-invalid`);
 
     const revoked = await fetch(`${origin}/editor/v1/preview/${postId}/revoke`, {
       method: "POST",
@@ -197,7 +195,7 @@ describe("editors' preview pages", () => {
     expect(again?.status()).toBe(403);
     expect(await page.locator("h1").textContent()).toBe("预览链接已失效");
     expect(await page.content()).not.toContain(draftTitle);
-    await page.screenshot({ path: `${shots}/preview-revoked.png` });
+    await shot(page, `preview/preview-revoked`);
     await context.close();
   });
 });

@@ -1,20 +1,15 @@
-import { mkdirSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { launchBrowser } from "@davmu/test-support/browser";
+
+import { launchBrowser, shot } from "@davmu/test-support/browser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "./setup/site.ts";
 
 const origin = site.origin;
 const account = site.editorAccount;
-/** Where the screenshots of the page go, to be looked at (STATS_SCREENSHOTS, else a temp folder). */
-const shots = process.env.STATS_SCREENSHOTS ?? join(tmpdir(), "davmu-stats-screenshots");
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-  mkdirSync(shots, { recursive: true });
 });
 afterAll(() => browser?.close());
 
@@ -56,7 +51,7 @@ describe("the editors' stats page in a browser", () => {
       );
       // the cookie is httpOnly: the page's script cannot read it
       expect(await page.evaluate(() => document.cookie)).toBe("");
-      await page.screenshot({ path: join(shots, `stats-${name}.png`), fullPage: true });
+      await shot(page, `stats-dashboard/stats-${name}`, { fullPage: true });
 
       // one item's own curve, by the hour
       await page.locator("#items tbody tr[data-post]").first().click();
@@ -64,7 +59,7 @@ describe("the editors' stats page in a browser", () => {
       await page.selectOption("#granularity", "hour");
       await page.getByRole("button", { name: "查询" }).click();
       await page.waitForTimeout(500);
-      await page.screenshot({ path: join(shots, `stats-${name}-item-hourly.png`), fullPage: false });
+      await shot(page, `stats-dashboard/stats-${name}-item-hourly`, { fullPage: false });
       await context.close();
     }
   });

@@ -1,11 +1,10 @@
 import { readFileSync } from "node:fs";
-import { hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
+import { hydrated, launchBrowser, phoneContext, shot } from "@davmu/test-support/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./content-pages.ts";
 import { startWechatProduct, type WechatProduct } from "./wechat-server.ts";
 
-const shots = process.env.TIP_SHOTS_DIR ?? "/tmp/davmu-tip-shots";
 const demoPictures = new URL("../../api/demo-media/tips/demo/", import.meta.url).pathname;
 
 describe("tip pictures inside WeChat", () => {
@@ -80,7 +79,7 @@ describe("tip pictures inside WeChat", () => {
     expect(calls).toContainEqual({ chooseImage: 9 });
     expect(calls.filter((c) => "getLocalImgData" in c)).toHaveLength(2);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/tip-wechat-picked.png` });
+    await shot(page, `tip-wechat/tip-wechat-picked`);
     await page.getByRole("button", { name: "提交爆料" }).click();
     await page.waitForURL(/\/dejin\/tip\/[2-9A-HJ-NP-Z]{8}\/index\.html$/, { timeout: 30_000 });
     await hydrated(page);

@@ -1,5 +1,5 @@
-import { mkdirSync } from "node:fs";
-import { hydrated, launchBrowser, phoneContext, wechatUserAgent } from "@davmu/test-support/browser";
+
+import { hydrated, launchBrowser, phoneContext, shot, wechatUserAgent } from "@davmu/test-support/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectToast, logInThroughPopup } from "./accounts.ts";
@@ -8,7 +8,6 @@ import { editorHeaders } from "./editor-session.ts";
 import { site } from "./setup/site.ts";
 
 const origin = site.origin;
-const shots = process.env.TIP_SHOTS_DIR ?? "/tmp/davmu-tip-shots";
 const demoPictures = new URL("../../api/demo-media/tips/demo/", import.meta.url).pathname;
 const tipPage = `${origin}/davmu/share/dejin/tip/index.html`;
 const text = "江澜中学南门外的人行横道标线已经磨得看不清了，上下学高峰车流量很大，孩子们过马路很危险。";
@@ -17,7 +16,6 @@ describe("tip pages", () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
-    mkdirSync(shots, { recursive: true });
   });
   afterAll(() => browser?.close());
 
@@ -29,7 +27,7 @@ describe("tip pages", () => {
     expect(response?.status()).toBe(200);
     await hydrated(page);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/tip-form.png` });
+    await shot(page, `tip/tip-form`);
 
     // too short: told at once, nothing sent
     await page.getByLabel("事情经过").fill("井盖松了");
@@ -48,7 +46,7 @@ describe("tip pages", () => {
     await page.setInputFiles("input[type=file]", [`${demoPictures}dark-street.jpg`]);
     await expect.poll(() => page.locator(".tip-thumb img").count(), { timeout: 5000 }).toBe(2);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/tip-form-filled.png` });
+    await shot(page, `tip/tip-form-filled`);
 
     await page.getByRole("button", { name: "登录后提交爆料" }).click();
     await logInThroughPopup(page, "13900005151");
@@ -62,7 +60,7 @@ describe("tip pages", () => {
     await expect.poll(() => page.locator(".tip-content-pictures img").count(), { timeout: 8000 }).toBe(2);
     expect(await page.locator(".tip-content-text").textContent()).toBe(text);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/tip-receipt.png`, fullPage: true });
+    await shot(page, `tip/tip-receipt`, { fullPage: true });
 
     // back on the form, the kept receipt is listed with its status, without typing it
     await page.goto(tipPage);
@@ -94,7 +92,7 @@ describe("tip pages", () => {
     expect(await page.locator(".tip-private-note").textContent()).toBe("爆料内容仅提交者本人登录后可见");
     expect(await page.locator(".tip-content-text").count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}/tip-receipt-rejected.png` });
+    await shot(page, `tip/tip-receipt-rejected`);
     for (const bad of ["ZZZZZZZZ", "not-a-code", "0O1I0O1I"]) {
       const answer = await fetch(`${origin}/davmu/share/dejin/tip/${bad}/index.html`, { redirect: "manual" });
       expect(answer.status, bad).toBe(302);

@@ -1,8 +1,6 @@
-import { mkdirSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+
 import corpus from "@davmu/contracts/user-agent-corpus.json" with { type: "json" };
-import { demoCards, desktopContext, hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
+import { demoCards, desktopContext, hydrated, launchBrowser, phoneContext, shot } from "@davmu/test-support/browser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import QRCode from "qrcode";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,8 +8,6 @@ import { jsapiSignature } from "../../api/src/modules/wechat/signature.ts";
 import { editorHeaders } from "./editor-session.ts";
 import { startWechatProduct, type WechatProduct } from "./wechat-server.ts";
 
-/** Screenshots of the guide and /pc, to look at (E2E_SCREENSHOTS, else a temp folder). */
-const shots = process.env.E2E_SCREENSHOTS ?? join(tmpdir(), "davmu-wechat-shots");
 const androidChrome =
   "Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36";
 
@@ -56,7 +52,6 @@ describe("sharing in WeChat and opening the app", () => {
   let links: Map<string, string>;
 
   beforeAll(async () => {
-    mkdirSync(shots, { recursive: true });
     product = await startWechatProduct();
     browser = await launchBrowser();
     const cards = await demoCards(product.origin);
@@ -135,7 +130,7 @@ describe("sharing in WeChat and opening the app", () => {
     expect(await guide.textContent()).toContain("点击右上角···");
     expect(await guide.textContent()).toContain("选择「在浏览器打开」");
     await expect.poll(() => page.getByTestId("open-app-guide-download").isEnabled()).toBe(true);
-    await page.screenshot({ path: join(shots, "wechat-guide.png") });
+    await shot(page, `wechat-share/wechat-guide`);
     await expect.poll(() => counted("wechat_tag", "failed")).toBe(failedBefore + 1);
     await context.close();
   });
@@ -295,7 +290,7 @@ describe("sharing in WeChat and opening the app", () => {
       });
       // the same modules the encoder draws for that URL (the browser writes <path/> as <path></path>)
       expect((await qr.innerHTML()).trim()).toBe(expected.trim().replace(/\/>/g, "></path>"));
-      await page.screenshot({ path: join(shots, `${name}.png`), fullPage: name === "pc-qr-phone" });
+      await shot(page, `wechat-share/${name}`, { fullPage: name === "pc-qr-phone" });
       await context.close();
     }
   });

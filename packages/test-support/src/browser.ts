@@ -1,8 +1,8 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { dirname, join } from "node:path";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 
 /** Debian's Chromium, headless; test tools may not download browsers of their own here. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -132,4 +132,23 @@ export async function demoCards(origin: string): Promise<DemoCard[]> {
 /** Waits until the page is hydrated, so its controls answer (`<html data-hydrated>`, SiteEffects). */
 export async function hydrated(page: Page): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/**
+ * Where the browser tests' screenshots go, to be looked at: the folder named by `E2E_SHOTS`, one
+ * subfolder per area (`E2E_SHOTS=/tmp/shots npm run test:e2e`). Unset, as in `npm test`, none is
+ * taken: they assert nothing, and encoding a hundred-odd PNGs a run costs the suite CPU.
+ */
+export const shotsDir = process.env.E2E_SHOTS || null;
+
+/** A screenshot of a page or an element as `<area>/<name>.png` under `E2E_SHOTS`, when it is set. */
+export async function shot(
+  target: Pick<Page, "screenshot"> | Pick<Locator, "screenshot">,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  if (!shotsDir) return;
+  const path = join(shotsDir, `${name}.png`);
+  mkdirSync(dirname(path), { recursive: true });
+  await target.screenshot({ path, ...options });
 }
