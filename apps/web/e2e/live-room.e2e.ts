@@ -171,10 +171,12 @@ describe("the live room", () => {
     expect(subscribes.map((f) => f.since)).toContain(last);
     expect(await chatMode(b.page)).toBe("socket");
     await b.page.unroute(/\/peony\/v3\/live\/chat\/[^/?]+\?/);
-    // every message once, in order, without a gap
+    // every message once and in order; B shows what A shows (a message an editor removed from the
+    // room, in another test on this server, leaves a gap in the numbers on both pages)
     const shown = await seqs(b.page);
     expect(new Set(shown).size).toBe(shown.length);
-    for (let i = 1; i < shown.length; i++) expect(shown[i]).toBe((shown[i - 1] ?? 0) + 1);
+    for (let i = 1; i < shown.length; i++) expect(shown[i]).toBeGreaterThan(shown[i - 1] ?? 0);
+    expect(shown).toEqual(await seqs(a.page));
 
     // likes: five quick taps are sent in aggregate (at most a request a second), hearts drawn
     const likes: { count: number; msg_id: string; at: number }[] = [];
