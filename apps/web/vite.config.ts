@@ -31,6 +31,8 @@ function pageRouter(): Plugin {
 }
 
 const islandBoot = fileURLToPath(new URL("app/islands/boot.ts", import.meta.url));
+/** An island page's start-up (decision 056), imported by the loader once the browser is idle. */
+const pageEffects = fileURLToPath(new URL("app/islands/page-effects.ts", import.meta.url));
 const islandBootModule = "virtual:davmu/island-boot";
 
 /**
@@ -83,7 +85,12 @@ const everyPageModules = ["app/entry.client.tsx", "app/root.tsx"].map((path) =>
  * at any depth, but the libraries (the vendor chunk), the entry and the route modules themselves.
  * Read from the client build's module graph once it is complete, for the "site" chunk below.
  */
-function everyPageCore(core: Set<string>, islandModules: Set<string>, islandShared: Set<string>): Plugin {
+function everyPageCore(
+  core: Set<string>,
+  islandModules: Set<string>,
+  islandShared: Set<string>,
+  effectModules: Set<string>,
+): Plugin {
   return {
     name: "davmu:every-page-core",
     applyToEnvironment: (environment) => environment.name === "client",
@@ -95,6 +102,7 @@ function everyPageCore(core: Set<string>, islandModules: Set<string>, islandShar
       core.clear();
       islandModules.clear();
       islandShared.clear();
+      effectModules.clear();
       const islandPending = [islandBoot];
       while (islandPending.length) {
         const id = islandPending.pop() as string;
@@ -118,6 +126,16 @@ function everyPageCore(core: Set<string>, islandModules: Set<string>, islandShar
       // the loader's own modules (app/islands/) go in its chunk; what the site's other modules may use
       // too (page events, toasts, the reload rule) in the shared one
       for (const id of islandModules) if (!id.includes("/app/islands/")) islandShared.add(id);
+      // an island page's start-up and the site's modules it uses (API client, start-up, session, WeChat):
+      // a chunk without React, which page-router pages load too, in place of these modules in "site"
+      const effectPending = [pageEffects];
+      while (effectPending.length) {
+        const id = effectPending.pop() as string;
+        if (effectModules.has(id) || islandModules.has(id)) continue;
+        if (id.includes("/node_modules/") || id.startsWith("\0")) continue;
+        effectModules.add(id);
+        effectPending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
     },
   };
 }
@@ -126,10 +144,18 @@ const core = new Set<string>();
 const islandModules = new Set<string>();
 /** … but those every page-router page loads too (the shared store, toasts, page events), in another. */
 const islandShared = new Set<string>();
+/** An island page's start-up (page-effects.ts) and what it imports statically, but the loader's modules. */
+const effectModules = new Set<string>();
 
 export default defineConfig({
   base: siteBase,
-  plugins: [pageRouter(), callRoutes(), islandEntry(), everyPageCore(core, islandModules, islandShared), reactRouter()],
+  plugins: [
+    pageRouter(),
+    callRoutes(),
+    islandEntry(),
+    everyPageCore(core, islandModules, islandShared, effectModules),
+    reactRouter(),
+  ],
   build: {
     // WeChat's in-app browsers: Chrome 78 on Android, WKWebView on iOS 12
     target: ["chrome78", "safari12"],
@@ -143,19 +169,23 @@ export default defineConfig({
             // the libraries in one file: compressed as a whole it gzips smaller than the many small
             // chunks of the automatic split (about 3.5 KB less per page), and it stays cached across
             // deployments of the site's own code, which keeps its own chunks (and its lazy-loaded sheets)
-            // hls.js stays out: it is loaded only where a stream needs it
+            // hls.js stays out: it is loaded only where a stream needs it; so does WeChat's JS-SDK, which an
+            // island page's start-up loads inside WeChat without React (decision 056)
             // the site's own modules every page loads go in one file too: compressed apart, as a dozen
             // small chunks, they cost about 3.5 KB more per page
             codeSplitting: {
               groups: [
-                { name: "vendor", test: /node_modules[\\/](?!hls\.js[\\/])/ },
+                { name: "vendor", test: /node_modules[\\/](?!hls\.js[\\/]|weixin-js-sdk[\\/])/ },
                 { name: "site", test: (id) => core.has(id.split("?")[0] as string) },
                 // the island loader (decision 053) apart from the page router's "site" chunk, which would
                 // otherwise take in what both use: an island page loads these two alone before any
                 // interaction; a page-router page loads the small shared one beside "site"
                 {
                   name: "islands-shared",
-                  test: (id) => islandShared.has(id.split("?")[0] as string),
+                  test: (id) => {
+                    const path = id.split("?")[0] as string;
+                    return islandShared.has(path) || (effectModules.has(path) && path !== pageEffects);
+                  },
                   priority: 2,
                 },
                 {

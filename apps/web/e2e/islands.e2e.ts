@@ -64,6 +64,32 @@ async function asIslandPage(page: Page, url: string, wake: string, spacer = fals
 
 const followIsland = (page: Page) => page.locator('davmu-island[data-island="follow-button"]');
 
+/** Every event the page hands to /tracker/log by fetch or sendBeacon, read on the way (tracking.e2e.ts). */
+async function beacons(
+  page: Page,
+): Promise<() => Promise<Array<{ behavior: string; tid: string; page_type?: string }>>> {
+  await page.addInitScript(() => {
+    const sent: unknown[] = [];
+    (window as unknown as { __beacons: unknown[] }).__beacons = sent;
+    const record = (text: string) => {
+      const body = JSON.parse(text) as unknown;
+      sent.push(...(Array.isArray(body) ? body : [body]));
+    };
+    const original = navigator.sendBeacon.bind(navigator);
+    navigator.sendBeacon = (url: string | URL, data?: BodyInit | null) => {
+      if (String(url).endsWith("/tracker/log") && data instanceof Blob) void data.text().then(record);
+      return original(url, data);
+    };
+    const nativeFetch = window.fetch.bind(window);
+    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.endsWith("/tracker/log") && typeof init?.body === "string") record(init.body);
+      return nativeFetch(input, init);
+    };
+  });
+  return () => page.evaluate(() => (window as unknown as { __beacons: [] }).__beacons ?? []);
+}
+
 describe("islands on a phone in WeChat", () => {
   let browser: Browser;
   let mpArticle: string;
@@ -88,6 +114,53 @@ describe("islands on a phone in WeChat", () => {
     expect(await page.locator("#island-page").count()).toBe(1);
     expect(scripts.some((s) => s.startsWith("islands-"))).toBe(true);
     expect(reactChunks(scripts)).toEqual([]);
+    await context.close();
+  });
+
+  it("R-WEB-ISLAND-2 R-TRACK-4 R-WEB-OFFLINE an island page starts as every page does, without React: tracker, service worker, anonymous token, session", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    const scripts = scriptsOf(page);
+    const calls: string[] = [];
+    page.on("request", (request) => calls.push(new URL(request.url()).pathname));
+    await page.goto(`${share}agreement/privacy`);
+    await hydrated(page);
+    // the tracker runs (its chunk fetched as the page starts)
+    await page.locator("html[data-tracking]").waitFor({ state: "attached" });
+    expect(scripts.some((s) => s.startsWith("tracker-"))).toBe(true);
+    // the service worker registers once idle and takes the page
+    expect(await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.scope))).toBe(share);
+    // an anonymous token, then the app info (its theme)
+    await expect.poll(() => calls.filter((c) => c.endsWith("/peony/v1/auth")).length).toBe(1);
+    await expect.poll(() => calls.includes("/peony/v1/app/info")).toBe(true);
+    expect(await page.evaluate(() => localStorage.length)).toBeGreaterThan(0);
+    expect(reactChunks(scripts)).toEqual([]);
+    await context.close();
+  });
+
+  it("R-WEB-ISLAND-2 R-TRACK-2 the tracker's view of an article handed over as an island page arrives, with its page type", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    const sent = await beacons(page);
+    const scripts = scriptsOf(page);
+    await asIslandPage(page, mpArticle, "interaction");
+    await expect.poll(async () => (await sent()).filter((e) => e.behavior === "view").length).toBe(1);
+    const view = (await sent()).find((e) => e.behavior === "view");
+    expect(view).toMatchObject({ tid: new URL(mpArticle).pathname.split("/").at(-2), page_type: "docDetailspage" });
+    expect(reactChunks(scripts)).toEqual([]);
+    await context.close();
+  });
+
+  it("R-SITE-6 R-WEB-ISLAND-2 an island page seen at a desktop's width is sent to /pc by the page itself", async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1024, height: 768 },
+      userAgent:
+        "Mozilla/5.0 (iPad; CPU OS 17_1 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.44",
+    });
+    const page = await context.newPage();
+    await page.goto(`${share}agreement/privacy`);
+    await page.waitForURL(/\/davmu\/share\/pc\?url=/);
+    expect(new URL(page.url()).searchParams.get("url")).toBe("/agreement/privacy");
     await context.close();
   });
 

@@ -8,7 +8,8 @@ import { listenForRequests, shared } from "./store.ts";
 
 /**
  * The entry of an island page (decision 053; the protocol is in loader.ts), imported by the page's
- * boot script after the first paint. No React here: hydrate.tsx brings it with the first island.
+ * boot script after the first paint. No React here: hydrate.tsx brings it with the first island, and
+ * page-effects.ts (a chunk of its own, imported once the browser is idle) what every page does as it starts.
  */
 listenForRequests();
 const pageText = document.getElementById(islandPageId)?.textContent;
@@ -32,5 +33,13 @@ if (page) {
   };
   shared.subscribe(wakeHosts);
   toasts.subscribe(() => void controller.wake("toaster"));
+  // what every page does as it starts (statistics, start-up, session, service worker…), without React
+  idle(() => {
+    import("./page-effects.ts")
+      .then((m) => m.startPageEffects(page))
+      .catch((error: unknown) => {
+        if (!reloadOnChunkError(error)) console.warn("page effects failed to start:", error);
+      });
+  });
   document.documentElement.dataset.hydrated = "";
 }
