@@ -60,14 +60,27 @@ function compare(a: string, b: string): number {
       differing += 1;
       continue;
     }
-    const at = left.findIndex((line, i) => line !== right[i]);
-    if (at === -1 && left.length === right.length) {
+    // lines of one page not in the other (as many times as they occur): what was added or taken away
+    const only = (a: string[], b: string[]) => {
+      const rest = new Map<string, number>();
+      for (const line of b) rest.set(line, (rest.get(line) ?? 0) + 1);
+      return a.filter((line) => {
+        const n = rest.get(line) ?? 0;
+        if (n > 0) rest.set(line, n - 1);
+        return n === 0;
+      });
+    };
+    const removed = only(left, right);
+    const added = only(right, left);
+    if (removed.length === 0 && added.length === 0) {
       console.log(`${name}: same (${left.length} lines)`);
       continue;
     }
-    const line = at === -1 ? Math.min(left.length, right.length) : at;
     differing += 1;
-    console.log(`${name}: differs at line ${line + 1}\n  - ${left[line] ?? "(end)"}\n  + ${right[line] ?? "(end)"}`);
+    console.log(`${name}: ${removed.length} lines only before, ${added.length} only after`);
+    const cut = (line: string) => (line.length > 160 ? `${line.slice(0, 160)}…` : line);
+    for (const line of removed.slice(0, 20)) console.log(`  - ${cut(line)}`);
+    for (const line of added.slice(0, 20)) console.log(`  + ${cut(line)}`);
   }
   return differing;
 }

@@ -140,6 +140,11 @@ function everyPageCore(
   };
 }
 const core = new Set<string>();
+/** The comment islands of the detail pages (DetailShell, BottomLists) and what only they use. */
+const detailIslands = (id: string) =>
+  /\/app\/components\/(CommentList|CommentFooter|CommentsProvider|comments-store|ReadInApp)\.tsx?$/.test(
+    id.split("?")[0] as string,
+  );
 /** The island loader's modules (its entry's static imports), one chunk of their own … */
 const islandModules = new Set<string>();
 /** … but those every page-router page loads too (the shared store, toasts, page events), in another. */
@@ -176,7 +181,19 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: "vendor", test: /node_modules[\\/](?!hls\.js[\\/]|weixin-js-sdk[\\/])/ },
-                { name: "site", test: (id) => core.has(id.split("?")[0] as string) },
+                // with the open-app banner, an island on every page with a header (decision 056): apart, its
+                // chunk and those it shares cost those pages about 2 KB gzip more
+                {
+                  name: "site",
+                  test: (id) => {
+                    const path = id.split("?")[0] as string;
+                    return core.has(path) || /\/app\/components\/(BannerSlot|OpenAppBanner)\.tsx$/.test(path);
+                  },
+                },
+                // the detail pages' comment islands (decision 056) in one file: a page-router detail page loads
+                // them all with the page, and apart they cost it about 2 KB gzip more; an island page fetches
+                // the file when the first of them wakes
+                { name: "detail-islands", test: detailIslands },
                 // the island loader (decision 053) apart from the page router's "site" chunk, which would
                 // otherwise take in what both use: an island page loads these two alone before any
                 // interaction; a page-router page loads the small shared one beside "site"

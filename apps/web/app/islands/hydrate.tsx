@@ -6,6 +6,7 @@ import { browserApi } from "../lib/browser-api.ts";
 import { emitLogin } from "../lib/events.ts";
 import { I18nProvider } from "../lib/i18n/context.tsx";
 import { translate } from "../lib/i18n/messages.ts";
+import { noOpenAppSettings, PageSettingsContext } from "../lib/page-settings.tsx";
 import { type Session, SessionContext } from "../lib/session.tsx";
 import { SiteContext, type SiteState } from "../lib/site-context.tsx";
 import { toast } from "../lib/toast.ts";
@@ -79,13 +80,17 @@ export function hydrateIsland(
     hydrateRoot(
       element,
       <I18nProvider lang={page.lang} messages={page.messages}>
-        <IslandSite initial={page.initial}>
-          <IslandSession publicApiBase={page.publicApiBase}>
-            <Committed done={resolve}>
-              <Component {...props} />
-            </Committed>
-          </IslandSession>
-        </IslandSite>
+        <PageSettingsContext.Provider
+          value={{ publicApiBase: page.publicApiBase, openApp: page.openApp ?? noOpenAppSettings }}
+        >
+          <IslandSite initial={page.initial}>
+            <IslandSession publicApiBase={page.publicApiBase}>
+              <Committed done={resolve}>
+                <Component {...props} />
+              </Committed>
+            </IslandSession>
+          </IslandSite>
+        </PageSettingsContext.Provider>
       </I18nProvider>,
       { onRecoverableError: (error) => console.warn("island hydration:", error) },
     );

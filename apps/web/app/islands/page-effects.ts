@@ -1,4 +1,5 @@
 import { siteBase } from "@davmu/contracts/site-path";
+import { showBanner } from "../lib/banner.ts";
 import { applyThemeColor, redirectDesktop, schedulePageIdleWork, startSite } from "../lib/page-start.ts";
 import { restoreSession, watchSessionExpiry } from "../lib/session-start.ts";
 import { startTracking } from "../lib/tracker-page.ts";
@@ -10,7 +11,7 @@ import { shared } from "./store.ts";
  * What an island page does in the browser as it starts (decision 056), with no React: what the page
  * router's root does in SiteProvider, SessionProvider, SiteEffects and the open-app dialog, through
  * the same modules. The loader (boot.ts) imports this chunk once the browser is idle:
- * - the desktop redirect by viewport (a phone turned wide goes to /pc);
+ * - the desktop redirect by viewport (a phone turned wide goes to /pc); the open-app banner shown;
  * - reading statistics (the tracker's chunk, R-TRACK-1..5), unless a preview or opted out;
  * - the device's details, an anonymous token and the app info, whose theme colour is applied, then
  *   the site config read again; both kept in the store for islands that wake later;
@@ -24,6 +25,7 @@ export function startPageEffects(page: IslandPage): void {
   if (started) return;
   started = true;
   redirectDesktop();
+  showBanner();
   startTracking(page.statBase ?? "");
   startSite(page.publicApiBase, {
     theme(theme) {

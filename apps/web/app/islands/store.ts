@@ -1,5 +1,6 @@
 import type { UserInfo } from "@davmu/contracts/account";
 import { loginEvent, openAppEvent } from "../lib/events.ts";
+import { guideEvent } from "../lib/open-app-state.ts";
 import type { SiteState as SiteContextState } from "../lib/site-context.tsx";
 
 /**
@@ -46,6 +47,8 @@ export interface SharedState {
   loginRequests: number;
   /** how many times the open-app dialog was asked for (`emitOpenApp`) */
   openAppRequests: number;
+  /** how many times the open-app guide was asked for (lib/open-app-state.ts `showOpenAppGuide`) */
+  guideRequests: number;
   /** the site's state as the browser's start-up read it (page-effects.ts); null until then */
   site: SiteContextState | null;
 }
@@ -55,6 +58,7 @@ export const shared = createStore<SharedState>({
   restored: false,
   loginRequests: 0,
   openAppRequests: 0,
+  guideRequests: 0,
   site: null,
 });
 
@@ -68,4 +72,5 @@ export function listenForRequests(target: Pick<Window, "addEventListener"> | und
   listening = true;
   target.addEventListener(loginEvent, () => shared.set((s) => ({ loginRequests: s.loginRequests + 1 })));
   target.addEventListener(openAppEvent, () => shared.set((s) => ({ openAppRequests: s.openAppRequests + 1 })));
+  target.addEventListener(guideEvent, () => shared.set((s) => ({ guideRequests: s.guideRequests + 1 })));
 }

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import type { OpenAppSettings } from "./open-app-links.ts";
 import { subscribeWxTagState, type WxTagState, wxTagState } from "./open-app-state.ts";
-import { useRouteLoaderData } from "./router.ts";
+import { usePageSettings } from "./page-settings.tsx";
 
 /**
  * The open-app chain's page-wide state (R-SHARE-3) as components read it; the state itself is in
@@ -23,9 +23,7 @@ export function useWxTagState(): WxTagState {
   return useSyncExternalStore(subscribeWxTagState, wxTagState, () => "off");
 }
 
-const noSettings: OpenAppSettings = { scheme: "jianglan", universalLink: "", androidPackage: "", wechatOpenAppId: "" };
-
 /** The open-app settings the root loader hands the page (APP_SCHEME, …; open-app-settings.server.ts). */
 export function useOpenAppSettings(): OpenAppSettings {
-  return (useRouteLoaderData("root") as { openApp?: OpenAppSettings } | undefined)?.openApp ?? noSettings;
+  return usePageSettings().openApp;
 }
