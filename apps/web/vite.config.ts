@@ -140,11 +140,17 @@ function everyPageCore(
   };
 }
 const core = new Set<string>();
-/** The comment islands of the detail pages (DetailShell, BottomLists) and what only they use. */
+/**
+ * The comment footer's island (DetailShell) and the comments' store and model it shares with the comment
+ * list: every page-router detail page loads them; the list (BottomLists) goes in BottomLists' chunk.
+ */
 const detailIslands = (id: string) =>
-  /\/app\/components\/(CommentList|CommentFooter|CommentsProvider|comments-store|ReadInApp)\.tsx?$/.test(
+  /\/app\/components\/(CommentFooter|CommentsProvider|comments-store|ReadInApp)\.tsx?$/.test(
     id.split("?")[0] as string,
   );
+/** What "site" holds besides `core`: the banner's island, the formats, the detail layout's rule. */
+const siteExtras =
+  /\/app\/(components\/(BannerSlot|OpenAppBanner)\.tsx|lib\/(format|environment)\.ts|model\/layout\.ts)$/;
 /** The island loader's modules (its entry's static imports), one chunk of their own … */
 const islandModules = new Set<string>();
 /** … but those every page-router page loads too (the shared store, toasts, page events), in another. */
@@ -182,18 +188,29 @@ export default defineConfig({
               groups: [
                 { name: "vendor", test: /node_modules[\\/](?!hls\.js[\\/]|weixin-js-sdk[\\/])/ },
                 // with the open-app banner, an island on every page with a header (decision 056): apart, its
-                // chunk and those it shares cost those pages about 2 KB gzip more
+                // chunk and those it shares cost those pages about 2 KB gzip more; with the formats and the
+                // layout rule, which nearly every page-router page loads, and which a group below would
+                // otherwise take in (a group takes its modules' imports): in "detail-islands" the formats made
+                // the dejin pages load the comment islands
                 {
                   name: "site",
                   test: (id) => {
                     const path = id.split("?")[0] as string;
-                    return core.has(path) || /\/app\/components\/(BannerSlot|OpenAppBanner)\.tsx$/.test(path);
+                    return core.has(path) || siteExtras.test(path);
                   },
                 },
-                // the detail pages' comment islands (decision 056) in one file: a page-router detail page loads
-                // them all with the page, and apart they cost it about 2 KB gzip more; an island page fetches
-                // the file when the first of them wakes
+                // the comment footer's island and the comments' store (decision 056) in one file: every
+                // page-router detail page loads them with DetailShell (the local live page, which has no
+                // comment list, too); an island page fetches the file when the footer or the list wakes
                 { name: "detail-islands", test: detailIslands },
+                // the comment list's island with BottomLists, which places it: only the pages with the lists
+                // below the content (video, audio, albums, mini program) load it, in one file; the cards and
+                // the content labels first, in their own chunks, so that it does not take them in
+                { name: "ContentCard", test: /\/app\/components\/ContentCard\.tsx$/ },
+                { name: "content", test: /\/app\/lib\/i18n\/(content|messages-content)\.ts$/ },
+                { name: "BottomLists", test: /\/app\/components\/(CommentList|BottomLists)\.tsx$/ },
+                // the follow button's island with the head that places it on page-router pages: one file less
+                { name: "FollowButton", test: /\/app\/components\/(FollowButton|DetailHead)\.tsx$/ },
                 // the island loader (decision 053) apart from the page router's "site" chunk, which would
                 // otherwise take in what both use: an island page loads these two alone before any
                 // interaction; a page-router page loads the small shared one beside "site"
