@@ -31,6 +31,8 @@ function pageRouter(): Plugin {
 }
 
 const islandBoot = fileURLToPath(new URL("app/islands/boot.ts", import.meta.url));
+/** An island page's start-up (decision 056), imported by the loader once the browser is idle. */
+const pageEffects = fileURLToPath(new URL("app/islands/page-effects.ts", import.meta.url));
 const islandBootModule = "virtual:davmu/island-boot";
 
 /**
@@ -83,7 +85,12 @@ const everyPageModules = ["app/entry.client.tsx", "app/root.tsx"].map((path) =>
  * at any depth, but the libraries (the vendor chunk), the entry and the route modules themselves.
  * Read from the client build's module graph once it is complete, for the "site" chunk below.
  */
-function everyPageCore(core: Set<string>, islandModules: Set<string>, islandShared: Set<string>): Plugin {
+function everyPageCore(
+  core: Set<string>,
+  islandModules: Set<string>,
+  islandShared: Set<string>,
+  effectModules: Set<string>,
+): Plugin {
   return {
     name: "davmu:every-page-core",
     applyToEnvironment: (environment) => environment.name === "client",
@@ -95,6 +102,7 @@ function everyPageCore(core: Set<string>, islandModules: Set<string>, islandShar
       core.clear();
       islandModules.clear();
       islandShared.clear();
+      effectModules.clear();
       const islandPending = [islandBoot];
       while (islandPending.length) {
         const id = islandPending.pop() as string;
@@ -118,18 +126,47 @@ function everyPageCore(core: Set<string>, islandModules: Set<string>, islandShar
       // the loader's own modules (app/islands/) go in its chunk; what the site's other modules may use
       // too (page events, toasts, the reload rule) in the shared one
       for (const id of islandModules) if (!id.includes("/app/islands/")) islandShared.add(id);
+      // an island page's start-up and the site's modules it uses (API client, start-up, session, WeChat):
+      // a chunk without React, which page-router pages load too, in place of these modules in "site"
+      const effectPending = [pageEffects];
+      while (effectPending.length) {
+        const id = effectPending.pop() as string;
+        if (effectModules.has(id) || islandModules.has(id)) continue;
+        if (id.includes("/node_modules/") || id.startsWith("\0")) continue;
+        effectModules.add(id);
+        effectPending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
     },
   };
 }
 const core = new Set<string>();
+/**
+ * The comment footer's island (DetailShell) and the comments' store and model it shares with the comment
+ * list: every page-router detail page loads them; the list (BottomLists) goes in BottomLists' chunk.
+ */
+const detailIslands = (id: string) =>
+  /\/app\/components\/(CommentFooter|CommentsProvider|comments-store|ReadInApp)\.tsx?$/.test(
+    id.split("?")[0] as string,
+  );
+/** What "site" holds besides `core`: the banner's island, the formats, the detail layout's rule. */
+const siteExtras =
+  /\/app\/(components\/(BannerSlot|OpenAppBanner)\.tsx|lib\/(format|environment)\.ts|model\/layout\.ts)$/;
 /** The island loader's modules (its entry's static imports), one chunk of their own … */
 const islandModules = new Set<string>();
 /** … but those every page-router page loads too (the shared store, toasts, page events), in another. */
 const islandShared = new Set<string>();
+/** An island page's start-up (page-effects.ts) and what it imports statically, but the loader's modules. */
+const effectModules = new Set<string>();
 
 export default defineConfig({
   base: siteBase,
-  plugins: [pageRouter(), callRoutes(), islandEntry(), everyPageCore(core, islandModules, islandShared), reactRouter()],
+  plugins: [
+    pageRouter(),
+    callRoutes(),
+    islandEntry(),
+    everyPageCore(core, islandModules, islandShared, effectModules),
+    reactRouter(),
+  ],
   build: {
     // WeChat's in-app browsers: Chrome 78 on Android, WKWebView on iOS 12
     target: ["chrome78", "safari12"],
@@ -143,19 +180,46 @@ export default defineConfig({
             // the libraries in one file: compressed as a whole it gzips smaller than the many small
             // chunks of the automatic split (about 3.5 KB less per page), and it stays cached across
             // deployments of the site's own code, which keeps its own chunks (and its lazy-loaded sheets)
-            // hls.js stays out: it is loaded only where a stream needs it
+            // hls.js stays out: it is loaded only where a stream needs it; so does WeChat's JS-SDK, which an
+            // island page's start-up loads inside WeChat without React (decision 056)
             // the site's own modules every page loads go in one file too: compressed apart, as a dozen
             // small chunks, they cost about 3.5 KB more per page
             codeSplitting: {
               groups: [
-                { name: "vendor", test: /node_modules[\\/](?!hls\.js[\\/])/ },
-                { name: "site", test: (id) => core.has(id.split("?")[0] as string) },
+                { name: "vendor", test: /node_modules[\\/](?!hls\.js[\\/]|weixin-js-sdk[\\/])/ },
+                // with the open-app banner, an island on every page with a header (decision 056): apart, its
+                // chunk and those it shares cost those pages about 2 KB gzip more; with the formats and the
+                // layout rule, which nearly every page-router page loads, and which a group below would
+                // otherwise take in (a group takes its modules' imports): in "detail-islands" the formats made
+                // the dejin pages load the comment islands
+                {
+                  name: "site",
+                  test: (id) => {
+                    const path = id.split("?")[0] as string;
+                    return core.has(path) || siteExtras.test(path);
+                  },
+                },
+                // the comment footer's island and the comments' store (decision 056) in one file: every
+                // page-router detail page loads them with DetailShell (the local live page, which has no
+                // comment list, too); an island page fetches the file when the footer or the list wakes
+                { name: "detail-islands", test: detailIslands },
+                // the comment list's island with BottomLists, which places it: only the pages with the lists
+                // below the content (video, audio, albums, mini program) load it, in one file; the cards and
+                // the content labels first, in their own chunks, so that it does not take them in
+                { name: "ContentCard", test: /\/app\/components\/ContentCard\.tsx$/ },
+                { name: "content", test: /\/app\/lib\/i18n\/(content|messages-content)\.ts$/ },
+                { name: "BottomLists", test: /\/app\/components\/(CommentList|BottomLists)\.tsx$/ },
+                // the follow button's island with the head that places it on page-router pages: one file less
+                { name: "FollowButton", test: /\/app\/components\/(FollowButton|DetailHead)\.tsx$/ },
                 // the island loader (decision 053) apart from the page router's "site" chunk, which would
                 // otherwise take in what both use: an island page loads these two alone before any
                 // interaction; a page-router page loads the small shared one beside "site"
                 {
                   name: "islands-shared",
-                  test: (id) => islandShared.has(id.split("?")[0] as string),
+                  test: (id) => {
+                    const path = id.split("?")[0] as string;
+                    return islandShared.has(path) || (effectModules.has(path) && path !== pageEffects);
+                  },
                   priority: 2,
                 },
                 {

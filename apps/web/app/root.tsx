@@ -19,6 +19,7 @@ import { translator, zhCN } from "./lib/i18n/messages.ts";
 import { baseMeta } from "./lib/meta.ts";
 import { openAppSettings } from "./lib/open-app-settings.server.ts";
 import { PageScripts } from "./lib/page-router/PageScripts.tsx";
+import { PageSettingsContext } from "./lib/page-settings.tsx";
 import {
   data,
   isRouteErrorResponse,
@@ -136,16 +137,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <I18nProvider lang={loaderData.lang} messages={loaderData.messages}>
-      <SiteProvider initial={loaderData.initial} publicApiBase={loaderData.publicApiBase}>
-        <SessionProvider publicApiBase={loaderData.publicApiBase}>
-          <Outlet />
-          <OpenAppDialog />
-          {/* hosts of what any part of a page asks for: on an island page they wake on the first request (decision 053) */}
-          <Island name="login-host" wake="interaction" component={LoginHost} props={{}} />
-          <Island name="toaster" wake="interaction" component={Toaster} props={{}} />
-          <SiteEffects />
-        </SessionProvider>
-      </SiteProvider>
+      <PageSettingsContext.Provider value={{ publicApiBase: loaderData.publicApiBase, openApp: loaderData.openApp }}>
+        <SiteProvider initial={loaderData.initial} publicApiBase={loaderData.publicApiBase}>
+          <SessionProvider publicApiBase={loaderData.publicApiBase}>
+            <Outlet />
+            <Island name="open-app-dialog" wake="interaction" component={OpenAppDialog} props={{}} />
+            {/* hosts of what any part of a page asks for: on an island page they wake on the first request (decision 053) */}
+            <Island name="login-host" wake="interaction" component={LoginHost} props={{}} />
+            <Island name="toaster" wake="interaction" component={Toaster} props={{}} />
+            <SiteEffects />
+          </SessionProvider>
+        </SiteProvider>
+      </PageSettingsContext.Provider>
     </I18nProvider>
   );
 }

@@ -1,23 +1,17 @@
 /**
  * Islands (decision 053): an island page loads the island loader alone, and each island wakes under
  * its policy, not before. The agreement page is an island page with no island awake: no React at all.
- * The policies are driven on a media-account article handed to the browser as an island page (its
- * page-router hand-off swapped for the island loader's, as the server writes it for an island page),
- * whose follow button is an island: inert and unloaded until its trigger, working after it.
+ * The policies are driven on a media-account article (an island page, decision 056) whose follow
+ * button's policy is rewritten on the way: inert and unloaded until its trigger, working after it.
  */
-import { readdirSync } from "node:fs";
 import { hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { islandPageFrom } from "../app/islands/page.ts";
-import { jsonForScript, type PageData } from "../app/lib/page-router/page-data.ts";
 import { demoArticles, popup } from "./accounts.ts";
 import { site } from "./setup/site.ts";
 
 const origin = site.origin;
 const share = `${origin}/davmu/share/`;
-const assets = new URL("../build/client/assets/", import.meta.url).pathname;
-const islandsChunk = readdirSync(assets).find((f) => /^islands-[\w-]{8}\.js$/.test(f));
 
 /** The scripts a page requested, by file name. */
 function scriptsOf(page: Page): string[] {
@@ -29,25 +23,17 @@ function scriptsOf(page: Page): string[] {
 }
 
 const reactChunks = (scripts: string[]) =>
-  scripts.filter((s) => /^(vendor|hydrate|FollowButton|entry\.client)-/.test(s));
+  scripts.filter((s) =>
+    /^(vendor|hydrate|site|detail-islands|FollowButton|OpenAppDialog|LoginHost|Toaster|entry\.client)-[\w-]{8}\.js$/.test(
+      s,
+    ),
+  );
 
-/** The article at `url` as the server writes an island page, its follow button under `wake`. */
+/** The article at `url` (an island page), its follow button under `wake`, optionally below the fold. */
 async function asIslandPage(page: Page, url: string, wake: string, spacer = false) {
-  if (!islandsChunk) throw new Error("no island loader chunk in the build");
   await page.route(url, async (route) => {
     const response = await route.fetch();
     let html = await response.text();
-    const dataMatch = /<script type="application\/json" id="page-data"[^>]*>([\s\S]*?)<\/script>/.exec(html);
-    const data = JSON.parse(dataMatch?.[1] ?? "null") as PageData;
-    const island = islandPageFrom(data.loaderData.root);
-    html = html.replace(
-      dataMatch?.[0] ?? "",
-      `<script type="application/json" id="island-page">${jsonForScript(island)}</script>`,
-    );
-    html = html.replace(
-      /(<script type="application\/json" id="page-modules"[^>]*>)[\s\S]*?(<\/script>)/,
-      `$1${jsonForScript({ entry: `/davmu/share/assets/${islandsChunk}`, preload: [] })}$2`,
-    );
     html = html.replace(
       'data-island="follow-button" data-wake="interaction"',
       `data-island="follow-button" data-wake="${wake}"`,
@@ -63,6 +49,32 @@ async function asIslandPage(page: Page, url: string, wake: string, spacer = fals
 }
 
 const followIsland = (page: Page) => page.locator('davmu-island[data-island="follow-button"]');
+
+/** Every event the page hands to /tracker/log by fetch or sendBeacon, read on the way (tracking.e2e.ts). */
+async function beacons(
+  page: Page,
+): Promise<() => Promise<Array<{ behavior: string; tid: string; page_type?: string }>>> {
+  await page.addInitScript(() => {
+    const sent: unknown[] = [];
+    (window as unknown as { __beacons: unknown[] }).__beacons = sent;
+    const record = (text: string) => {
+      const body = JSON.parse(text) as unknown;
+      sent.push(...(Array.isArray(body) ? body : [body]));
+    };
+    const original = navigator.sendBeacon.bind(navigator);
+    navigator.sendBeacon = (url: string | URL, data?: BodyInit | null) => {
+      if (String(url).endsWith("/tracker/log") && data instanceof Blob) void data.text().then(record);
+      return original(url, data);
+    };
+    const nativeFetch = window.fetch.bind(window);
+    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.endsWith("/tracker/log") && typeof init?.body === "string") record(init.body);
+      return nativeFetch(input, init);
+    };
+  });
+  return () => page.evaluate(() => (window as unknown as { __beacons: [] }).__beacons ?? []);
+}
 
 describe("islands on a phone in WeChat", () => {
   let browser: Browser;
@@ -88,6 +100,53 @@ describe("islands on a phone in WeChat", () => {
     expect(await page.locator("#island-page").count()).toBe(1);
     expect(scripts.some((s) => s.startsWith("islands-"))).toBe(true);
     expect(reactChunks(scripts)).toEqual([]);
+    await context.close();
+  });
+
+  it("R-WEB-ISLAND-2 R-TRACK-4 R-WEB-OFFLINE an island page starts as every page does, without React: tracker, service worker, anonymous token, session", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    const scripts = scriptsOf(page);
+    const calls: string[] = [];
+    page.on("request", (request) => calls.push(new URL(request.url()).pathname));
+    await page.goto(`${share}agreement/privacy`);
+    await hydrated(page);
+    // the tracker runs (its chunk fetched as the page starts)
+    await page.locator("html[data-tracking]").waitFor({ state: "attached" });
+    expect(scripts.some((s) => s.startsWith("tracker-"))).toBe(true);
+    // the service worker registers once idle and takes the page
+    expect(await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.scope))).toBe(share);
+    // an anonymous token, then the app info (its theme)
+    await expect.poll(() => calls.filter((c) => c.endsWith("/peony/v1/auth")).length).toBe(1);
+    await expect.poll(() => calls.includes("/peony/v1/app/info")).toBe(true);
+    expect(await page.evaluate(() => localStorage.length)).toBeGreaterThan(0);
+    expect(reactChunks(scripts)).toEqual([]);
+    await context.close();
+  });
+
+  it("R-WEB-ISLAND-2 R-TRACK-2 the tracker's view of an article, an island page, arrives, with its page type", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    const sent = await beacons(page);
+    const scripts = scriptsOf(page);
+    await asIslandPage(page, mpArticle, "interaction");
+    await expect.poll(async () => (await sent()).filter((e) => e.behavior === "view").length).toBe(1);
+    const view = (await sent()).find((e) => e.behavior === "view");
+    expect(view).toMatchObject({ tid: new URL(mpArticle).pathname.split("/").at(-2), page_type: "docDetailspage" });
+    expect(reactChunks(scripts)).toEqual([]);
+    await context.close();
+  });
+
+  it("R-SITE-6 R-WEB-ISLAND-2 an island page seen at a desktop's width is sent to /pc by the page itself", async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1024, height: 768 },
+      userAgent:
+        "Mozilla/5.0 (iPad; CPU OS 17_1 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.44",
+    });
+    const page = await context.newPage();
+    await page.goto(`${share}agreement/privacy`);
+    await page.waitForURL(/\/davmu\/share\/pc\?url=/);
+    expect(new URL(page.url()).searchParams.get("url")).toBe("/agreement/privacy");
     await context.close();
   });
 
@@ -134,5 +193,92 @@ describe("islands on a phone in WeChat", () => {
     await page.locator('davmu-island[data-island="follow-button"][data-awake]').waitFor({ state: "attached" });
     expect(scripts.some((s) => s.startsWith("FollowButton-"))).toBe(true);
     await context.close();
+  });
+
+  describe("the article, an island page (decision 056)", () => {
+    let article: string;
+    beforeAll(async () => {
+      const found = (await demoArticles()).find((a) => !a.mp && a.open);
+      if (!found) throw new Error("no open article of the newsroom's own in the demo data");
+      article = found.url;
+    });
+
+    const island = (page: Page, name: string) => page.locator(`davmu-island[data-island="${name}"]`);
+
+    it("R-WEB-ISLAND-2 R-WEB-ISLAND-3 R-WEB-SSR it loads no React before a tap: headline, body and lists are server HTML, never hydrated", async () => {
+      const context = await phoneContext(browser);
+      const page = await context.newPage();
+      const scripts = scriptsOf(page);
+      await page.goto(article);
+      await hydrated(page);
+      // the page's start-up shows the banner, without React
+      await page.getByTestId("open-app-banner").waitFor();
+      await page.waitForTimeout(1500);
+      expect(reactChunks(scripts)).toEqual([]);
+      expect(await page.locator("#page-data").count()).toBe(0);
+      expect(await page.locator("#island-page").count()).toBe(1);
+      expect(await page.locator("h1.article-title").count()).toBe(1);
+      expect(await page.locator(".article-body p").count()).toBeGreaterThan(0);
+      // the title and body are outside every island; the interactive parts are islands, asleep
+      expect(await page.locator("davmu-island h1, davmu-island .article-body").count()).toBe(0);
+      for (const name of ["open-app-banner", "comment-footer", "comment-list", "read-in-app", "open-app-dialog"]) {
+        expect(await island(page, name).count(), name).toBe(1);
+        expect(await island(page, name).getAttribute("data-awake"), name).toBeNull();
+      }
+      await context.close();
+    });
+
+    it("R-WEB-ISLAND-2 R-UI-DIALOG the first tap on 打开App opens the dialog, whose 立即前往 answers", async () => {
+      const context = await phoneContext(browser);
+      const page = await context.newPage();
+      const scripts = scriptsOf(page);
+      await page.goto(article);
+      await hydrated(page);
+      const banner = page.getByTestId("open-app-banner");
+      await banner.waitFor();
+      expect(reactChunks(scripts)).toEqual([]);
+      await banner.getByRole("button", { name: "打开App" }).click();
+      const dialog = page.getByTestId("open-app-dialog");
+      await dialog.getByRole("button", { name: "立即前往" }).waitFor({ timeout: 8000 });
+      expect(await island(page, "open-app-banner").getAttribute("data-awake")).toBe("");
+      // in WeChat without its open tags, 立即前往 shows the guide to the browser
+      await dialog.getByRole("button", { name: "立即前往" }).click();
+      await page.getByTestId("open-app-guide").waitFor({ timeout: 8000 });
+      expect(await dialog.count()).toBe(0);
+      await context.close();
+    });
+
+    it("R-WEB-ISLAND-2 R-UI-FOOTER the first tap on 写评论 wakes the footer with the input focused; sending asks an anonymous visitor to log in", async () => {
+      const context = await phoneContext(browser);
+      const page = await context.newPage();
+      const scripts = scriptsOf(page);
+      await page.goto(article);
+      await hydrated(page);
+      await page.waitForTimeout(1000);
+      expect(reactChunks(scripts)).toEqual([]);
+      await page.getByRole("textbox", { name: "写评论" }).tap();
+      await page.locator('davmu-island[data-island="comment-footer"][data-awake]').waitFor({ state: "attached" });
+      expect(await page.evaluate(() => document.activeElement?.className)).toBe("cf-input");
+      // the list was not needed: it sleeps
+      expect(await island(page, "comment-list").getAttribute("data-awake")).toBeNull();
+      await page.keyboard.type("岛上的第一条评论");
+      await page.getByRole("button", { name: "发送" }).click();
+      await popup(page).getByRole("dialog").waitFor({ timeout: 8000 });
+      await context.close();
+    });
+
+    it("R-WEB-ISLAND-2 R-CONTENT-3 the first tap on 收藏 is answered: an anonymous visitor is asked to log in", async () => {
+      const context = await phoneContext(browser);
+      const page = await context.newPage();
+      const scripts = scriptsOf(page);
+      await page.goto(article);
+      await hydrated(page);
+      await page.waitForTimeout(1000);
+      expect(reactChunks(scripts)).toEqual([]);
+      await page.getByTestId("comment-footer").getByRole("button", { name: /收藏/ }).click();
+      await popup(page).getByRole("dialog").waitFor({ timeout: 8000 });
+      expect(await island(page, "comment-footer").getAttribute("data-awake")).toBe("");
+      await context.close();
+    });
   });
 });

@@ -135,7 +135,7 @@ describe("page quality", () => {
     }
   });
 
-  it("R-WEB-SSR an article hydrates from its own page data without React Router's client, loading only the scripts its budget counts", async () => {
+  it("R-WEB-SSR R-WEB-ISLAND-3 an article, an island page, loads without React Router's client only the scripts its budget counts until a tap", async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     const scripts = new Map<string, string>();
@@ -154,43 +154,44 @@ describe("page quality", () => {
     });
     await page.goto(articleUrl);
     await page.getByTestId("open-app-banner").waitFor();
-    // hydrated and interactive: the open-app button opens its dialog, which React draws
-    await page.getByTestId("open-app-banner").getByRole("button", { name: "打开App" }).click();
-    await page.getByRole("dialog").waitFor();
-    // the deferred lists streamed after the page hydrated from the values sent with them
+    // the deferred lists streamed after the page, as server HTML
     expect(await page.getByTestId("hot-list").count()).toBe(1);
     const state = await page.evaluate(() => ({
       routerContext: "__reactRouterContext" in window,
       routerManifest: "__reactRouterManifest" in window,
-      pageData: document.getElementById("page-data")?.getAttribute("type"),
+      pageData: document.getElementById("page-data"),
+      islandPage: document.getElementById("island-page")?.getAttribute("type"),
       modules: JSON.parse(document.getElementById("page-modules")?.textContent ?? "null"),
       moduleScripts: Array.from(document.querySelectorAll("script[type=module]")).map((s) => ({
         src: s.getAttribute("src"),
         text: s.textContent,
       })),
-      preloadHints: Array.from(document.querySelectorAll("link[rel=modulepreload]")).map((l) => l.getAttribute("href")),
     }));
-    expect(state).toMatchObject({ routerContext: false, routerManifest: false, pageData: "application/json" });
-    // one module script, the boot script, which loads the entry after the first paint
+    // an island page (decisions 053, 056): no page data, the islands' JSON, the island loader as entry
+    expect(state).toMatchObject({
+      routerContext: false,
+      routerManifest: false,
+      pageData: null,
+      islandPage: "application/json",
+    });
+    // one module script, the boot script, which loads the island loader after the first paint
     expect(state.moduleScripts).toEqual([{ src: null, text: bootScript }]);
-    expect(state.modules.entry).toMatch(/\/assets\/entry\.client-[\w-]+\.js$/);
+    expect(state.modules.entry).toMatch(/\/assets\/islands-[\w-]+\.js$/);
     expect(scripts.has(state.modules.entry)).toBe(true);
-    // every module the page imports was hinted, so none waited for the one importing it
-    expect(state.preloadHints).toEqual(expect.arrayContaining(state.modules.preload));
     // no script of React Router's browser runtime (its route manifest, its hydration hand-off) is fetched
     expect([...scripts.keys()].filter((path) => /\/manifest-[\w-]+\.js$/.test(path))).toEqual([]);
     for (const [path, source] of scripts) {
       expect(source, path).not.toContain("__reactRouterContext");
       expect(source, path).not.toContain("__reactRouterRouteModules");
     }
-    // what the page loaded is what packages/test-support/src/page-bytes.ts counts against the budget, the tracker
-    // included (R-TRACK-4), plus chunks loaded on demand
+    // what the page loaded before a tap is what packages/test-support/src/page-bytes.ts counts against the
+    // island budget, the page's start-up and the tracker included (R-TRACK-4), plus the idle work
     await trackerFetched;
-    await expect.poll(() => [...scripts.keys()].some((path) => /\/tracker-[\w-]+\.js$/.test(path))).toBe(true);
+    await page.waitForTimeout(1000);
     const counted = (await pageBytes(webBuild)).find((p) => p.name === "article");
+    expect(counted?.islands).toBe(true);
     const countedPaths = (counted?.js ?? []).map((f) => `/davmu/share/${f.file}`);
     expect(countedPaths.length).toBeGreaterThan(3);
-    // the tracker's chunk is counted in the page's budget (R-TRACK-4)
     expect((counted?.tracker ?? []).map((f) => f.file)).toEqual([
       expect.stringMatching(/^assets\/tracker-[\w-]+\.js$/),
     ]);
@@ -198,8 +199,10 @@ describe("page quality", () => {
     expect(loaded).toEqual(expect.arrayContaining(countedPaths));
     const lazy = loaded.filter((path) => !countedPaths.includes(path)).map((path) => path.replace(/^.*\/assets\//, ""));
     // (in WeChat the JS-SDK's lazy part, wechat-sdk and open-app-report, asks whether this deployment signs)
-    for (const file of lazy)
-      expect(file).toMatch(/^(site-idle|OpenAppDialog|LoginPopup|Sheet|dialog|icons|wechat-sdk|open-app-report)-/);
+    for (const file of lazy) expect(file).toMatch(/^(site-idle|wechat-sdk|open-app-report)-/);
+    // interactive: the open-app button wakes its island, and the dialog, another island, opens
+    await page.getByTestId("open-app-banner").getByRole("button", { name: "打开App" }).click();
+    await page.getByRole("dialog").waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -284,7 +287,8 @@ describe("page quality", () => {
         scripts: scripts.length,
       };
     });
-    expect(order.scripts).toBeGreaterThan(3);
+    // an island page starts with the island loader and its shared chunk (decision 056)
+    expect(order.scripts).toBeGreaterThanOrEqual(2);
     expect(order.loaded).toBeGreaterThan(0);
     expect(order.firstScript).toBeGreaterThanOrEqual(order.loaded);
     expect(order.firstScript).toBeGreaterThanOrEqual(order.painted);
@@ -307,11 +311,11 @@ describe("page quality", () => {
     await context.close();
   });
 
-  it("R-SITE-10 a route module that fails to load reloads the page once, and not again within the minute", async () => {
+  it("R-SITE-10 a chunk that fails to load reloads the page once, and not again within the minute", async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
-    // the article's route module is gone (a deployment replaced it): its preload and import fail
-    await page.route(/\/assets\/doc-[\w-]+\.js$/, (route) => route.abort());
+    // the article (an island page) cannot load its start-up's chunk (a deployment replaced it)
+    await page.route(/\/assets\/page-effects-[\w-]+\.js$/, (route) => route.abort());
     let loads = 0;
     page.on("load", () => {
       loads += 1;
@@ -322,9 +326,9 @@ describe("page quality", () => {
     expect(await page.evaluate(() => sessionStorage.getItem("davmu:chunk-reload-at"))).toMatch(/^\d+$/);
     await page.waitForTimeout(1500);
     expect(loads).toBe(2);
-    // the page stays readable as the server rendered it, never hydrated
+    // the page stays readable as the server rendered it, never started: the banner stays hidden
     expect(await page.locator("h1").count()).toBeGreaterThan(0);
-    expect(await page.getByTestId("open-app-banner").count()).toBe(0);
+    expect(await page.getByTestId("open-app-banner").isVisible()).toBe(false);
     await context.close();
   });
 

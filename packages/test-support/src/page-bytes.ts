@@ -7,7 +7,9 @@
  * page has not loaded already. Chunks loaded on demand (sheets, the debug console, hls.js, the idle
  * work) are not counted. The build's route manifest (build/client/assets/manifest-*.js,
  * which pages never load) names those files, as the server does when it writes the page's
- * modulepreload hints (app/lib/page-router/handoff.server.ts); the stylesheet inlined in the head is
+ * modulepreload hints (app/lib/page-router/handoff.server.ts). An island page loads the island loader, then
+ * once idle the page's start-up (app/islands/page-effects.ts) and the tracker: all of that runs before a
+ * first interaction, so all of it is counted; islands, each loaded when it wakes, are not. The stylesheet inlined in the head is
  * the one the server build writes for the page type's routes. Sizes are gzip (level 6, as served) of each file.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -63,7 +65,10 @@ export const pageTypes: PageType[] = [
 
 export interface PageBytes {
   name: string;
-  /** An island page (decision 053): `js` is what runs before the first interaction, the island loader */
+  /**
+   * An island page (decision 053): `js` is what runs before the first interaction, the island loader
+   * and the page's start-up with the tracker (decision 056)
+   */
   islands: boolean;
   /** The tracker's part of `js`: its chunk and what it imports that the page does not load otherwise */
   tracker: Array<{ file: string; gzip: number }>;
@@ -114,6 +119,8 @@ const gzipSize = (bytes: Buffer | string) => gzipSync(bytes).length;
 
 /** Chunks every page with scripts fetches after load, whatever the visitor does: the tracker's. */
 const afterLoadChunks = ["tracker"];
+/** … and on an island page the page's start-up, imported by the loader once idle (decision 056). */
+const islandAfterLoadChunks = ["page-effects", "tracker"];
 
 /** A chunk's name without its content hash (Vite's `[name]-[hash].js`, the hash 8 characters). */
 const chunkName = (file: string) => file.replace(/^.*\//, "").replace(/-[\w-]{8}\.js$/, "");
@@ -125,12 +132,18 @@ function staticImports(clientDir: string, file: string): string[] {
 }
 
 /** The after-load chunks the given files import dynamically, each with what it imports in turn. */
-function afterLoadFiles(clientDir: string, loaded: ReadonlySet<string>): string[] {
+function afterLoadFiles(clientDir: string, loaded: ReadonlySet<string>, names = afterLoadChunks): string[] {
   const found = new Set<string>();
-  for (const file of loaded) {
-    const code = readFileSync(join(clientDir, file), "utf8");
+  // an after-load chunk may import the next dynamically (the page's start-up imports the tracker)
+  const scan = [...loaded];
+  for (let i = 0; i < scan.length; i += 1) {
+    const code = readFileSync(join(clientDir, scan[i] as string), "utf8");
     for (const m of code.matchAll(/import\(\s*["'`]\.\/([\w.-]+\.js)["'`]\s*\)/g)) {
-      if (afterLoadChunks.includes(chunkName(m[1] as string))) found.add(`assets/${m[1]}`);
+      const file = `assets/${m[1]}`;
+      if (names.includes(chunkName(m[1] as string)) && !found.has(file)) {
+        found.add(file);
+        scan.push(file);
+      }
     }
   }
   const files: string[] = [];
@@ -183,8 +196,10 @@ export async function pageBytes(buildDir: string, types: PageType[] = pageTypes)
       };
       visit(islandLoaderFile(clientDir));
     }
-    const tracker = noScripts || islands ? [] : afterLoadFiles(clientDir, js).map(sized);
-    const jsFiles = noScripts ? [] : [...[...js].map(sized), ...tracker];
+    const afterLoad = noScripts ? [] : afterLoadFiles(clientDir, js, islands ? islandAfterLoadChunks : afterLoadChunks);
+    const tracker = afterLoad.filter((file) => !islands || !file.includes("/page-effects-")).map(sized);
+    const effects = afterLoad.filter((file) => islands && file.includes("/page-effects-")).map(sized);
+    const jsFiles = noScripts ? [] : [...[...js].map(sized), ...effects, ...tracker];
     const cssFiles = [...styles].map(sized);
     cssFiles.unshift({ file: "(inlined in the head)", gzip: gzipSize(inlinedCss(build, routes)) });
     return {

@@ -2,7 +2,7 @@ import { Deferred } from "../lib/deferred.tsx";
 import type { MoreLists } from "../lib/detail.server.ts";
 import { useContentT } from "../lib/i18n/content.ts";
 import type { RelatedCard } from "../model/article.ts";
-import { CommentList } from "./CommentList.tsx";
+import { CommentListSlot } from "./CommentList.tsx";
 import { ContentCard } from "./ContentCard.tsx";
 
 /** 暂无内容 when a list is empty (R-CONTENT-8). */
@@ -35,7 +35,7 @@ export function BottomLists(props: { related: RelatedCard[]; more: Promise<MoreL
   return (
     <>
       <CardSection id="related-title" title={t("relatedReading")} cards={props.related} testId="related-list" />
-      <CommentList />
+      <CommentListSlot />
       {/* streamed after the page itself */}
       <Deferred name="more-lists" resolve={props.more}>
         {(more) => (

@@ -1,24 +1,37 @@
 import { ErrorCode } from "@davmu/contracts/error-codes";
 import { type FormEvent, useEffect, useState } from "react";
-import { emitOpenApp } from "../lib/events.ts";
+import { emitOpenApp, wakeIsland } from "../lib/events.ts";
 import { formatCount } from "../lib/format.ts";
 import { useT } from "../lib/i18n/context.tsx";
 import { useSession } from "../lib/session.tsx";
 import { toast } from "../lib/toast.ts";
 import { commentBody, inputPlaceholder, sentMessage } from "../model/comments.ts";
-import { useComments } from "./CommentsProvider.tsx";
+import { CommentsProvider, useComments } from "./CommentsProvider.tsx";
+import type { CommentsSeed } from "./comments-store.ts";
 import { PenIcon, StarIcon, ThumbIcon } from "./icons.tsx";
+
+interface FooterProps {
+  contentType: string;
+  trackId: string;
+  likeCount: number;
+  collectCount: number;
+}
+
+/** The footer as an island (decision 056): its own provider over the item's comments store. */
+export function CommentFooterIsland(props: CommentsSeed & FooterProps) {
+  const { postId, mp, open, initial, ...footer } = props;
+  return (
+    <CommentsProvider postId={postId} mp={mp} open={open} initial={initial}>
+      <CommentFooter {...footer} />
+    </CommentsProvider>
+  );
+}
 
 /**
  * The bar fixed at the bottom of an article (R-UI-FOOTER): write a comment or a reply, like (asks
  * to open the app), collect, send. Like and collect show the item's counts, over 999 as k or w (spec §5).
  */
-export function CommentFooter(props: {
-  contentType: string;
-  trackId: string;
-  likeCount: number;
-  collectCount: number;
-}) {
+export function CommentFooter(props: FooterProps) {
   const t = useT();
   const comments = useComments();
   const session = useSession();
@@ -73,6 +86,8 @@ export function CommentFooter(props: {
       }
       toast(sentMessage(answer.data, t));
       comments.added(answer.data, target ? target.rootGid : null);
+      // the list shows it: on an island page it wakes now if it has not yet
+      wakeIsland("comment-list");
       setText("");
       dispatchReply({ type: "sent" });
       const input = comments.inputRef.current;

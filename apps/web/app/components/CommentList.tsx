@@ -1,17 +1,35 @@
 import { ErrorCode } from "@davmu/contracts/error-codes";
 import type { Comment as CommentItem, ReportRequest } from "@davmu/contracts/interaction";
-import { type ComponentType, useState } from "react";
+import { type ComponentType, useContext, useState } from "react";
+import { Island } from "../islands/Island.tsx";
 import { formatCount, formatRelativeTime } from "../lib/format.ts";
 import { useT } from "../lib/i18n/context.tsx";
 import { lazyComponent } from "../lib/lazy-component.ts";
 import { useSession } from "../lib/session.tsx";
 import { toast } from "../lib/toast.ts";
 import { expandLabel, ipLabel, replyTargetOf, type Thread } from "../model/comments.ts";
-import { useComments } from "./CommentsProvider.tsx";
+import { CommentsProvider, CommentsSeedContext, useComments } from "./CommentsProvider.tsx";
+import type { CommentsSeed } from "./comments-store.ts";
 import { MoreIcon, ThumbIcon } from "./icons.tsx";
 import type { ReportSheetProps } from "./ReportSheet.tsx";
 
 const loadReportSheet = lazyComponent<ReportSheetProps>(() => import("./ReportSheet.tsx").then((m) => m.ReportSheet));
+
+/** The list as an island (decision 056): its own provider over the item's comments store. */
+export function CommentListIsland(props: CommentsSeed) {
+  return (
+    <CommentsProvider {...props}>
+      <CommentList />
+    </CommentsProvider>
+  );
+}
+
+/** The list where the detail's layout puts it (BottomLists), with what DetailShell knows of the comments. */
+export function CommentListSlot() {
+  const seed = useContext(CommentsSeedContext);
+  if (!seed) throw new Error("CommentListSlot needs DetailShell's comments");
+  return <Island name="comment-list" wake="interaction" component={CommentListIsland} props={seed} />;
+}
 
 /** 评论 (count): the comments under the article, readable without JavaScript (R-UI-COMMENTS). */
 export function CommentList() {
@@ -124,7 +142,9 @@ function CommentBody(props: { comment: CommentItem; rootGid: string; onReport(co
     }
     if (!session.requireLogin()) return;
     comments.dispatchReply({ type: "reply", target: replyTargetOf(comment, props.rootGid) });
-    const input = comments.inputRef.current;
+    // the footer's input: on an island page, before the footer has woken, the one the server drew
+    // (its focus wakes the footer, which then reads the reply from the store)
+    const input = comments.inputRef.current ?? document.querySelector<HTMLInputElement>(".comment-footer .cf-input");
     if (input) input.focus();
   }
 

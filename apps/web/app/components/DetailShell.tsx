@@ -1,13 +1,15 @@
 import type { ContentItem } from "@davmu/contracts/content";
 import type { CommentList as CommentPage } from "@davmu/contracts/interaction";
 import { type ComponentType, type ReactNode, useEffect, useState } from "react";
+import { Island } from "../islands/Island.tsx";
 import { usePageEnvironment } from "../lib/environment.ts";
 import { lazyComponent } from "../lib/lazy-component.ts";
 import { usePreview } from "../lib/preview.ts";
 import { type DetailLayout, decideDetailLayout, type PageEnvironment } from "../model/layout.ts";
-import { CommentFooter } from "./CommentFooter.tsx";
-import { CommentsProvider } from "./CommentsProvider.tsx";
-import { OpenAppBanner } from "./OpenAppBanner.tsx";
+import { BannerSlot } from "./BannerSlot.tsx";
+import { CommentFooterIsland } from "./CommentFooter.tsx";
+import { CommentsSeedContext } from "./CommentsProvider.tsx";
+import type { CommentsSeed } from "./comments-store.ts";
 import { PreviewBar } from "./PreviewBar.tsx";
 
 const loadRouterControl = lazyComponent(() => import("./RouterControl.tsx").then((m) => m.RouterControl));
@@ -32,7 +34,8 @@ export function MiniProgramRouterControl() {
 /**
  * The docDetail layout around a detail page (R-LAYOUT-3): header, router control, the page, what
  * goes below it and the comment footer, each by `decideDetailLayout`. The login popup is mounted
- * once for the whole site by the root route.
+ * once for the whole site by the root route. The banner, the footer and the comment list (placed by
+ * BottomLists) are islands (decision 056); the footer and the list share the item's comments store.
  */
 export function DetailShell(props: {
   item: Pick<ContentItem, "post_id" | "content_type" | "track_id" | "mp"> &
@@ -47,27 +50,36 @@ export function DetailShell(props: {
   const env = usePageEnvironment(props.env);
   const layout = decideDetailLayout(props.item.content_type, env);
   const preview = usePreview();
+  const seed: CommentsSeed = {
+    postId: props.item.post_id,
+    mp: props.item.mp !== null,
+    open: props.commentsOpen,
+    initial: props.comments,
+  };
   return (
-    <CommentsProvider
-      postId={props.item.post_id}
-      mp={props.item.mp !== null}
-      open={props.commentsOpen}
-      initial={props.comments}
-    >
-      {preview ? <PreviewBar preview={preview} /> : layout.header ? <OpenAppBanner /> : null}
+    <CommentsSeedContext.Provider value={seed}>
+      {preview ? <PreviewBar preview={preview} /> : layout.header ? <BannerSlot /> : null}
       {layout.routerControl ? <MiniProgramRouterControl /> : null}
       <main className={`${props.className}${layout.commentFooter ? " has-footer" : ""}`} data-layout="docDetail">
         {props.children}
         {props.below ? props.below(layout) : null}
       </main>
       {layout.commentFooter ? (
-        <CommentFooter
-          contentType={props.item.content_type}
-          trackId={props.item.track_id}
-          likeCount={props.item.like_count ?? 0}
-          collectCount={props.item.collect_count ?? 0}
+        <Island
+          name="comment-footer"
+          wake="interaction"
+          component={CommentFooterIsland}
+          // page 1 stays with the list's island: the footer's store takes it from there
+          props={{
+            ...seed,
+            initial: null,
+            contentType: props.item.content_type,
+            trackId: props.item.track_id,
+            likeCount: props.item.like_count ?? 0,
+            collectCount: props.item.collect_count ?? 0,
+          }}
         />
       ) : null}
-    </CommentsProvider>
+    </CommentsSeedContext.Provider>
   );
 }

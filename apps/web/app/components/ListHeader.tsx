@@ -2,7 +2,7 @@ import { type ComponentType, useEffect, useState } from "react";
 import { usePageEnvironment } from "../lib/environment.ts";
 import { lazyComponent } from "../lib/lazy-component.ts";
 import { decideListLayout } from "../model/layout.ts";
-import { OpenAppBanner } from "./OpenAppBanner.tsx";
+import { BannerSlot } from "./BannerSlot.tsx";
 
 // its own chunk, fetched only in the mini program (DetailShell's copy would bring the detail page along)
 const loadRouterControl = lazyComponent(() => import("./RouterControl.tsx").then((m) => m.RouterControl));
@@ -34,7 +34,7 @@ export function ListHeader() {
   const layout = decideListLayout(usePageEnvironment(serverEnvironment));
   return (
     <>
-      {layout.header ? <OpenAppBanner /> : null}
+      {layout.header ? <BannerSlot /> : null}
       {layout.routerControl ? <RouterControlWhenLoaded /> : null}
     </>
   );

@@ -4,7 +4,6 @@ import { emitLogin, emitOpenApp } from "../lib/events.ts";
 import { useHydrated } from "../lib/hydrated.ts";
 import { useT } from "../lib/i18n/context.tsx";
 import { lazyComponent } from "../lib/lazy-component.ts";
-import { useSearchParams } from "../lib/router.ts";
 import { useSession } from "../lib/session.tsx";
 import { useSite } from "../lib/site-context.tsx";
 import { toast } from "../lib/toast.ts";
@@ -13,8 +12,8 @@ import { CloseIcon, MenuIcon } from "./icons.tsx";
 import type { NavPanelProps } from "./NavPanel.tsx";
 import { openButtonBox, WxOpenTag } from "./WxOpenTag.tsx";
 
-function BannerRoom() {
-  return <div className="banner-spacer" />;
+function BannerRoom(props: { hidden?: boolean }) {
+  return <div className="banner-spacer" hidden={props.hidden} />;
 }
 
 const loadNavPanel = lazyComponent<NavPanelProps>(() => import("./NavPanel.tsx").then((m) => m.NavPanel));
@@ -25,12 +24,13 @@ const loadAccountSheet = lazyComponent<AccountSheetProps>(() =>
 
 /**
  * The open-app banner at the top of share pages: shown once the page has loaded, outside the
- * product's own client and never on preview links. In WeChat, once wx.config has passed, WeChat's open
+ * product's own client and never on preview links (`preview`: the page's address has `?preview`).
+ * The server draws it hidden, and its room; once loaded, the page shows it: hydrated on a page-router
+ * page, by the page's start-up on an island page (lib/banner.ts), where it is an island woken by a tap. In WeChat, once wx.config has passed, WeChat's open
  * tag lies over its open button and launches the app; otherwise the button opens the open-app dialog.
  */
-export function OpenAppBanner() {
+export function OpenAppBanner(props: { preview: boolean }) {
   const hydrated = useHydrated();
-  const [params] = useSearchParams();
   const { site } = useSite();
   const t = useT();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -63,16 +63,17 @@ export function OpenAppBanner() {
       .catch(() => toast(t("networkError")));
   }
 
-  if (params.has("preview")) return null;
+  if (props.preview) return null;
   // the server keeps the banner's room, so the page does not move when the banner appears
-  if (!hydrated) return <BannerRoom />;
-  if (isInOwnClient(navigator.userAgent)) return null;
+  if (hydrated && isInOwnClient(navigator.userAgent)) return <BannerRoom hidden />;
 
   return (
     <>
       <BannerRoom />
-      <header className="banner" data-testid="open-app-banner">
-        {site.logo ? <img className="banner-logo" src={site.logo} alt="" width={36} height={36} /> : null}
+      <header className="banner" data-testid="open-app-banner" hidden={!hydrated}>
+        {site.logo ? (
+          <img className="banner-logo" src={site.logo} alt="" width={36} height={36} loading="lazy" />
+        ) : null}
         <div className="banner-text">
           <strong className="banner-name">{site.name}</strong>
           <span className="banner-desc">{site.descriptionSet ? site.description : t("bannerDefaultDescription")}</span>

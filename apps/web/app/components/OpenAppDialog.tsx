@@ -1,21 +1,26 @@
 import { type ComponentType, useCallback, useEffect, useRef, useState } from "react";
+import { listenForRequests } from "../islands/store.ts";
+import { useShared } from "../islands/use-shared.ts";
 import { isMiniProgram } from "../lib/device.ts";
-import { openAppEvent } from "../lib/events.ts";
 import { useT } from "../lib/i18n/context.tsx";
 import { lazyComponent } from "../lib/lazy-component.ts";
-import { guideEvent, showOpenAppGuide, useOpenAppSettings, wxTagState } from "../lib/open-app.ts";
-import { useRouteLoaderData } from "../lib/router.ts";
+import { showOpenAppGuide, useOpenAppSettings, wxTagState } from "../lib/open-app.ts";
+import { usePageSettings } from "../lib/page-settings.tsx";
 import { useSite } from "../lib/site-context.tsx";
 import { startWechat } from "../lib/wechat.ts";
 import type { OpenAppGuideProps } from "./OpenAppGuide.tsx";
 import { openButtonBox, WxOpenTag } from "./WxOpenTag.tsx";
+
+// the page-wide open-app requests (lib/events.ts) are counted in the islands' store from now on
+listenForRequests();
 
 /** The chain outside WeChat (decision 023), fetched when the dialog first shows. */
 const loadChain = () => import("../lib/open-app-chain.ts");
 const loadGuide = lazyComponent<OpenAppGuideProps>(() => import("./OpenAppGuide.tsx").then((m) => m.OpenAppGuide));
 
 /**
- * Asks the visitor to open the native app; opened by the openApp event. In a mini program the
+ * Asks the visitor to open the native app; opened by each openApp request (counted in the islands'
+ * store, so on an island page, where it is an island woken by the first request, that one is answered). In a mini program the
  * header and the confirm button are hidden and the cancel button reads 关闭弹窗. In WeChat the
  * confirm button is an open tag (R-SHARE-3): it launches the app, or the guide overlay shows; outside
  * WeChat it runs the open-app chain. Mounted once on every page, it also starts WeChat's JS-SDK
@@ -25,34 +30,34 @@ export function OpenAppDialog() {
   const { site } = useSite();
   const t = useT();
   const settings = useOpenAppSettings();
-  const publicApiBase = (useRouteLoaderData("root") as { publicApiBase?: string } | undefined)?.publicApiBase ?? "";
+  const { publicApiBase } = usePageSettings();
   const [open, setOpen] = useState(false);
   const [miniProgram, setMiniProgram] = useState(false);
   const [Guide, setGuide] = useState<ComponentType<OpenAppGuideProps> | null>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const closeGuide = useCallback(() => setGuide(null), []);
+  const requests = useShared((s) => s.openAppRequests);
+  const guideRequests = useShared((s) => s.guideRequests);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per page; the API base does not change
+  useEffect(() => startWechat(publicApiBase), []);
+
+  // each request for the guide counted in the store shows it, one made before this host woke included
   useEffect(() => {
-    startWechat(publicApiBase);
-    const show = () => {
-      setMiniProgram(isMiniProgram(navigator.userAgent, window.__wxjs_environment));
-      setOpen(true);
-      if (wxTagState() === "off") loadChain().catch(() => undefined);
-    };
-    const guide = () => {
-      setOpen(false);
-      loadGuide()
-        .then((component) => setGuide(() => component))
-        .catch((error) => console.warn("open-app guide failed to load:", error));
-    };
-    window.addEventListener(openAppEvent, show);
-    window.addEventListener(guideEvent, guide);
-    return () => {
-      window.removeEventListener(openAppEvent, show);
-      window.removeEventListener(guideEvent, guide);
-    };
-  }, []);
+    if (guideRequests === 0) return;
+    setOpen(false);
+    loadGuide()
+      .then((component) => setGuide(() => component))
+      .catch((error) => console.warn("open-app guide failed to load:", error));
+  }, [guideRequests]);
+
+  // each request counted in the store opens the dialog, one made before this host woke included
+  useEffect(() => {
+    if (requests === 0) return;
+    setMiniProgram(isMiniProgram(navigator.userAgent, window.__wxjs_environment));
+    setOpen(true);
+    if (wxTagState() === "off") loadChain().catch(() => undefined);
+  }, [requests]);
 
   useEffect(() => {
     if (!open) return;

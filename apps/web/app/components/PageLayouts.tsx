@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { usePageEnvironment } from "../lib/environment.ts";
 import { decideDejinLayout, decideListLayout, type PageEnvironment } from "../model/layout.ts";
+import { BannerSlot } from "./BannerSlot.tsx";
 import { MiniProgramRouterControl } from "./DetailShell.tsx";
-import { OpenAppBanner } from "./OpenAppBanner.tsx";
 
 /** default layout (R-LAYOUT-1): the page as it is. */
 export function DefaultLayout({ children }: { children: ReactNode }) {
@@ -21,7 +21,7 @@ export function DejinLayout(props: {
   const layout = decideDejinLayout(props.page);
   return (
     <>
-      {layout.header ? <OpenAppBanner /> : null}
+      {layout.header ? <BannerSlot /> : null}
       <main className={layout.commentFooter ? "dejin-page has-footer" : "dejin-page"} data-layout="dejin">
         {props.children}
       </main>
@@ -39,7 +39,7 @@ export function ListPageLayout(props: { env: PageEnvironment; footer?: ReactNode
   const layout = decideListLayout(env);
   return (
     <>
-      {layout.header ? <OpenAppBanner /> : null}
+      {layout.header ? <BannerSlot /> : null}
       {layout.routerControl ? <MiniProgramRouterControl /> : null}
       <main className="list-page" data-layout="listPage">
         {props.children}

@@ -1,15 +1,14 @@
 import { siteBase } from "@davmu/contracts/site-path";
 import { type ComponentType, useEffect, useState } from "react";
-import { prefetchIdleTimeoutMs } from "../lib/prefetch-timing.ts";
+import { schedulePageIdleWork } from "../lib/page-start.ts";
 import { useLocation, useRouteLoaderData } from "../lib/router.ts";
 import { useSite } from "../lib/site-context.tsx";
 import { startTracking } from "../lib/tracker-page.ts";
 import { wantsDebugConsole } from "../model/site.ts";
 
-type IdleWindow = Window & { requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number };
-
 /**
- * What every page does in the browser once loaded: when idle (lib/site-idle.ts, fetched then) start
+ * What every page-router page does in the browser once loaded (an island page does the same without
+ * React: islands/page-effects.ts): when idle (lib/site-idle.ts, fetched then) start
  * reloading on a failed chunk (once a minute at most), register the service worker and prefetch the
  * share links in view; and, only when the site config's `debug` flag is on, fetch and open the debug console.
  * Once the page is hydrated, `<html data-hydrated>` says so: its controls answer from then on (the
@@ -32,21 +31,7 @@ export function SiteEffects() {
   useEffect(() => startTracking(statBase), []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each page (path and query) gets its own look for links
-  useEffect(() => {
-    let cancelled = false;
-    const run = () => {
-      if (cancelled) return;
-      import("../lib/site-idle.ts")
-        .then((m) => m.onIdle(siteBase))
-        .catch((error) => console.info("idle work skipped:", error));
-    };
-    const win = window as IdleWindow;
-    if (typeof win.requestIdleCallback === "function") win.requestIdleCallback(run, { timeout: prefetchIdleTimeoutMs });
-    else window.setTimeout(run, 1);
-    return () => {
-      cancelled = true;
-    };
-  }, [pathname, search]);
+  useEffect(() => schedulePageIdleWork(siteBase), [pathname, search]);
 
   useEffect(() => {
     if (!debug || Debug) return;

@@ -1,4 +1,6 @@
 import { reloadOnChunkError } from "../lib/chunk-reload.ts";
+import { wakeIslandEvent } from "../lib/events.ts";
+import { subscribeWxTagState, wxTagState } from "../lib/open-app-state.ts";
 import { toasts } from "../lib/toast.ts";
 import { browserIdle, browserWhenVisible, startIslands } from "./loader.ts";
 import type { IslandPage } from "./page.ts";
@@ -8,9 +10,13 @@ import { listenForRequests, shared } from "./store.ts";
 
 /**
  * The entry of an island page (decision 053; the protocol is in loader.ts), imported by the page's
- * boot script after the first paint. No React here: hydrate.tsx brings it with the first island.
+ * boot script after the first paint. No React here: hydrate.tsx brings it with the first island, and
+ * page-effects.ts (a chunk of its own, imported once the browser is idle) what every page does as it starts.
  */
 listenForRequests();
+
+/** Islands that draw something of the logged-in visitor's own: woken once a session is restored. */
+const userIslands = ["open-app-banner", "comment-list", "comment-footer", "follow-button"];
 const pageText = document.getElementById(islandPageId)?.textContent;
 const page = (pageText ? JSON.parse(pageText) : null) as IslandPage | null;
 if (page) {
@@ -29,8 +35,29 @@ if (page) {
   const wakeHosts = () => {
     const state = shared.get();
     if (state.loginRequests > 0) void controller.wake("login-host");
+    if (state.openAppRequests > 0 || state.guideRequests > 0) void controller.wake("open-app-dialog");
+    // a visitor who is logged in sees their own view: the banner's avatar, the collect, follow and
+    // comment states of their own
+    if (state.user) for (const name of userIslands) void controller.wake(name);
   };
   shared.subscribe(wakeHosts);
   toasts.subscribe(() => void controller.wake("toaster"));
+  // in WeChat, once its open tags can launch the app, the banner lays one over its button
+  subscribeWxTagState(() => {
+    if (wxTagState() === "ready") void controller.wake("open-app-banner");
+  });
+  // a part whose state another changed (lib/events.ts `wakeIsland`)
+  window.addEventListener(wakeIslandEvent, (event) => {
+    const name = (event as CustomEvent<unknown>).detail;
+    if (typeof name === "string") void controller.wake(name);
+  });
+  // what every page does as it starts (statistics, start-up, session, service worker…), without React
+  idle(() => {
+    import("./page-effects.ts")
+      .then((m) => m.startPageEffects(page))
+      .catch((error: unknown) => {
+        if (!reloadOnChunkError(error)) console.warn("page effects failed to start:", error);
+      });
+  });
   document.documentElement.dataset.hydrated = "";
 }

@@ -1,13 +1,14 @@
 import type { UserInfo } from "@davmu/contracts/account";
-import { type ComponentType, type ReactNode, useEffect, useLayoutEffect, useMemo } from "react";
+import { type ComponentType, type ReactNode, useEffect, useLayoutEffect, useMemo, useState } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { logout, restoreUser } from "../lib/account.ts";
+import { logout } from "../lib/account.ts";
 import { browserApi } from "../lib/browser-api.ts";
-import { emitLogin, sessionExpiredEvent } from "../lib/events.ts";
+import { emitLogin } from "../lib/events.ts";
 import { I18nProvider } from "../lib/i18n/context.tsx";
 import { translate } from "../lib/i18n/messages.ts";
+import { noOpenAppSettings, PageSettingsContext } from "../lib/page-settings.tsx";
 import { type Session, SessionContext } from "../lib/session.tsx";
-import { SiteContext } from "../lib/site-context.tsx";
+import { SiteContext, type SiteState } from "../lib/site-context.tsx";
 import { toast } from "../lib/toast.ts";
 import type { IslandPage } from "./page.ts";
 import { shared } from "./store.ts";
@@ -16,34 +17,14 @@ import { useShared } from "./use-shared.ts";
 /**
  * The island side of React (decision 053): imported by the loader when the first island wakes, so a
  * page whose islands sleep never loads React. Each island is its own root under the same providers
- * as on the server; the session is the shared store's (store.ts), restored once per page.
+ * as on the server; the session and the site's state are the shared store's (store.ts), filled by the
+ * page's start-up (page-effects.ts).
  */
-
-let restoring = false;
-function restoreOnce(publicApiBase: string) {
-  if (restoring) return;
-  restoring = true;
-  const { client, values } = browserApi(publicApiBase);
-  restoreUser(client, values)
-    .then((found) => {
-      if (found) shared.set({ user: found });
-    })
-    .catch((error) => console.warn("session restore failed:", error))
-    .finally(() => shared.set({ restored: true }));
-  window.addEventListener(sessionExpiredEvent, () => {
-    browserApi(publicApiBase).values.clearUser();
-    if (!shared.get().user) return;
-    shared.set({ user: null });
-    toast(translate("sessionExpired"));
-    emitLogin();
-  });
-}
 
 function IslandSession(props: { publicApiBase: string; children: ReactNode }) {
   const { publicApiBase } = props;
   const user = useShared((s) => s.user);
   const restored = useShared((s) => s.restored);
-  useEffect(() => restoreOnce(publicApiBase), [publicApiBase]);
   const session = useMemo<Session>(
     () => ({
       user,
@@ -67,6 +48,18 @@ function IslandSession(props: { publicApiBase: string; children: ReactNode }) {
   return <SessionContext.Provider value={session}>{props.children}</SessionContext.Provider>;
 }
 
+/**
+ * The site's state: the server's while hydrating (the markup must match), then what the page's
+ * start-up read (page-effects.ts), once it has.
+ */
+function IslandSite(props: { initial: SiteState; children: ReactNode }) {
+  const started = useShared((s) => s.site);
+  const [hydrating, setHydrating] = useState(true);
+  useEffect(() => setHydrating(false), []);
+  const value = hydrating || !started ? props.initial : started;
+  return <SiteContext.Provider value={value}>{props.children}</SiteContext.Provider>;
+}
+
 function Committed(props: { done: () => void; children: ReactNode }) {
   const { done } = props;
   // once, after the first commit (the island's handlers are attached)
@@ -87,13 +80,17 @@ export function hydrateIsland(
     hydrateRoot(
       element,
       <I18nProvider lang={page.lang} messages={page.messages}>
-        <SiteContext.Provider value={page.initial}>
-          <IslandSession publicApiBase={page.publicApiBase}>
-            <Committed done={resolve}>
-              <Component {...props} />
-            </Committed>
-          </IslandSession>
-        </SiteContext.Provider>
+        <PageSettingsContext.Provider
+          value={{ publicApiBase: page.publicApiBase, openApp: page.openApp ?? noOpenAppSettings }}
+        >
+          <IslandSite initial={page.initial}>
+            <IslandSession publicApiBase={page.publicApiBase}>
+              <Committed done={resolve}>
+                <Component {...props} />
+              </Committed>
+            </IslandSession>
+          </IslandSite>
+        </PageSettingsContext.Provider>
       </I18nProvider>,
       { onRecoverableError: (error) => console.warn("island hydration:", error) },
     );

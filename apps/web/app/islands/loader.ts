@@ -28,6 +28,12 @@
  * - Islands share no React tree. What they share (login state, the requests for the login popup and
  *   the open-app dialog) is in store.ts; toasts in lib/toast.ts. A host island (toaster, login
  *   popup, dialog) is woken by name when the store asks for it (`wake`).
+ * - Hosts are also woken for the page's state: the open-app dialog on the first open-app or guide
+ *   request, the islands that draw the visitor's own view once a session is restored, the banner once
+ *   WeChat's open tags are ready, and any island another asks for (lib/events.ts `wakeIsland`: a
+ *   comment sent from the footer wakes the list) (boot.ts, decision 056).
+ * - What every page does as it starts (statistics, start-up, session restore, WeChat's SDK, service
+ *   worker, prefetch, desktop redirect) runs without React in page-effects.ts, imported once idle.
  * - A chunk that fails to load (a deployment replaced the files) reloads the page under the site's
  *   rule, at most once a minute (lib/chunk-reload.ts, R-SITE-10).
  * - Once hydrated an island's element gets `data-awake`; once the loader runs, `<html data-hydrated>`

@@ -1,5 +1,6 @@
 import type { Lang } from "../lib/i18n/lang.ts";
 import type { Messages } from "../lib/i18n/messages.ts";
+import type { OpenAppSettings } from "../lib/open-app-links.ts";
 import type { SiteState } from "../lib/site-context.tsx";
 
 /**
@@ -12,6 +13,8 @@ export interface IslandPage {
   initial: SiteState;
   publicApiBase: string;
   statBase?: string;
+  /** how the page opens the app (lib/page-settings.tsx) */
+  openApp?: OpenAppSettings;
 }
 
 export function islandPageFrom(root: unknown): IslandPage | null {
@@ -24,5 +27,6 @@ export function islandPageFrom(root: unknown): IslandPage | null {
     initial: r.initial,
     publicApiBase: r.publicApiBase,
     statBase: r.statBase,
+    openApp: r.openApp,
   };
 }

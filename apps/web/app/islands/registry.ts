@@ -10,6 +10,11 @@ export const islandRegistry = {
   "follow-button": () => import("../components/FollowButton.tsx").then((m) => m.FollowButton),
   toaster: () => import("../components/Toaster.tsx").then((m) => m.Toaster),
   "login-host": () => import("../components/LoginHost.tsx").then((m) => m.LoginHost),
+  "open-app-dialog": () => import("../components/OpenAppDialog.tsx").then((m) => m.OpenAppDialog),
+  "open-app-banner": () => import("../components/OpenAppBanner.tsx").then((m) => m.OpenAppBanner),
+  "read-in-app": () => import("../components/ReadInApp.tsx").then((m) => m.ReadInApp),
+  "comment-list": () => import("../components/CommentList.tsx").then((m) => m.CommentListIsland),
+  "comment-footer": () => import("../components/CommentFooter.tsx").then((m) => m.CommentFooterIsland),
 } satisfies Record<string, Loader>;
 
 export type IslandName = keyof typeof islandRegistry;

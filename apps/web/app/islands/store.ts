@@ -1,5 +1,7 @@
 import type { UserInfo } from "@davmu/contracts/account";
 import { loginEvent, openAppEvent } from "../lib/events.ts";
+import { guideEvent } from "../lib/open-app-state.ts";
+import type { SiteState as SiteContextState } from "../lib/site-context.tsx";
 
 /**
  * A tiny external store (no React): islands hydrate as separate React roots, so what they share —
@@ -45,9 +47,20 @@ export interface SharedState {
   loginRequests: number;
   /** how many times the open-app dialog was asked for (`emitOpenApp`) */
   openAppRequests: number;
+  /** how many times the open-app guide was asked for (lib/open-app-state.ts `showOpenAppGuide`) */
+  guideRequests: number;
+  /** the site's state as the browser's start-up read it (page-effects.ts); null until then */
+  site: SiteContextState | null;
 }
 
-export const shared = createStore<SharedState>({ user: null, restored: false, loginRequests: 0, openAppRequests: 0 });
+export const shared = createStore<SharedState>({
+  user: null,
+  restored: false,
+  loginRequests: 0,
+  openAppRequests: 0,
+  guideRequests: 0,
+  site: null,
+});
 
 /**
  * Counts the page-wide requests (lib/events.ts) in the store, from the first call on: a host that
@@ -59,4 +72,5 @@ export function listenForRequests(target: Pick<Window, "addEventListener"> | und
   listening = true;
   target.addEventListener(loginEvent, () => shared.set((s) => ({ loginRequests: s.loginRequests + 1 })));
   target.addEventListener(openAppEvent, () => shared.set((s) => ({ openAppRequests: s.openAppRequests + 1 })));
+  target.addEventListener(guideEvent, () => shared.set((s) => ({ guideRequests: s.guideRequests + 1 })));
 }

@@ -10,6 +10,17 @@ export function emitLogin(): void {
   window.dispatchEvent(new Event(loginEvent));
 }
 
+/**
+ * Asks an island page's loader to wake the islands of that name now (decision 056): a part whose state
+ * another changed (a comment sent from the footer shows in the list). Nothing listens on a page-router
+ * page, where every part is awake.
+ */
+export const wakeIslandEvent = "davmu:wakeIsland";
+
+export function wakeIsland(name: string): void {
+  window.dispatchEvent(new CustomEvent(wakeIslandEvent, { detail: name }));
+}
+
 /** The API refused the stored user token (expired or revoked elsewhere): the session must end. */
 export const sessionExpiredEvent = "davmu:sessionExpired";
 

@@ -1,9 +1,10 @@
 import type { UserInfo } from "@davmu/contracts/account";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { logout, restoreUser } from "./account.ts";
+import { logout } from "./account.ts";
 import { type BrowserApi, browserApi } from "./browser-api.ts";
-import { emitLogin, sessionExpiredEvent } from "./events.ts";
+import { emitLogin } from "./events.ts";
 import { translate } from "./i18n/messages.ts";
+import { restoreSession, watchSessionExpiry } from "./session-start.ts";
 import { toast } from "./toast.ts";
 
 /**
@@ -39,32 +40,24 @@ export function SessionProvider(props: { publicApiBase: string; children: ReactN
 
   useEffect(() => {
     let live = true;
-    const { client, values } = browserApi(publicApiBase);
-    restoreUser(client, values)
-      .then((found) => {
-        if (live && found) setUser(found);
-      })
-      .finally(() => {
+    restoreSession(publicApiBase, {
+      found: (found) => {
+        if (live) setUser(found);
+      },
+      done: () => {
         if (live) setRestored(true);
-      });
+      },
+    });
     return () => {
       live = false;
     };
   }, [publicApiBase]);
 
   // a token that stopped working mid-visit: forget it and ask the visitor to log in again
-  useEffect(() => {
-    const expired = () => {
-      browserApi(publicApiBase).values.clearUser();
-      // on load the restore handles a dead token quietly; mid-visit the visitor is told
-      if (!userRef.current) return;
-      setUser(null);
-      toast(translate("sessionExpired"));
-      emitLogin();
-    };
-    window.addEventListener(sessionExpiredEvent, expired);
-    return () => window.removeEventListener(sessionExpiredEvent, expired);
-  }, [publicApiBase]);
+  useEffect(
+    () => watchSessionExpiry(publicApiBase, { signedIn: () => userRef.current !== null, expired: () => setUser(null) }),
+    [publicApiBase],
+  );
 
   const api = useCallback(() => browserApi(publicApiBase), [publicApiBase]);
   const signOut = useCallback(async () => {

@@ -1,5 +1,5 @@
-import { showOpenAppGuide, type TagMounter } from "./open-app.ts";
 import { pageDeepLink, pageWeapp, reportOpenApp } from "./open-app-report.ts";
+import { showOpenAppGuide, type TagMounter } from "./open-app-state.ts";
 
 /**
  * WeChat's open tags (R-WX-2, R-SHARE-3), part of the lazy WeChat chunk: `wx-open-launch-weapp` on

@@ -1,6 +1,6 @@
 import { weChatVersion } from "@davmu/contracts/user-agent";
 import { isInOwnClient, isMiniProgram, isWeChat } from "./device.ts";
-import { setWxTagState } from "./open-app.ts";
+import { setWxTagState } from "./open-app-state.ts";
 
 /**
  * WeChat's JS-SDK on the page, inside WeChat only (R-WX-1..3): this eager part only decides and

@@ -2,14 +2,16 @@ import { linkContentTypes } from "@davmu/contracts/values";
 import { BottomLists } from "../components/BottomLists.tsx";
 import { DetailHead } from "../components/DetailHead.tsx";
 import { DetailShell } from "../components/DetailShell.tsx";
+import { ReadInApp } from "../components/ReadInApp.tsx";
+import { Island } from "../islands/Island.tsx";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { detailLoader } from "../lib/detail-page.server.ts";
-import { emitOpenApp } from "../lib/events.ts";
 import { useContentT } from "../lib/i18n/content.ts";
 import { framedOnItsPage, linkPageAddress, useLinkFrameOrigins } from "../lib/link-frames.ts";
 import { detailPageMeta, viewHead } from "../lib/share-meta.ts";
 import { useSite } from "../lib/site-context.tsx";
 import { toArticleView } from "../model/article.ts";
+import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/doc";
 
 export const loader = (args: Route.LoaderArgs) =>
@@ -29,6 +31,13 @@ export const loader = (args: Route.LoaderArgs) =>
   });
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
+
+/**
+ * An island page (decision 056): headline, body, pictures and lists are never hydrated; the banner,
+ * the open-app button, the comment list and footer, the follow button and the hosts are islands.
+ * A preview and a page in the mini program stay on the page router (islands/handoff rule).
+ */
+export const handle: PageHandle = { islands: true };
 
 export const meta = detailPageMeta<typeof loader>((data) =>
   viewHead({ view: data.article, shareLink: data.shareLink }),
@@ -91,9 +100,12 @@ export default function Doc({ loaderData }: Route.ComponentProps) {
           <div className="article-body" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
         ) : null}
       </article>
-      <button type="button" className="read-in-app" onClick={emitOpenApp}>
-        {t("readMoreInApp", { site: site.name })}
-      </button>
+      <Island
+        name="read-in-app"
+        wake="interaction"
+        component={ReadInApp}
+        props={{ label: t("readMoreInApp", { site: site.name }) }}
+      />
     </DetailShell>
   );
 }

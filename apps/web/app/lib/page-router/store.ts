@@ -28,7 +28,20 @@ const subscribe = (listener: () => void) => {
     listeners.delete(listener);
   };
 };
-const getState = () => state;
+/**
+ * An island (decision 053) renders outside any page the router started: it reads an empty page at the
+ * window's location (no loader data; a link to another path loads it as a document).
+ */
+let islandState: RouterState | undefined;
+const getState = () => {
+  if (state) return state;
+  islandState ??= {
+    page: { routes: [], loaderData: {}, errors: null },
+    location: windowLocation(),
+    navigation: "idle",
+  };
+  return islandState;
+};
 function setState(next: RouterState) {
   state = next;
   for (const listener of listeners) listener();
@@ -92,6 +105,7 @@ export async function navigate(to: To | number, options: NavigateOptions = {}): 
     window.history.go(to);
     return;
   }
+  const state = getState();
   const href = typeof to === "string" && absoluteUrl.test(to) ? to : createHref(to, state.location.pathname);
   const url = new URL(href, window.location.href);
   const load = () => (options.replace ? window.location.replace(url.href) : window.location.assign(url.href));

@@ -1,0 +1,49 @@
+import { siteBase } from "@davmu/contracts/site-path";
+import { showBanner } from "../lib/banner.ts";
+import { applyThemeColor, redirectDesktop, schedulePageIdleWork, startSite } from "../lib/page-start.ts";
+import { restoreSession, watchSessionExpiry } from "../lib/session-start.ts";
+import { startTracking } from "../lib/tracker-page.ts";
+import { startWechat } from "../lib/wechat.ts";
+import type { IslandPage } from "./page.ts";
+import { shared } from "./store.ts";
+
+/**
+ * What an island page does in the browser as it starts (decision 056), with no React: what the page
+ * router's root does in SiteProvider, SessionProvider, SiteEffects and the open-app dialog, through
+ * the same modules. The loader (boot.ts) imports this chunk once the browser is idle:
+ * - the desktop redirect by viewport (a phone turned wide goes to /pc); the open-app banner shown;
+ * - reading statistics (the tracker's chunk, R-TRACK-1..5), unless a preview or opted out;
+ * - the device's details, an anonymous token and the app info, whose theme colour is applied, then
+ *   the site config read again; both kept in the store for islands that wake later;
+ * - the session restored into the store (R-LOGIN-10), and a token that stops working mid-visit;
+ * - WeChat's JS-SDK inside WeChat (share card, open tags);
+ * - when idle again: the chunk-reload guard, the service worker and the prefetch of links in view.
+ */
+let started = false;
+
+export function startPageEffects(page: IslandPage): void {
+  if (started) return;
+  started = true;
+  redirectDesktop();
+  showBanner();
+  startTracking(page.statBase ?? "");
+  startSite(page.publicApiBase, {
+    theme(theme) {
+      applyThemeColor(theme.primaryColor);
+      shared.set((s) => ({ site: { ...(s.site ?? page.initial), theme } }));
+    },
+    site(site) {
+      shared.set((s) => ({ site: { ...(s.site ?? page.initial), site } }));
+    },
+  });
+  restoreSession(page.publicApiBase, {
+    found: (user) => shared.set({ user }),
+    done: () => shared.set({ restored: true }),
+  });
+  watchSessionExpiry(page.publicApiBase, {
+    signedIn: () => shared.get().user !== null,
+    expired: () => shared.set({ user: null }),
+  });
+  startWechat(page.publicApiBase);
+  schedulePageIdleWork(siteBase);
+}
