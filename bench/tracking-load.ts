@@ -1,9 +1,14 @@
 /**
  * The tracking beacon's load generator: autocannon at 100 connections POSTing batches of 20 events
  * (as pages send them: read, view and expose, each with its own event id), in a process of its own.
+ * Without a rate it sends as fast as the server answers; with one (batches a second) it offers that
+ * rate whatever the answers (autocannon's `overallRate`, spread over the connections), which is how
+ * the bench asks whether a rate is taken without refusals.
  * Usage (as a child of bench/tracking.ts):
- *   node bench/tracking-load.ts <origin> <seconds> <hashid salt> [server pid]
- * Prints JSON: { rate, p99, errors, events, cpuMicrosPerAnswer? }.
+ *   node bench/tracking-load.ts <origin> <seconds> <hashid salt> [server pid] [batches a second]
+ * Prints JSON: { rate, p99, errors, events, sent, answered, refused, cpuMicrosPerAnswer? }: `sent` the
+ * batches sent, `answered` those answered 2xx, `refused` those answered 503, `errors` everything not 2xx
+ * (refusals included) and the requests that got no answer.
  */
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -11,7 +16,7 @@ import autocannon from "autocannon";
 import { createPublicIdCodec } from "../packages/contracts/src/public-id.ts";
 import { phoneUserAgent } from "./lib/product.ts";
 
-const [origin, seconds = "10", salt = "", pid = ""] = process.argv.slice(2);
+const [origin, seconds = "10", salt = "", pid = "", offered = ""] = process.argv.slice(2);
 if (!origin || !salt) throw new Error("usage: tracking-load.ts <origin> <seconds> <hashid salt> [server pid]");
 const serverPid = Number(pid) || 0;
 
@@ -69,6 +74,7 @@ const result = await autocannon({
   url: `${origin}/tracker/log`,
   connections: 100,
   duration: Number(seconds),
+  ...(Number(offered) > 0 ? { overallRate: Number(offered) } : {}),
   headers: { "content-type": "application/json", "user-agent": phoneUserAgent },
   requests: [
     {
@@ -84,6 +90,9 @@ process.stdout.write(
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
     events: result["2xx"] * 20,
+    sent: result.requests.sent,
+    answered: result["2xx"],
+    refused: result.statusCodeStats?.["503"]?.count ?? 0,
     ...(serverPid && answers > 0 ? { cpuMicrosPerAnswer: ((cpuSeconds(serverPid) - cpuBefore) * 1e6) / answers } : {}),
   })}\n`,
 );
