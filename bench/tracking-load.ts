@@ -6,9 +6,10 @@
  * the bench asks whether a rate is taken without refusals.
  * Usage (as a child of bench/tracking.ts):
  *   node bench/tracking-load.ts <origin> <seconds> <hashid salt> [server pid] [batches a second]
- * Prints JSON: { rate, p99, errors, events, sent, answered, refused, cpuMicrosPerAnswer? }: `sent` the
- * batches sent, `answered` those answered 2xx, `refused` those answered 503, `errors` everything not 2xx
- * (refusals included) and the requests that got no answer.
+ * Prints JSON: { rate, p99, errors, events, answers, answered, refused, cpuMicrosPerAnswer? }: `answers`
+ * the batches answered, `answered` those answered 2xx, `refused` those answered 503, `errors` everything
+ * not 2xx (refusals included) and the requests that failed (reset, timed out). Requests still in flight
+ * when the time is up are neither (autocannon drops them; the server may still take them).
  */
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -90,7 +91,7 @@ process.stdout.write(
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
     events: result["2xx"] * 20,
-    sent: result.requests.sent,
+    answers: result.requests.total,
     answered: result["2xx"],
     refused: result.statusCodeStats?.["503"]?.count ?? 0,
     ...(serverPid && answers > 0 ? { cpuMicrosPerAnswer: ((cpuSeconds(serverPid) - cpuBefore) * 1e6) / answers } : {}),

@@ -35,8 +35,8 @@ import type { Load } from "./throughput.ts";
 
 interface IngestLoad extends Load {
   events: number;
-  /** batches sent, answered 2xx, answered 503 */
-  sent: number;
+  /** batches answered, answered 2xx, answered 503 */
+  answers: number;
   answered: number;
   refused: number;
 }
@@ -198,7 +198,7 @@ async function measure(
         l.cpuMicrosPerAnswer === undefined ? "" : `, ${l.cpuMicrosPerAnswer.toFixed(0)} µs CPU each`;
       log(
         `tracking ${name} round ${round}/${options.rounds}: at ${offeredBatches} batches/s offered: beacon ` +
-          `${offered.answered} answered of ${offered.sent} sent, ${offered.refused} refused${cpu(offered)}, ` +
+          `${offered.answered} answered 2xx, ${offered.refused} refused, ${offered.errors - offered.refused} other errors${cpu(offered)}, ` +
           `p99 ${offered.p99.toFixed(1)} ms, ${offeredStored} events stored of ${offered.events} acknowledged; ` +
           `parse-only ${offeredBare.answered} answered${cpu(offeredBare)}. ` +
           `As fast as answered: ${ingestLoad.rate.toFixed(0)} batches/s${cpu(ingestLoad)} ` +
@@ -218,13 +218,14 @@ async function measure(
   const offeredRatio = med((s) => cpuOf(s.offered) / cpuOf(s.offeredBare));
   const offeredCpu = med((s) => cpuOf(s.offered));
   const offeredBareCpu = med((s) => cpuOf(s.offeredBare));
-  const sent = samples.reduce((n, s) => n + s.offered.sent, 0);
-  const answered = samples.reduce((n, s) => n + s.offered.answered, 0);
+  const answers = samples.reduce((n, s) => n + s.offered.answers, 0);
+  const failed = samples.reduce((n, s) => n + s.offered.errors - s.offered.refused, 0);
   const refused = samples.reduce((n, s) => n + s.offered.refused, 0);
   const acknowledged = samples.reduce((n, s) => n + s.offered.events, 0);
   const offeredStored = samples.reduce((n, s) => n + s.offeredStored, 0);
-  // the generator itself offered the rate (on two cores it shares them with the server)
-  const offeredRate = sent / (seconds * samples.length);
+  // the rate was taken: answered at the rate offered (on two cores the generator shares them with the
+  // server, and each connection waits for its answer before its next batch)
+  const takenRate = answers / (seconds * samples.length);
   const saturatedRatio = med((s) => cpuOf(s.ingest) / cpuOf(s.bare));
   const storedPerSecond = med((s) => s.stored / seconds);
   const journalCpu = med((s) => cpuOf(s.ingest) - cpuOf(s.memoryOnly));
@@ -238,17 +239,17 @@ async function measure(
     },
     {
       part: "tracking",
-      measure: `${offeredBatches * 20} events/s offered (${offeredBatches} batches/s of 20), ${name}: batches refused (503), not answered`,
-      figure: `${refused} refused, ${sent - answered - refused} not answered 2xx, of ${sent} sent (${offeredRate.toFixed(0)} batches/s offered)`,
-      budget: "0 refused, every batch answered",
-      ok: refused === 0 && answered === sent && offeredRate >= offeredBatches * 0.95,
+      measure: `${offeredBatches * 20} events/s offered (${offeredBatches} batches/s of 20), ${name}: batches refused (503), failed, answered a second`,
+      figure: `${refused} refused, ${failed} failed, ${takenRate.toFixed(0)} batches/s answered`,
+      budget: `0 refused, 0 failed, ≥ ${offeredBatches * 0.98}/s`,
+      ok: refused === 0 && failed === 0 && takenRate >= offeredBatches * 0.98,
     },
     {
       part: "tracking",
-      measure: `events acknowledged at ${offeredBatches} batches/s, ${name}: stored (counted in the database)`,
-      figure: `${offeredStored} of ${acknowledged}`,
-      budget: "all",
-      ok: offeredStored === acknowledged,
+      measure: `events acknowledged at ${offeredBatches} batches/s, ${name}: stored (counted in the database; batches in flight when the load stopped may add some)`,
+      figure: `${offeredStored} stored, ${acknowledged} acknowledged`,
+      budget: "≥ acknowledged",
+      ok: offeredStored >= acknowledged,
     },
     {
       part: "tracking",
