@@ -93,7 +93,8 @@ process.stdout.write(
     events: result["2xx"] * 20,
     answers: result.requests.total,
     answered: result["2xx"],
-    refused: result.statusCodeStats?.["503"]?.count ?? 0,
+    // autocannon reports answers by status, which its types do not declare
+    refused: (result as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats?.["503"]?.count ?? 0,
     ...(serverPid && answers > 0 ? { cpuMicrosPerAnswer: ((cpuSeconds(serverPid) - cpuBefore) * 1e6) / answers } : {}),
   })}\n`,
 );
