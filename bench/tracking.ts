@@ -39,6 +39,8 @@ interface IngestLoad extends Load {
   answers: number;
   answered: number;
   refused: number;
+  /** server CPU per batch by thread: the request thread, worker threads (the writer), V8's and libuv's helpers */
+  cpuMicrosByThread?: Record<string, number>;
 }
 
 /** Batches a second offered in the fixed-rate runs: 50,000 events a second in batches of 20 (issue 33). */
@@ -229,6 +231,7 @@ async function measure(
   const saturatedRatio = med((s) => cpuOf(s.ingest) / cpuOf(s.bare));
   const storedPerSecond = med((s) => s.stored / seconds);
   const journalCpu = med((s) => cpuOf(s.ingest) - cpuOf(s.memoryOnly));
+  const byThread = (kind: string) => med((s) => s.offered.cpuMicrosByThread?.[kind] ?? Number.NaN).toFixed(0);
   return [
     {
       part: "tracking",
@@ -250,6 +253,13 @@ async function measure(
       figure: `${offeredStored} stored, ${acknowledged} acknowledged`,
       budget: "≥ acknowledged",
       ok: offeredStored >= acknowledged,
+    },
+    {
+      part: "tracking",
+      measure: `beacon's CPU per batch at ${offeredBatches} batches/s by thread, ${name}: request thread, writer thread, V8 and libuv helpers (information)`,
+      figure: `${byThread("request")} µs, ${byThread("workers")} µs, ${byThread("helpers")} µs`,
+      budget: "",
+      ok: null,
     },
     {
       part: "tracking",
