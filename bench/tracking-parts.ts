@@ -59,7 +59,10 @@ const cached = {
   encode: codec.encode,
   decode: (id: string) => {
     let value = known.get(id);
-    if (value === undefined) known.set(id, (value = codec.decode(id)));
+    if (value === undefined) {
+      value = codec.decode(id);
+      known.set(id, value);
+    }
     return value;
   },
 };
