@@ -135,7 +135,8 @@ export function createEarlyBeacon(options: EarlyBeaconOptions) {
       try {
         // Node's parser holds a body to its Content-Length; a short one ends the request with an error
         if (received !== length) return send(envelope(400, 400, "Content-Length 与请求体不符"));
-        const text = (chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, received)).toString();
+        const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, received);
+        const text = body.toString();
         let value: unknown;
         try {
           value = JSON.parse(text);
@@ -145,7 +146,7 @@ export function createEarlyBeacon(options: EarlyBeaconOptions) {
         const problem = bodyProblem(value);
         if (problem) return send(envelope(400, ErrorCode.badRequest, problem));
         const values = Array.isArray(value) ? value : [value];
-        const taken = tracking.take(values, isBot(headers["user-agent"] ?? ""), text);
+        const taken = tracking.take(values, isBot(headers["user-agent"] ?? ""), text, body);
         if (taken instanceof Promise) taken.then((outcome) => send(beaconAnswer(outcome)), fail);
         else send(beaconAnswer(taken));
       } catch (error) {

@@ -279,10 +279,13 @@ export function createWriteBuffer(
     }
   }
 
-  /** Keeps a batch: in the journal first, then in memory. Throws when the journal cannot keep it. */
-  function add(batch: PlannedBatch) {
+  /**
+   * Keeps a batch: in the journal first, then in memory. Throws when the journal cannot keep it.
+   * `body` is the bytes its text was read from, when the caller has them (journal.ts).
+   */
+  function add(batch: PlannedBatch, body?: Buffer) {
     if (batch.picks.length === 0) return;
-    if (journal) segments.set(batch, journal.append(batch));
+    if (journal) segments.set(batch, journal.append(batch, body));
     pending.push(batch);
     pendingRows += rowsIn(batch);
     if (pendingRows >= options.size) kick();
@@ -291,7 +294,7 @@ export function createWriteBuffer(
 
   // what processes killed before writing their buffers left in the journal's folder
   if (journal) {
-    const recovered = journal.recover(add);
+    const recovered = journal.recover((batch) => add(batch));
     if (recovered > 0) log(`${recovered} tracking batches recovered from the journal of a stopped process`);
   }
 

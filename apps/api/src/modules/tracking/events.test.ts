@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { botCheck, deviceLimiter, recentIds } from "./events.ts";
+import { botCheck, deviceLimiter, hashOf, recentIds } from "./events.ts";
 import { rowsOf } from "./store.ts";
 
 describe("the beacon's request path", () => {
@@ -28,6 +28,30 @@ describe("the beacon's request path", () => {
     for (let i = 20_000; i < 400_000; i += 20_000) time(i);
     const past = time(400_000);
     expect(past).toBeLessThan(Math.max(200, below * 10));
+  });
+
+  it("R-TRACK-5 ids seen lately: two ids of the same hash are two ids, each known once added", () => {
+    // find two ids whose hashes collide (deterministic: the same ids every run)
+    const byHash = new Map<number, string>();
+    let pair: [string, string] | null = null;
+    for (let i = 0; pair === null && i < 2_000_000; i++) {
+      const id = `evt-${i}`;
+      const other = byHash.get(hashOf(id));
+      if (other !== undefined) pair = [other, id];
+      else byHash.set(hashOf(id), id);
+    }
+    expect(pair).not.toBeNull();
+    const [a, b] = pair as [string, string];
+    expect(hashOf(a)).toBe(hashOf(b));
+    const seen = recentIds(1000);
+    seen.add(a);
+    expect(seen.has(a)).toBe(true);
+    expect(seen.has(b)).toBe(false);
+    seen.add(b);
+    expect([seen.has(a), seen.has(b)]).toEqual([true, true]);
+    // an id added twice is kept once
+    seen.add(a);
+    expect(seen.size()).toBe(2);
   });
 
   it("R-TRACK-5 robots are recognised once per user agent", () => {

@@ -116,26 +116,61 @@ function contentIdsOf(tid: string, codec: PublicIdCodec): number[] | string {
   return contentIds;
 }
 
+/** A 32-bit FNV-1a hash of a string's UTF-16 units, never 0 (0 marks an empty slot). */
+export function hashOf(id: string): number {
+  let h = 0x811c9dc5 | 0;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  return h | 1;
+}
+
 /**
  * Event ids seen lately by this process: a re-sent event is answered as a duplicate at once. The
- * database's unique key (event_id, content_id) is what stores it once, across processes too. Two
+ * database's unique key on the event id is what stores it once, across processes too. Two
  * generations of at most `capacity / 2` ids each: when the newer is full it becomes the older and the
  * older is dropped, so an id is remembered for at least `capacity / 2` later ids, in constant time.
  * (One set whose oldest id was deleted at each insert cost time growing with the deleted ids that
  * iteration skips: milliseconds per batch once full.)
+ *
+ * Each generation is a table of the ids' hashes (an `Int32Array`, open addressing, at most half
+ * full) with the ids beside them: a lookup reads one or two hashes in a flat array and compares an id
+ * only where its hash is there, so an id is a duplicate only when equal to one seen. Two JavaScript
+ * `Set`s of strings cost about twice as much here (each entry they walk is a string elsewhere in the
+ * heap, read for its hash: 15–20 µs of CPU against 8–9 µs for a batch's 20 ids, measured alone).
  */
 export function recentIds(capacity: number) {
   const half = Math.max(1, Math.floor(capacity / 2));
-  let older = new Set<string>();
-  let newer = new Set<string>();
+  let slots = 2;
+  while (slots < half * 2) slots *= 2;
+  const mask = slots - 1;
+  const generation = () => ({ hashes: new Int32Array(slots), ids: new Array<string | undefined>(slots), size: 0 });
+  let older = generation();
+  let newer = generation();
+  const holds = (g: ReturnType<typeof generation>, id: string, h: number) => {
+    for (let i = h & mask; ; i = (i + 1) & mask) {
+      const at = g.hashes[i];
+      if (at === 0) return false;
+      if (at === h && g.ids[i] === id) return true;
+    }
+  };
   return {
-    has: (id: string) => newer.has(id) || older.has(id),
+    has(id: string): boolean {
+      const h = hashOf(id);
+      return holds(newer, id, h) || holds(older, id, h);
+    },
     add(id: string) {
       if (newer.size >= half) {
         older = newer;
-        newer = new Set();
+        newer = generation();
       }
-      newer.add(id);
+      const h = hashOf(id);
+      let i = h & mask;
+      while (newer.hashes[i] !== 0) {
+        if (newer.hashes[i] === h && newer.ids[i] === id) return;
+        i = (i + 1) & mask;
+      }
+      newer.hashes[i] = h;
+      newer.ids[i] = id;
+      newer.size += 1;
     },
     size: () => older.size + newer.size,
   };

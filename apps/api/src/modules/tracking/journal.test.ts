@@ -76,4 +76,22 @@ describe("the tracking journal", () => {
     second.stored(segment);
     second.close(true);
   });
+
+  it("R-REL-4 a batch appended with the bytes it was read from is replayed as its text; bytes with a line break are kept as the text is", () => {
+    const folder = journalFolder(root, "sqlite:/tmp/c.db");
+    const writer = createJournal(folder);
+    // as the beacon reads them: UTF-8 bytes (a Chinese OS name), one with a line break between tokens
+    const plain: PlannedBatch = { receivedAt: 1, picks: [0, 1, 7], text: '[{"event_id":"a","device_os":"鸿蒙 4"}]' };
+    const broken: PlannedBatch = { receivedAt: 2, picks: [0, 1, 8], text: '[{"event_id":"b",\r\n"device_os":"x"}]' };
+    writer.append(plain, Buffer.from(plain.text, "utf8"));
+    writer.append(broken, Buffer.from(broken.text, "utf8"));
+    writer.close(false);
+    const reader = createJournal(journalFolder(root, "sqlite:/tmp/c.db"));
+    const replayed: PlannedBatch[] = [];
+    // the writer's files are this process's, closed: replayed as a former life's (closed journals are not open)
+    expect(reader.recover((b) => replayed.push(b))).toBe(2);
+    expect(replayed).toEqual([plain, { ...broken, text: '[{"event_id":"b",  "device_os":"x"}]' }]);
+    expect(JSON.parse((replayed[1] as PlannedBatch).text)).toEqual(JSON.parse(broken.text));
+    reader.close(true);
+  });
 });

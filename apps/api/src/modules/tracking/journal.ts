@@ -10,6 +10,7 @@ import {
   unlinkSync,
   utimesSync,
   writeSync,
+  writevSync,
 } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
@@ -93,6 +94,17 @@ function lineOf(batch: PlannedBatch): string {
   return `${batch.receivedAt}\t${batch.picks.join(",")}\t${flat}\n`;
 }
 
+const newline = Buffer.from("\n");
+
+/** Writes `line` from byte `from` on; throws when the file takes no more. */
+function writeAll(fd: number, line: Buffer, from: number) {
+  for (let written = from; written < line.length; ) {
+    const n = writeSync(fd, line, written, line.length - written);
+    if (n <= 0) throw new Error("the tracking journal took no more bytes");
+    written += n;
+  }
+}
+
 function batchOf(line: string): PlannedBatch | null {
   const first = line.indexOf("\t");
   const second = first < 0 ? -1 : line.indexOf("\t", first + 1);
@@ -163,17 +175,26 @@ export function createJournal(folder: string, now: () => number = Date.now) {
 
   return {
     folder,
-    /** Appends a batch before it is acknowledged; throws when it cannot be kept (the disk full). */
-    append(batch: PlannedBatch): Segment {
+    /**
+     * Appends a batch before it is acknowledged; throws when it cannot be kept (the disk full).
+     * `body`, the bytes the batch's text was read from, is written as it came when it holds no line
+     * break (one `writev` of the line's head, the body and the break): the text is not encoded again.
+     */
+    append(batch: PlannedBatch, body?: Buffer): Segment {
       const segment = writable();
-      const line = Buffer.from(lineOf(batch), "utf8");
-      let written = 0;
+      const fd = segment.fd as number;
+      let length: number;
       try {
-        // a full disk may take part of the line: the rest is written, or the batch refused
-        while (written < line.length) {
-          const n = writeSync(segment.fd as number, line, written, line.length - written);
-          if (n <= 0) throw new Error("the tracking journal took no more bytes");
-          written += n;
+        if (body && body.indexOf(10) < 0 && body.indexOf(13) < 0) {
+          const head = Buffer.from(`${batch.receivedAt}\t${batch.picks.join(",")}\t`, "latin1");
+          length = head.length + body.length + 1;
+          const n = writevSync(fd, [head, body, newline]);
+          // a full disk may take part of the line: the rest is written, or the batch refused
+          if (n < length) writeAll(fd, Buffer.concat([head, body, newline]), n);
+        } else {
+          const line = Buffer.from(lineOf(batch), "utf8");
+          length = line.length;
+          writeAll(fd, line, 0);
         }
       } catch (error) {
         // a line cut short would swallow the next one: that file takes nothing more
@@ -181,7 +202,7 @@ export function createJournal(folder: string, now: () => number = Date.now) {
         if (current === segment) current = null;
         throw error;
       }
-      segment.bytes += line.length;
+      segment.bytes += length;
       segment.unstored += 1;
       return segment;
     },

@@ -86,6 +86,7 @@ export function createTracking(
     text: string,
     receivedAt: number,
     rejected: TrackLogResult["rejected"],
+    body: Buffer | undefined,
   ): TakeOutcome {
     let duplicates = 0;
     const picks: number[] = [];
@@ -99,7 +100,7 @@ export function createTracking(
       picks.push(event.index, event.contentIds.length, ...event.contentIds);
     }
     try {
-      buffer.add({ text, picks, receivedAt });
+      buffer.add({ text, picks, receivedAt }, body);
     } catch (error) {
       // the journal could not keep it (the disk full): nothing is acknowledged, the page sends it again
       log.error({ err: error }, "tracking batch not kept");
@@ -113,10 +114,16 @@ export function createTracking(
 
   return {
     /**
-     * Takes a batch (already an array; `text` is the JSON it was read from, kept until it is written):
+     * Takes a batch (already an array; `text` is the JSON it was read from, kept until it is written,
+     * and `body` the bytes of that text where the caller has them, for the journal):
      * answers what became of each event, at once or once a shared limit has answered.
      */
-    take(values: readonly unknown[], fromBot: boolean, text?: string): TakeOutcome | Promise<TakeOutcome> {
+    take(
+      values: readonly unknown[],
+      fromBot: boolean,
+      text?: string,
+      body?: Buffer,
+    ): TakeOutcome | Promise<TakeOutcome> {
       if (fromBot)
         return { kind: "taken", result: { accepted: 0, duplicates: 0, ignored: values.length, rejected: [] } };
       if (!buffer.storing()) return { kind: "unavailable" };
@@ -124,13 +131,13 @@ export function createTracking(
       const receivedAt = now();
       const checked = checkBatch(values, { codec, now: receivedAt, retentionMs: config.retentionDays * 24 * hourMs });
       const json = text ?? JSON.stringify(values);
-      if (checked.events.length === 0) return keep(checked, json, receivedAt, checked.rejected);
+      if (checked.events.length === 0) return keep(checked, json, receivedAt, checked.rejected, body);
       const counts = new Map<string, number>();
       for (const event of checked.events) counts.set(event.device, (counts.get(event.device) ?? 0) + 1);
       const allowed = limiter.take(counts);
-      if (allowed === true) return keep(checked, json, receivedAt, checked.rejected);
+      if (allowed === true) return keep(checked, json, receivedAt, checked.rejected, body);
       if (allowed === false) return { kind: "limited" };
-      return allowed.then((ok) => (ok ? keep(checked, json, receivedAt, checked.rejected) : { kind: "limited" }));
+      return allowed.then((ok) => (ok ? keep(checked, json, receivedAt, checked.rejected, body) : { kind: "limited" }));
     },
     /** Writes what the buffer holds now. */
     flush: () => buffer.flush(),

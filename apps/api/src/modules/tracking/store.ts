@@ -79,7 +79,7 @@ export function rowsOf(batches: readonly PlannedBatch[]): EventRow[] {
 }
 
 /** Rows per SQLite statement: at most 15 columns each, under SQLite's 32,766 parameters. */
-const sqliteRows = 1000;
+const sqliteRows = 1024;
 const texts = new Map<string, string>();
 
 /**
@@ -119,8 +119,31 @@ function parametersOf(db: Executor, part: readonly unknown[][], width: number): 
   for (const row of part) for (const value of row) parameters.push(value);
   return parameters;
 }
-const stepOf = (db: Executor, width: number) =>
-  db.dialect === "postgres" ? 20_000 : Math.floor((sqliteRows * 15) / width);
+/**
+ * The sizes of the parts an insert is cut into: on SQLite a statement per size, so that the few
+ * statements of each shape are prepared once and reused (a part of any size made a statement of its
+ * own to prepare at nearly every write: the remainder of each write's rows); on PostgreSQL one part.
+ */
+function partSizes(db: Executor, width: number, rows: number): number[] {
+  if (db.dialect === "postgres") {
+    const sizes: number[] = [];
+    for (let left = rows; left > 0; left -= Math.min(left, 20_000)) sizes.push(Math.min(left, 20_000));
+    return sizes;
+  }
+  const largest = Math.min(sqliteRows, Math.floor((sqliteRows * 15) / width));
+  const sizes: number[] = [];
+  let left = rows;
+  for (const size of sqliteLadder) {
+    const s = Math.min(size, largest);
+    while (left >= s) {
+      sizes.push(s);
+      left -= s;
+    }
+  }
+  return sizes;
+}
+/** Rows per SQLite statement, largest first, down to one. */
+const sqliteLadder = [sqliteRows, 256, 64, 16, 4, 1];
 
 /** Runs an insert of `rows` (each an array in the columns' order), in parts; answers the rows returned. */
 async function insert(
@@ -132,9 +155,10 @@ async function insert(
 ): Promise<Array<Record<string, unknown>>> {
   const out: Array<Record<string, unknown>> = [];
   const width = Object.keys(columns).length;
-  const step = stepOf(db, width);
-  for (let start = 0; start < rows.length; start += step) {
-    const part = rows.slice(start, start + step);
+  let start = 0;
+  for (const size of partSizes(db, width, rows.length)) {
+    const part = rows.slice(start, start + size);
+    start += size;
     const sql = insertSql(db.dialect, table, columns, part.length, suffix);
     if (!/\breturning\b/.test(suffix)) {
       await db.run(sql, parametersOf(db, part, width));
@@ -161,10 +185,10 @@ function eventParameters(part: readonly EventRow[]): unknown[] {
  */
 async function insertEvents(db: Executor, rows: readonly EventRow[]): Promise<EventRow[]> {
   const stored: EventRow[] = [];
-  const width = eventColumns.length;
-  const step = stepOf(db, width);
-  for (let start = 0; start < rows.length; start += step) {
-    const part = rows.slice(start, start + step);
+  let start = 0;
+  for (const size of partSizes(db, eventColumns.length, rows.length)) {
+    const part = rows.slice(start, start + size);
+    start += size;
     // PostgreSQL: the rows as one JSON text (its driver's encoding of 15 arrays cost more than the insert)
     const parameters = db.dialect === "postgres" ? [JSON.stringify(part)] : eventParameters(part);
     const sql = (suffix: string) =>
@@ -254,13 +278,18 @@ export async function storeRows(db: Executor, rows: readonly EventRow[]): Promis
   const pg = db.dialect === "postgres";
   const stored = await insertEvents(db, rows);
 
-  const tallies = new Map<string, Tally>();
+  // by hour, then item: numbers as keys (a string key made for every item of every row cost more)
+  const tallies = new Map<number, Map<number, Tally>>();
   const tally = (contentId: number, hour: number) => {
-    const key = `${contentId}:${hour}`;
-    let t = tallies.get(key);
+    let ofHour = tallies.get(hour);
+    if (!ofHour) {
+      ofHour = new Map();
+      tallies.set(hour, ofHour);
+    }
+    let t = ofHour.get(contentId);
     if (!t) {
       t = { content_id: contentId, hour, counts: counters.map(() => 0), outcomes: null };
-      tallies.set(key, t);
+      ofHour.set(contentId, t);
     }
     return t;
   };
@@ -364,7 +393,9 @@ export async function storeRows(db: Executor, rows: readonly EventRow[]): Promis
   }
 
   // the hours' rows in one order, so concurrent writers lock them in the same order
-  const hourly = [...tallies.values()].sort((a, b) => a.content_id - b.content_id || a.hour - b.hour);
+  const hourly = [...tallies.values()]
+    .flatMap((ofHour) => [...ofHour.values()])
+    .sort((a, b) => a.content_id - b.content_id || a.hour - b.hour);
   if (hourly.length > 0) {
     await insert(
       db,

@@ -30,7 +30,7 @@ if (target.dialect === "sqlite") {
     let statement = statements.get(sql);
     if (!statement) {
       statement = db.prepare(sql);
-      if (statements.size > 64) statements.clear();
+      if (statements.size > 256) statements.clear();
       statements.set(sql, statement);
     }
     return statement;
