@@ -139,9 +139,14 @@ describe("the write buffer when its process is killed", () => {
       const second = await start();
       second.child.kill("SIGTERM");
       expect(await second.exited, second.output()).toBe(0);
-      expect(await stored()).toBe(before + acknowledged);
+      // every acknowledged event is stored; besides them, only a batch a sender had in flight when the
+      // process died (journaled, its answer never received) can be, at most one batch per sender
+      const replayed = (await stored()) - before;
+      expect(replayed).toBeGreaterThanOrEqual(acknowledged);
+      expect(replayed).toBeLessThanOrEqual(acknowledged + 4 * 20);
+      expect(replayed % 20).toBe(0);
       // and counted once each in the roll-ups
-      expect(await exposures()).toBe(exposuresBefore + acknowledged);
+      expect(await exposures()).toBe(exposuresBefore + replayed);
       // every replayed batch was stored: nothing is left to replay again
       expect(readdirSync(journal, { recursive: true }).filter((name) => String(name).endsWith(".jsonl"))).toEqual([]);
     } finally {
