@@ -1,4 +1,3 @@
-
 import { demoCards, hydrated, launchBrowser, phoneContext, shot } from "@davmu/test-support/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,3 @@
-
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
 import { hydrated, launchBrowser, phoneContext, shot } from "@davmu/test-support/browser";
 import type { Browser } from "playwright-core";

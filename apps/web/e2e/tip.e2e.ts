@@ -1,4 +1,3 @@
-
 import { hydrated, launchBrowser, phoneContext, shot, wechatUserAgent } from "@davmu/test-support/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

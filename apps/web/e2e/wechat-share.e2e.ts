@@ -1,4 +1,3 @@
-
 import corpus from "@davmu/contracts/user-agent-corpus.json" with { type: "json" };
 import { demoCards, desktopContext, hydrated, launchBrowser, phoneContext, shot } from "@davmu/test-support/browser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
