@@ -1,4 +1,3 @@
-
 import { demoCards, launchBrowser, phoneContext, shot } from "@davmu/test-support/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -273,4 +272,47 @@ describe("the console's author panel and ban", () => {
     await shot(page, `console/previews-all-375-light`, { fullPage: true });
     await context.close();
   }, 60_000);
+});
+
+describe("one's own password in the console", () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it("R-CONSOLE-1 R-CONSOLE-4 an invited editor replaces the one-time password on the security screen: a wrong current one or a mistyped repeat is refused on the page, then the old password no longer logs in and the new one does", async () => {
+    const account = await invite("editor", "改密编辑", false);
+    const next = `江澜新闻-${stamp}-新密码`;
+    const context = await desktop(browser);
+    const page = await context.newPage();
+    await loginWithPassword(page, account);
+    await page.locator(".sidebar").waitFor();
+    await page.goto(`${consoleUrl}/security`);
+    const fill = async (current: string, repeat: string) => {
+      await page.locator('input[name="current-password"]').fill(current);
+      await page.locator('input[name="new-password"]').fill(next);
+      await page.locator('input[name="new-password-again"]').fill(repeat);
+      await page.getByRole("button", { name: "修改密码" }).click();
+    };
+    await fill(account.password, `${next}!`);
+    await page.getByText("两次输入的新密码不一致").waitFor();
+    await fill(`${account.password}x`, next);
+    await page.getByText("当前密码错误").waitFor();
+    await fill(account.password, next);
+    await page.getByText("密码已修改，其他会话已退出").waitFor();
+    expect(await page.locator('input[name="current-password"]').inputValue()).toBe("");
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, "console/security-password-1280-light");
+    await context.close();
+
+    const later = await desktop(browser);
+    const again = await later.newPage();
+    await loginWithPassword(again, account);
+    await again.getByText("邮箱或密码错误").waitFor();
+    await loginWithPassword(again, { ...account, password: next });
+    await again.locator(".sidebar").waitFor();
+    await later.close();
+  });
 });

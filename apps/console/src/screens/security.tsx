@@ -3,7 +3,17 @@ import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { api } from "../api.ts";
 import { formatTime, useT } from "../i18n.tsx";
 import { useSession } from "../session.tsx";
-import { Badge, ConfirmButton, DataTable, Field, NoticeBar, PageHeader, useNotice } from "../ui.tsx";
+import {
+  Badge,
+  ConfirmButton,
+  DataTable,
+  Field,
+  FormPanel,
+  NoticeBar,
+  PageHeader,
+  TextField,
+  useNotice,
+} from "../ui.tsx";
 
 interface Session {
   id: number;
@@ -15,7 +25,10 @@ interface Session {
   current: boolean;
 }
 
-/** One's own account: TOTP enrolment (required by an admin, or by choice) and one's sessions. */
+/**
+ * One's own account: the password (an invited editor's one-time password first of all), TOTP
+ * enrolment (required by an admin, or by choice) and one's sessions.
+ */
 export function Security() {
   const { t } = useT();
   const { me } = useSession();
@@ -23,7 +36,12 @@ export function Security() {
     <>
       <PageHeader title={t("navSecurity")} />
       <Totp />
-      {!me.totp_enrolment_required && <Sessions />}
+      {!me.totp_enrolment_required && (
+        <>
+          <PasswordChange />
+          <Sessions />
+        </>
+      )}
     </>
   );
 }
@@ -101,6 +119,65 @@ function Totp() {
         </>
       )}
     </section>
+  );
+}
+
+/** A new password (12 to 256 characters), typed twice; the API ends one's other sessions. */
+function PasswordChange() {
+  const { t } = useT();
+  const notice = useNotice();
+  const [current, setCurrent] = useState("");
+  const [next, setNext] = useState("");
+  const [again, setAgain] = useState("");
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (next !== again) {
+      notice.setNotice({ kind: "error", text: t("passwordMismatch") });
+      return;
+    }
+    const done = await notice.attempt(
+      () => api("POST", "/editor/v1/me/password", { current, next }),
+      t("passwordChanged"),
+    );
+    if (done !== undefined) {
+      setCurrent("");
+      setNext("");
+      setAgain("");
+    }
+  };
+  return (
+    <FormPanel id="password" title={t("passwordTitle")} notice={notice} onSubmit={submit} submit={t("passwordSubmit")}>
+      <TextField
+        label={t("passwordCurrent")}
+        name="current-password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={current}
+        onValue={setCurrent}
+      />
+      <TextField
+        label={t("passwordNext")}
+        hint={t("passwordHint")}
+        name="new-password"
+        type="password"
+        autoComplete="new-password"
+        minLength={12}
+        maxLength={256}
+        required
+        value={next}
+        onValue={setNext}
+      />
+      <TextField
+        label={t("passwordAgain")}
+        name="new-password-again"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={again}
+        onValue={setAgain}
+      />
+    </FormPanel>
   );
 }
 
