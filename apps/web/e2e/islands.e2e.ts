@@ -8,6 +8,7 @@ import { hydrated, launchBrowser, phoneContext } from "@davmu/test-support/brows
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoArticles, popup } from "./accounts.ts";
+import { beacons } from "./beacons.ts";
 import { site } from "./setup/site.ts";
 
 const origin = site.origin;
@@ -29,6 +30,21 @@ const reactChunks = (scripts: string[]) =>
     ),
   );
 
+/**
+ * The article on a phone, started and idle for a second with nothing of React requested: every
+ * island still asleep until a test's tap.
+ */
+async function openAsleep(browser: Browser, url: string) {
+  const context = await phoneContext(browser);
+  const page = await context.newPage();
+  const scripts = scriptsOf(page);
+  await page.goto(url);
+  await hydrated(page);
+  await page.waitForTimeout(1000);
+  expect(reactChunks(scripts)).toEqual([]);
+  return { context, page, scripts };
+}
+
 /** The article at `url` (an island page), its follow button under `wake`, optionally below the fold. */
 async function asIslandPage(page: Page, url: string, wake: string, spacer = false) {
   await page.route(url, async (route) => {
@@ -49,32 +65,6 @@ async function asIslandPage(page: Page, url: string, wake: string, spacer = fals
 }
 
 const followIsland = (page: Page) => page.locator('davmu-island[data-island="follow-button"]');
-
-/** Every event the page hands to /tracker/log by fetch or sendBeacon, read on the way (tracking.e2e.ts). */
-async function beacons(
-  page: Page,
-): Promise<() => Promise<Array<{ behavior: string; tid: string; page_type?: string }>>> {
-  await page.addInitScript(() => {
-    const sent: unknown[] = [];
-    (window as unknown as { __beacons: unknown[] }).__beacons = sent;
-    const record = (text: string) => {
-      const body = JSON.parse(text) as unknown;
-      sent.push(...(Array.isArray(body) ? body : [body]));
-    };
-    const original = navigator.sendBeacon.bind(navigator);
-    navigator.sendBeacon = (url: string | URL, data?: BodyInit | null) => {
-      if (String(url).endsWith("/tracker/log") && data instanceof Blob) void data.text().then(record);
-      return original(url, data);
-    };
-    const nativeFetch = window.fetch.bind(window);
-    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = input instanceof Request ? input.url : String(input);
-      if (url.endsWith("/tracker/log") && typeof init?.body === "string") record(init.body);
-      return nativeFetch(input, init);
-    };
-  });
-  return () => page.evaluate(() => (window as unknown as { __beacons: [] }).__beacons ?? []);
-}
 
 describe("islands on a phone in WeChat", () => {
   let browser: Browser;
@@ -249,13 +239,7 @@ describe("islands on a phone in WeChat", () => {
     });
 
     it("R-WEB-ISLAND-2 R-UI-FOOTER the first tap on 写评论 wakes the footer with the input focused; sending asks an anonymous visitor to log in", async () => {
-      const context = await phoneContext(browser);
-      const page = await context.newPage();
-      const scripts = scriptsOf(page);
-      await page.goto(article);
-      await hydrated(page);
-      await page.waitForTimeout(1000);
-      expect(reactChunks(scripts)).toEqual([]);
+      const { context, page } = await openAsleep(browser, article);
       await page.getByRole("textbox", { name: "写评论" }).tap();
       await page.locator('davmu-island[data-island="comment-footer"][data-awake]').waitFor({ state: "attached" });
       expect(await page.evaluate(() => document.activeElement?.className)).toBe("cf-input");
@@ -268,13 +252,7 @@ describe("islands on a phone in WeChat", () => {
     });
 
     it("R-WEB-ISLAND-2 R-CONTENT-3 the first tap on 收藏 is answered: an anonymous visitor is asked to log in", async () => {
-      const context = await phoneContext(browser);
-      const page = await context.newPage();
-      const scripts = scriptsOf(page);
-      await page.goto(article);
-      await hydrated(page);
-      await page.waitForTimeout(1000);
-      expect(reactChunks(scripts)).toEqual([]);
+      const { context, page } = await openAsleep(browser, article);
       await page.getByTestId("comment-footer").getByRole("button", { name: /收藏/ }).click();
       await popup(page).getByRole("dialog").waitFor({ timeout: 8000 });
       expect(await island(page, "comment-footer").getAttribute("data-awake")).toBe("");
