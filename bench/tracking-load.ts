@@ -16,6 +16,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { createPublicIdCodec } from "../packages/contracts/src/public-id.ts";
 import { phoneUserAgent } from "./lib/product.ts";
+import { benchEvents } from "./lib/tracking-batch.ts";
 
 const [origin, seconds = "10", salt = "", pid = "", offered = ""] = process.argv.slice(2);
 if (!origin || !salt) throw new Error("usage: tracking-load.ts <origin> <seconds> <hashid salt> [server pid]");
@@ -24,7 +25,6 @@ const serverPid = Number(pid) || 0;
 const codec = createPublicIdCodec(salt, 8);
 const tids = Array.from({ length: 12 }, (_, i) => codec.encode(i + 1));
 const run = randomBytes(4).toString("hex");
-const behaviors = ["view", "read", "expose", "expose", "expose"] as const;
 let sequence = 0;
 
 /**
@@ -34,26 +34,11 @@ let sequence = 0;
  */
 const marker = "@@N@@";
 function template(): string[] {
-  const now = Math.floor(Date.now() / 1000);
-  const events = [];
-  for (let i = 0; i < 20; i++) {
-    const behavior = behaviors[i % behaviors.length] as string;
-    const event: Record<string, unknown> = {
-      event_id: `bench-${run}-${marker}-${i}`,
-      timestamp: now,
-      version: "1",
-      terminal: "wap",
-      tid: behavior === "expose" ? `${tids[i % 12]}|${tids[(i + 1) % 12]}` : tids[i % 12],
-      behavior,
-      device_type: "IOS",
-      device_os: "iOS 17.1",
-      user_id: `bench-device-${marker}`,
-      visit: `bench-visit-${run}-${marker}`,
-    };
-    if (behavior === "read") Object.assign(event, { duration: 30 + i, percent: 5 * i });
-    if (behavior === "view") Object.assign(event, { page_type: "docDetailspage", series: "imagetext" });
-    events.push(event);
-  }
+  const events = benchEvents(tids, {
+    event: (i) => `bench-${run}-${marker}-${i}`,
+    device: `bench-device-${marker}`,
+    visit: `bench-visit-${run}-${marker}`,
+  });
   return JSON.stringify(events).split(marker);
 }
 const parts = template();

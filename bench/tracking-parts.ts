@@ -10,32 +10,19 @@ import { checkBatch, recentIds } from "../apps/api/src/modules/tracking/events.t
 import { rowsOf } from "../apps/api/src/modules/tracking/store.ts";
 import { createPublicIdCodec } from "../packages/contracts/src/public-id.ts";
 import { median } from "./lib/stats.ts";
+import { benchEvents } from "./lib/tracking-batch.ts";
 
 const codec = createPublicIdCodec("bench-salt-for-the-parts", 8);
 const tids = Array.from({ length: 12 }, (_, i) => codec.encode(i + 1));
-const behaviors = ["view", "read", "expose", "expose", "expose"] as const;
 const now = Math.floor(Date.now() / 1000);
 function batch(n: number): string {
-  const events = [];
-  for (let i = 0; i < 20; i++) {
-    const behavior = behaviors[i % behaviors.length] as string;
-    const event: Record<string, unknown> = {
-      event_id: `bench-parts-${n}-${i}`,
-      timestamp: now,
-      version: "1",
-      terminal: "wap",
-      tid: behavior === "expose" ? `${tids[i % 12]}|${tids[(i + 1) % 12]}` : tids[i % 12],
-      behavior,
-      device_type: "IOS",
-      device_os: "iOS 17.1",
-      user_id: `bench-device-${n}`,
-      visit: `bench-visit-${n}`,
-    };
-    if (behavior === "read") Object.assign(event, { duration: 30 + i, percent: 5 * i });
-    if (behavior === "view") Object.assign(event, { page_type: "docDetailspage", series: "imagetext" });
-    events.push(event);
-  }
-  return JSON.stringify(events);
+  return JSON.stringify(
+    benchEvents(
+      tids,
+      { event: (i) => `bench-parts-${n}-${i}`, device: `bench-device-${n}`, visit: `bench-visit-${n}` },
+      now,
+    ),
+  );
 }
 const count = 20_000;
 const texts = Array.from({ length: count }, (_, n) => batch(n));
