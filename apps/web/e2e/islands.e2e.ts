@@ -251,6 +251,40 @@ describe("islands on a phone in WeChat", () => {
       await context.close();
     });
 
+    it("R-WEB-ISLAND-2 R-UI-FOOTER text typed before the footer wakes is kept: 发送 tapped at once sends it (an anonymous visitor is asked to log in, not told the box is empty)", async () => {
+      const context = await phoneContext(browser);
+      const page = await context.newPage();
+      // the footer's chunk arrives late, as on a slow phone
+      await page.route(/\/detail-islands-[\w-]+\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 800));
+        await route.continue();
+      });
+      await page.goto(article);
+      await hydrated(page);
+      await page.locator(".cf-input").fill("醒来之前写下的评论");
+      await page.getByRole("button", { name: "发送" }).click();
+      await popup(page).getByRole("dialog").waitFor({ timeout: 8000 });
+      expect(await page.locator(".cf-input").inputValue()).toBe("醒来之前写下的评论");
+      await context.close();
+    });
+
+    it("R-SITE-13 R-WEB-ISLAND-2 the nav panel's dark switch shows the visitor's saved choice, and flips it at the first tap", async () => {
+      const context = await phoneContext(browser);
+      await context.addCookies([{ name: "davmu_theme", value: "dark", url: origin }]);
+      const page = await context.newPage();
+      await page.goto(article);
+      await hydrated(page);
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+      await page.getByRole("button", { name: "打开导航" }).click();
+      const toggle = page.getByTestId("dark-switch");
+      await toggle.waitFor();
+      expect(await toggle.getAttribute("aria-checked")).toBe("true");
+      await toggle.click();
+      expect(await toggle.getAttribute("aria-checked")).toBe("false");
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("light");
+      await context.close();
+    });
+
     it("R-WEB-ISLAND-2 R-CONTENT-3 the first tap on 收藏 is answered: an anonymous visitor is asked to log in", async () => {
       const { context, page } = await openAsleep(browser, article);
       await page.getByTestId("comment-footer").getByRole("button", { name: /收藏/ }).click();

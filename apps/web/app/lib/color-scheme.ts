@@ -14,6 +14,16 @@ export function schemeFromCookieHeader(header: string | null | undefined): Color
   return value === "dark" || value === "light" ? value : null;
 }
 
+/**
+ * The choice the server drew the page in (`<html data-theme>`, from the cookie), read in the browser:
+ * what an island has in place of the root loader's data. Undefined on the server or with no choice.
+ */
+export function schemeOfDocument(): ColorScheme | undefined {
+  if (typeof document === "undefined") return undefined;
+  const value = document.documentElement.getAttribute("data-theme");
+  return value === "dark" || value === "light" ? value : undefined;
+}
+
 /** Cookie text for a choice; `null` (follow the system) expires the cookie. */
 export function schemeCookie(scheme: ColorScheme | null, path: string): string {
   return scheme

@@ -1,11 +1,11 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { type ColorScheme, isDark } from "./color-scheme.ts";
+import { type ColorScheme, isDark, schemeOfDocument } from "./color-scheme.ts";
 import { useRouteLoaderData } from "./router.ts";
 
 /**
  * The page's colour scheme for the parts that draw it themselves (nav icons and labels, the nav
- * panel's switch): the visitor's choice from the root loader (cookie) or made on this page, else the
- * system's. Only the navigation imports this, so content pages do not carry it.
+ * panel's switch): the visitor's choice from the root loader (cookie; on an island page, the page's
+ * `data-theme`, drawn from it) or made on this page, else the system's. Only the navigation imports this, so content pages do not carry it.
  */
 let chosenHere: ColorScheme | undefined;
 const listeners = new Set<() => void>();
@@ -41,7 +41,8 @@ export function useColorScheme() {
     };
   }, []);
 
-  const scheme = choice ?? root?.scheme ?? null;
+  // an island has no router: the page's <html data-theme>, drawn from the same cookie, stands in
+  const scheme = choice ?? root?.scheme ?? schemeOfDocument() ?? null;
   return {
     /** The visitor's choice; null follows the system. */
     scheme,
