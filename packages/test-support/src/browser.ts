@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -51,7 +51,10 @@ function defaultDisabledFeatures(): Promise<string> {
         .spawnargs.find((arg) => arg.startsWith("--disable-features="))
         ?.slice("--disable-features=".length) ?? "";
     await server.close();
-    writeFileSync(kept, list);
+    // written whole under another name, then renamed: a file starting beside it never reads half a list
+    const partial = `${kept}.${process.pid}`;
+    writeFileSync(partial, list);
+    renameSync(partial, kept);
     return list;
   })();
   return playwrightDisabledFeatures;
