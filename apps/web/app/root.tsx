@@ -17,6 +17,7 @@ import { en } from "./lib/i18n/en.server.ts";
 import { langFromCookieHeader } from "./lib/i18n/lang.ts";
 import { translator, zhCN } from "./lib/i18n/messages.ts";
 import { baseMeta } from "./lib/meta.ts";
+import { PageUrlProvider } from "./lib/nav.tsx";
 import { openAppSettings } from "./lib/open-app-settings.server.ts";
 import { PageScripts } from "./lib/page-router/PageScripts.tsx";
 import { PageSettingsContext } from "./lib/page-settings.tsx";
@@ -27,6 +28,7 @@ import {
   Meta,
   Outlet,
   redirect,
+  useLocation,
   useMatches,
   useRouteLoaderData,
 } from "./lib/router.ts";
@@ -134,22 +136,30 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The page's address for the site's components (lib/nav.tsx), from the location React Router matched. */
+function PageUrlFromRouter(props: { children: React.ReactNode }) {
+  const { pathname, search } = useLocation();
+  return <PageUrlProvider value={{ pathname, search }}>{props.children}</PageUrlProvider>;
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <I18nProvider lang={loaderData.lang} messages={loaderData.messages}>
-      <PageSettingsContext.Provider value={{ publicApiBase: loaderData.publicApiBase, openApp: loaderData.openApp }}>
-        <SiteProvider initial={loaderData.initial} publicApiBase={loaderData.publicApiBase}>
-          <SessionProvider publicApiBase={loaderData.publicApiBase}>
-            <Outlet />
-            <Island name="open-app-dialog" wake="interaction" component={OpenAppDialog} props={{}} />
-            {/* hosts of what any part of a page asks for: on an island page they wake on the first request (decision 053) */}
-            <Island name="login-host" wake="interaction" component={LoginHost} props={{}} />
-            <Island name="toaster" wake="interaction" component={Toaster} props={{}} />
-            <SiteEffects />
-          </SessionProvider>
-        </SiteProvider>
-      </PageSettingsContext.Provider>
-    </I18nProvider>
+    <PageUrlFromRouter>
+      <I18nProvider lang={loaderData.lang} messages={loaderData.messages}>
+        <PageSettingsContext.Provider value={{ publicApiBase: loaderData.publicApiBase, openApp: loaderData.openApp }}>
+          <SiteProvider initial={loaderData.initial} publicApiBase={loaderData.publicApiBase}>
+            <SessionProvider publicApiBase={loaderData.publicApiBase}>
+              <Outlet />
+              <Island name="open-app-dialog" wake="interaction" component={OpenAppDialog} props={{}} />
+              {/* hosts of what any part of a page asks for: on an island page they wake on the first request (decision 053) */}
+              <Island name="login-host" wake="interaction" component={LoginHost} props={{}} />
+              <Island name="toaster" wake="interaction" component={Toaster} props={{}} />
+              <SiteEffects />
+            </SessionProvider>
+          </SiteProvider>
+        </PageSettingsContext.Provider>
+      </I18nProvider>
+    </PageUrlFromRouter>
   );
 }
 

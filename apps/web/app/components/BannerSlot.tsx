@@ -1,10 +1,10 @@
 import { Island } from "../islands/Island.tsx";
-import { useSearchParams } from "../lib/router.ts";
+import { useQuery } from "../lib/nav.tsx";
 import { OpenAppBanner } from "./OpenAppBanner.tsx";
 
 /** The open-app banner where a layout has a header: an island woken by a tap (decision 056). */
 export function BannerSlot() {
-  const [params] = useSearchParams();
+  const params = useQuery();
   return (
     <Island
       name="open-app-banner"

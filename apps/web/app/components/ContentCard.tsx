@@ -2,7 +2,7 @@ import { type ComponentType, type ReactNode, useState } from "react";
 import { useT } from "../lib/i18n/context.tsx";
 import { lazyComponent } from "../lib/lazy-component.ts";
 import { useLinkFrameOrigins } from "../lib/link-frames.ts";
-import { Link } from "../lib/router.ts";
+import { Link } from "../lib/nav.tsx";
 import { toast } from "../lib/toast.ts";
 import type { RelatedCard } from "../model/article.ts";
 import { ContentTagBadge } from "./ContentTagBadge.tsx";

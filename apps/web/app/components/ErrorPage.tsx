@@ -1,5 +1,5 @@
 import { useT } from "../lib/i18n/context.tsx";
-import { Link } from "../lib/router.ts";
+import { Link } from "../lib/nav.tsx";
 
 /** What the visitor sees when a page cannot be shown: the message, and on 404 a way home. */
 export function ErrorPage(props: { status: number; message: string }) {

@@ -1,8 +1,8 @@
 import type { NavigationItem } from "@davmu/contracts/app";
 import type { ColorScheme } from "../lib/color-scheme.ts";
 import { useListT } from "../lib/i18n/lists.ts";
+import { Link, usePageUrl } from "../lib/nav.tsx";
 import { useColorScheme } from "../lib/preferences.tsx";
-import { Link, useLocation } from "../lib/router.ts";
 import { useSite } from "../lib/site-context.tsx";
 import { toast } from "../lib/toast.ts";
 import { navIcon, navTarget, readableLabelColor, selectedNavId, visibleNavItems } from "../model/nav.ts";
@@ -32,7 +32,7 @@ export function NavBar() {
   const { theme } = useSite();
   const { scheme, dark } = useColorScheme();
   const t = useListT();
-  const { pathname, search } = useLocation();
+  const { pathname, search } = usePageUrl();
   const items = visibleNavItems(theme.navigationItems);
   if (items.length === 0) return null;
   const selectedId = selectedNavId(items, pathname, search);

@@ -1,7 +1,8 @@
 import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useListT } from "../lib/i18n/lists.ts";
 import { holdAtLeast } from "../lib/min-delay.ts";
-import { Link, useNavigate, useNavigation, useSearchParams } from "../lib/router.ts";
+import { Link, useQuery } from "../lib/nav.tsx";
+import { useNavigate, useNavigation } from "../lib/router.ts";
 import type { RelatedCard } from "../model/article.ts";
 import { ContentCard, FlyCard } from "./ContentCard.tsx";
 
@@ -29,7 +30,7 @@ export function PagedList(props: {
   cardLevel?: 2 | 3;
 }) {
   const t = useListT();
-  const [params] = useSearchParams();
+  const params = useQuery();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [cards, setCards] = useState(props.initial.cards);
@@ -91,7 +92,6 @@ export function PagedList(props: {
           to={`?${next.toString()}`}
           onClick={loadMore}
           aria-disabled={loading}
-          preventScrollReset
           data-testid="load-more"
         >
           {loading ? (

@@ -1,5 +1,6 @@
 import { useContentT } from "../lib/i18n/content.ts";
-import { Link, useNavigate } from "../lib/router.ts";
+import { Link } from "../lib/nav.tsx";
+import { useNavigate } from "../lib/router.ts";
 
 /** Back and home buttons for the mini program's web view, which has no browser bar of its own. */
 export function RouterControl() {

@@ -1,7 +1,8 @@
 import { siteBase } from "@davmu/contracts/site-path";
 import { type ComponentType, useEffect, useState } from "react";
+import { usePageUrl } from "../lib/nav.tsx";
 import { schedulePageIdleWork } from "../lib/page-start.ts";
-import { useLocation, useRouteLoaderData } from "../lib/router.ts";
+import { useRouteLoaderData } from "../lib/router.ts";
 import { useSite } from "../lib/site-context.tsx";
 import { startTracking } from "../lib/tracker-page.ts";
 import { wantsDebugConsole } from "../model/site.ts";
@@ -15,7 +16,7 @@ import { wantsDebugConsole } from "../model/site.ts";
  * browser tests wait for it; a monitoring script can too).
  */
 export function SiteEffects() {
-  const { pathname, search } = useLocation();
+  const { pathname, search } = usePageUrl();
   const debug = wantsDebugConsole(useSite().site);
   const [Debug, setDebug] = useState<ComponentType | null>(null);
 

@@ -1,6 +1,7 @@
 /**
- * The site's one door to routing: components, routes and lib modules import `Link`, `Form`, the hooks,
- * `Await`, `data`, `redirect`, … from here, never from "react-router" directly.
+ * The site's one door to routing: components, routes and lib modules import `Form`, the hooks,
+ * `Await`, `data`, `redirect`, … from here, never from "react-router" directly. Links and the page's
+ * address are the site's own (lib/nav.tsx, decision 058).
  *
  * On the server these are React Router's own. In the browser build "react-router" resolves to the
  * page router (`page-router/shim.tsx`, swapped in by `vite.config.ts`; decisions 014 and 021), which
@@ -18,7 +19,6 @@ export {
   data,
   Form,
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -28,5 +28,4 @@ export {
   useNavigate,
   useNavigation,
   useRouteLoaderData,
-  useSearchParams,
 } from "react-router";

@@ -10,7 +10,8 @@ import { dejinShareFacts } from "../lib/dejin/share.server.ts";
 import { load } from "../lib/dejin/store.ts";
 import { formatBigNumber, formatDateTime } from "../lib/format.ts";
 import { requireIndexSegment } from "../lib/guards.server.ts";
-import { data, Link, redirect } from "../lib/router.ts";
+import { Link } from "../lib/nav.tsx";
+import { data, redirect } from "../lib/router.ts";
 import type { Route } from "./+types/dejin-content";
 
 /**

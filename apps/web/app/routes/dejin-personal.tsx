@@ -12,7 +12,8 @@ import { initReporter, type Loaded, loadReporterTab, type ReporterTab, reporterT
 import { emitOpenApp } from "../lib/events.ts";
 import { formatBigNumber } from "../lib/format.ts";
 import { requireIndexSegment } from "../lib/guards.server.ts";
-import { data, Link, redirect } from "../lib/router.ts";
+import { Link } from "../lib/nav.tsx";
+import { data, redirect } from "../lib/router.ts";
 import { toRelatedCard } from "../model/article.ts";
 import { pageParam } from "../model/lists.ts";
 import navCss from "../nav.css?url";
@@ -139,8 +140,6 @@ export default function DejinPersonal({ loaderData }: Route.ComponentProps) {
             <Link
               key={name}
               to={`?tab=${name}`}
-              replace
-              preventScrollReset
               className={name === tab ? "dj-tab dj-tab-on" : "dj-tab"}
               aria-current={name === tab ? "page" : undefined}
             >

@@ -2,7 +2,7 @@ import type { ClueReportList, ClueReportSummary, ClueTopicDetail } from "@davmu/
 import { type MouseEvent, useState } from "react";
 import { appendChannelPage, type Channel, type DejinCall, hasMore, type Loaded } from "../../lib/dejin/store.ts";
 import { holdAtLeast } from "../../lib/min-delay.ts";
-import { Link, useSearchParams } from "../../lib/router.ts";
+import { Link, useQuery } from "../../lib/nav.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { toast } from "../../lib/toast.ts";
 import { EmptyList } from "./LoadFailed.tsx";
@@ -25,7 +25,7 @@ export function ChannelList(props: {
   empty?: string;
 }) {
   const session = useSession();
-  const [params] = useSearchParams();
+  const params = useQuery();
   const [channel, setChannel] = useState<Channel>({ list: props.list, page: props.page, total: props.total });
   const [loading, setLoading] = useState(false);
 
@@ -59,7 +59,6 @@ export function ChannelList(props: {
           to={`?${next.toString()}`}
           onClick={loadMore}
           aria-disabled={loading}
-          preventScrollReset
           data-testid="load-more"
         >
           {loading ? "加载中…" : "加载更多"}

@@ -1,7 +1,7 @@
 import type { ClueReportSummary } from "@davmu/contracts/clue-reports";
 import { dejinRoutes, statusText } from "../../lib/dejin/paths.ts";
 import { formatBigNumber, formatRelativeTime } from "../../lib/format.ts";
-import { Link } from "../../lib/router.ts";
+import { Link } from "../../lib/nav.tsx";
 
 /** A clue report in a list: status, title, the first words, a picture, author, time and views. */
 export function ReportCard({ report, now }: { report: ClueReportSummary; now: number }) {

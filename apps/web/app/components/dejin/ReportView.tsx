@@ -1,7 +1,7 @@
 import type { ClueReportDetail } from "@davmu/contracts/clue-reports";
 import { dejinRoutes, paragraphs, statusText } from "../../lib/dejin/paths.ts";
 import { formatBigNumber, formatDateTime, formatRelativeTime } from "../../lib/format.ts";
-import { Link } from "../../lib/router.ts";
+import { Link } from "../../lib/nav.tsx";
 import { toRelatedCard } from "../../model/article.ts";
 import { ContentCard } from "../ContentCard.tsx";
 

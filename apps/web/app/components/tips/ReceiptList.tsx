@@ -1,6 +1,6 @@
 import type { TipStatus } from "@davmu/contracts/tips";
 import { useEffect, useState } from "react";
-import { Link } from "../../lib/router.ts";
+import { Link } from "../../lib/nav.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { type KeptReceipt, keptReceipts, spacedReceipt, statusText } from "../../lib/tips/receipts.ts";
 

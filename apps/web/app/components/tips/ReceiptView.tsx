@@ -1,6 +1,6 @@
 import type { TipReceipt } from "@davmu/contracts/tips";
 import { formatDateTime } from "../../lib/format.ts";
-import { Link } from "../../lib/router.ts";
+import { Link } from "../../lib/nav.tsx";
 import { spacedReceipt, statusText } from "../../lib/tips/receipts.ts";
 import { toast } from "../../lib/toast.ts";
 

@@ -20,7 +20,7 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
 };
 
 /** React Router's `<Link>` markup (href with the base, data-discover); a click is the browser's own. */
-export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
+export const Link = /* @__PURE__ */ forwardRef<HTMLAnchorElement, LinkProps>(function Link(
   {
     to,
     discover = "render",

@@ -2,8 +2,8 @@
  * The page router's state (decision 014): the page the server rendered (its page data), the location
  * and whether an in-page navigation is loading; one store, so `navigate()` works outside components too.
  */
-import { siteBase } from "@davmu/contracts/site-path";
 import { type ComponentType, type ReactNode, useSyncExternalStore } from "react";
+import { pathInSite } from "../nav.tsx";
 import { absoluteUrl, createHref, joinBase, type Location, type To } from "./href.ts";
 import { type PageData, pageDataFromHtml } from "./page-data.ts";
 
@@ -47,21 +47,9 @@ function setState(next: RouterState) {
   for (const listener of listeners) listener();
 }
 
-/** React Router's stripBasename: the path inside the site, or null outside it. */
-function stripBasename(pathname: string, basename = siteBase): string | null {
-  if (basename === "/") return pathname;
-  if (!pathname.toLowerCase().startsWith(basename.toLowerCase())) {
-    return pathname.toLowerCase() === basename.slice(0, -1).toLowerCase() ? "/" : null;
-  }
-  const start = basename.endsWith("/") ? basename.length - 1 : basename.length;
-  const next = pathname.charAt(start);
-  if (next && next !== "/") return null;
-  return pathname.slice(start) || "/";
-}
-
 function windowLocation(): Location {
   const { pathname, search, hash } = window.location;
-  return { pathname: stripBasename(pathname) ?? pathname, search, hash, state: null, key: "default" };
+  return { pathname: pathInSite(pathname) ?? pathname, search, hash, state: null, key: "default" };
 }
 
 /** Starts the store with the page the server rendered and the route modules it matched. */
