@@ -9,41 +9,11 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoArticles, popup } from "./accounts.ts";
 import { beacons } from "./beacons.ts";
+import { openAsleep, reactChunks, scriptsOf } from "./island-support.ts";
 import { site } from "./setup/site.ts";
 
 const origin = site.origin;
 const share = `${origin}/davmu/share/`;
-
-/** The scripts a page requested, by file name. */
-function scriptsOf(page: Page): string[] {
-  const seen: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "script") seen.push(new URL(request.url()).pathname.replace(/^.*\//, ""));
-  });
-  return seen;
-}
-
-const reactChunks = (scripts: string[]) =>
-  scripts.filter((s) =>
-    /^(vendor|hydrate|site|detail-islands|FollowButton|OpenAppDialog|LoginHost|Toaster|entry\.client)-[\w-]{8}\.js$/.test(
-      s,
-    ),
-  );
-
-/**
- * The article on a phone, started and idle for a second with nothing of React requested: every
- * island still asleep until a test's tap.
- */
-async function openAsleep(browser: Browser, url: string) {
-  const context = await phoneContext(browser);
-  const page = await context.newPage();
-  const scripts = scriptsOf(page);
-  await page.goto(url);
-  await hydrated(page);
-  await page.waitForTimeout(1000);
-  expect(reactChunks(scripts)).toEqual([]);
-  return { context, page, scripts };
-}
 
 /** The article at `url` (an island page), its follow button under `wake`, optionally below the fold. */
 async function asIslandPage(page: Page, url: string, wake: string, spacer = false) {

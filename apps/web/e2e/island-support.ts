@@ -1,0 +1,38 @@
+/**
+ * What the island pages' browser tests share (decisions 053, 056, 058): the scripts a page requested,
+ * whether React was among them, and a page opened and left idle with every island asleep.
+ */
+import { hydrated, phoneContext } from "@davmu/test-support/browser";
+import type { Browser, Page } from "playwright-core";
+import { expect } from "vitest";
+
+/** The scripts a page requested, by file name. */
+export function scriptsOf(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") seen.push(new URL(request.url()).pathname.replace(/^.*\//, ""));
+  });
+  return seen;
+}
+
+export const reactChunks = (scripts: string[]) =>
+  scripts.filter((s) =>
+    /^(vendor|hydrate|site|detail-islands|FollowButton|OpenAppDialog|LoginHost|Toaster|entry\.client)-[\w-]{8}\.js$/.test(
+      s,
+    ),
+  );
+
+/**
+ * A page on a phone, started and idle for a second with nothing of React requested: every
+ * island still asleep until a test's tap.
+ */
+export async function openAsleep(browser: Browser, url: string) {
+  const context = await phoneContext(browser);
+  const page = await context.newPage();
+  const scripts = scriptsOf(page);
+  await page.goto(url);
+  await hydrated(page);
+  await page.waitForTimeout(1000);
+  expect(reactChunks(scripts)).toEqual([]);
+  return { context, page, scripts };
+}
