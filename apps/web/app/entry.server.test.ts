@@ -1,6 +1,7 @@
 import corpus from "@davmu/contracts/user-agent-corpus.json" with { type: "json" };
 import { describe, expect, it } from "vitest";
 import { cacheVariant, readyOption } from "./entry.server.tsx";
+import { isMiniProgram } from "./lib/device.ts";
 
 const people = corpus.agents.filter((agent) => !agent.robot);
 const robots = corpus.agents.filter((agent) => agent.robot);
@@ -16,10 +17,13 @@ describe(`how a page is rendered for the ${corpus.agents.length} real user agent
     expect(readyOption(toolsmp[0]?.ua ?? "", true)).toBe("onAllReady");
   });
 
-  it("R-FIELD-1 R-SITE-6 phones in WeChat, mini programs and other apps share the phone page; computers are not cached as phones", () => {
+  it("R-FIELD-1 R-SITE-6 R-LAYOUT-3 phones in WeChat and other apps share the phone page, mini programs have their own; computers are not cached as phones", () => {
+    const miniPrograms = people.filter((agent) => isMiniProgram(agent.ua));
+    expect(miniPrograms.length).toBeGreaterThan(0);
     for (const agent of people) {
       const variant = cacheVariant(page(agent.ua));
-      if (agent.mobile) expect(variant, agent.note).toBe("phone");
+      if (isMiniProgram(agent.ua)) expect(variant, agent.note).toBe("mini-program");
+      else if (agent.mobile) expect(variant, agent.note).toBe("phone");
       else expect(variant, agent.note).toBeNull();
     }
     for (const agent of robots) expect(cacheVariant(page(agent.ua)), agent.note).toBe("phone");

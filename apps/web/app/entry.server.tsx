@@ -8,7 +8,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { dropSharedAnswers, useApiInProcess } from "./lib/api.server.ts";
 import { readNonce } from "./lib/csp.ts";
-import { shouldUsePcWrapper } from "./lib/device.ts";
+import { isMiniProgram, shouldUsePcWrapper } from "./lib/device.ts";
 import { createHeadFilter } from "./lib/head-filter.server.ts";
 import { pageHandoff } from "./lib/page-router/handoff.server.ts";
 import { PageHandoffContext } from "./lib/page-router/PageScripts.tsx";
@@ -20,12 +20,14 @@ export const streamTimeout = 5_000;
 
 /**
  * Which visitors may be served the same rendered page, for the server's page cache: phones (and
- * crawlers) see one page; desktop browsers are sent to /pc except inside its frame. Only pages that
+ * crawlers) see one page, a mini program's web view another (drawn for it, `<html data-mini-program>`);
+ * desktop browsers are sent to /pc except inside its frame. Only pages that
  * ask for it with `s-maxage` are kept (see lib/cache-headers.ts). A hook the host reads (`SiteHooks` in
  * packages/contracts/src/site-host.ts), like `contentChanged`.
  */
 export const cacheVariant = ((request) => {
   const ua = request.headers.get("user-agent") ?? "";
+  if (isMiniProgram(ua)) return "mini-program";
   if (isRobot(ua) || !shouldUsePcWrapper(ua)) return "phone";
   const framed =
     request.headers.get("sec-fetch-dest") === "iframe" || new URL(request.url).searchParams.has("pc_frame");

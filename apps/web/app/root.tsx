@@ -10,7 +10,7 @@ import { Island } from "./islands/Island.tsx";
 import { callApiShared } from "./lib/api.server.ts";
 import { noStore } from "./lib/cache-headers.ts";
 import { schemeFromCookieHeader } from "./lib/color-scheme.ts";
-import { shouldUsePcWrapper } from "./lib/device.ts";
+import { isMiniProgram, shouldUsePcWrapper } from "./lib/device.ts";
 import { browserEnv } from "./lib/env.server.ts";
 import { I18nProvider } from "./lib/i18n/context.tsx";
 import { en } from "./lib/i18n/en.server.ts";
@@ -93,10 +93,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const lang = langFromCookieHeader(cookie);
   const messages = lang === "en" ? en : null;
   const scheme = schemeFromCookieHeader(cookie);
+  // a mini program's web view that says so in its user agent (WeChat 7 and later): the page is drawn
+  // for it from the first paint (lib/mini-program.ts)
+  const miniProgram = isMiniProgram(ua);
   return data(
     // of the settings, only what the configuration schema lets reach the browser (publicApiBase, linkFrameOrigins)
     // and how the page opens the app (APP_SCHEME and the rest: written into its links anyway)
-    { initial, ...browserEnv(), lang, messages, scheme, openApp: openAppSettings() },
+    { initial, ...browserEnv(), lang, messages, scheme, miniProgram, openApp: openAppSettings() },
     { headers: failed ? noStore : undefined },
   );
 }
@@ -109,6 +112,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html
       lang={root?.lang ?? "zh-CN"}
       data-theme={root?.scheme ?? undefined}
+      data-mini-program={root?.miniProgram ? "" : undefined}
       style={
         {
           "--theme": color,
@@ -177,7 +181,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   return (
     <I18nProvider lang={root?.lang ?? "zh-CN"} messages={root?.messages ?? null}>
-      <ErrorPage status={status} message={message} />
+      {status === 404 ? (
+        <ErrorPage status={status} message={message} />
+      ) : (
+        // 重新加载 needs the page's script: an island woken by the tap
+        <Island name="error-page" wake="interaction" component={ErrorPage} props={{ status, message }} />
+      )}
     </I18nProvider>
   );
 }

@@ -68,8 +68,22 @@ describe("every content type's share page on a phone in WeChat", () => {
     });
     const page = await context.newPage();
     await page.goto(link("video"));
+    // the server draws both for a browser; the page marks itself once WeChat's bridge says where it is
     await page.getByTestId("router-control").waitFor();
-    expect(await page.getByTestId("open-app-banner").count()).toBe(0);
+    expect(await page.getByTestId("open-app-banner").isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it("R-LAYOUT-3 R-FIELD-1 a mini program that says so in its user agent gets its layout from the server, before any script", async () => {
+    // a real mini program web-view (the user-agent corpus's WeChat 8 on Android)
+    const userAgent =
+      "Mozilla/5.0 (Linux; Android 9; MI 6 Build/PKQ1.190118.001; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/86.0.4240.99 XWEB/3263 MMWEBSDK/201201 Mobile Safari/537.36 MMWEBID/7685 MicroMessenger/8.0.1.1840(0x2800013B) Process/appbrand0 WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64 miniProgram";
+    const context = await phoneContext(browser(), { javaScriptEnabled: false, userAgent });
+    const page = await context.newPage();
+    await page.goto(link("video"));
+    expect(await page.locator("html").getAttribute("data-mini-program")).toBe("");
+    expect(await page.getByTestId("router-control").isVisible()).toBe(true);
+    expect(await page.locator(".banner-spacer").isVisible()).toBe(false);
     await context.close();
   });
 

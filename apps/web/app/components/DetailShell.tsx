@@ -1,9 +1,7 @@
 import type { ContentItem } from "@davmu/contracts/content";
 import type { CommentList as CommentPage } from "@davmu/contracts/interaction";
-import { type ComponentType, type ReactNode, useEffect, useState } from "react";
+import type { ReactNode } from "react";
 import { Island } from "../islands/Island.tsx";
-import { usePageEnvironment } from "../lib/environment.ts";
-import { lazyComponent } from "../lib/lazy-component.ts";
 import { usePreview } from "../lib/preview.ts";
 import { type DetailLayout, decideDetailLayout, type PageEnvironment } from "../model/layout.ts";
 import { BannerSlot } from "./BannerSlot.tsx";
@@ -11,25 +9,7 @@ import { CommentFooterIsland } from "./CommentFooter.tsx";
 import { CommentsSeedContext } from "./CommentsProvider.tsx";
 import type { CommentsSeed } from "./comments-store.ts";
 import { PreviewBar } from "./PreviewBar.tsx";
-
-const loadRouterControl = lazyComponent(() => import("./RouterControl.tsx").then((m) => m.RouterControl));
-
-/** The mini program's back and home buttons, fetched only there (they work only with the page's script). */
-export function MiniProgramRouterControl() {
-  const [Control, setControl] = useState<ComponentType | null>(null);
-  useEffect(() => {
-    loadRouterControl()
-      .then((component) => setControl(() => component))
-      .catch((error) => console.warn("router control failed to load:", error));
-  }, []);
-  // the room the bar takes is held from the first paint, as the banner's is, so nothing moves when it comes
-  return (
-    <>
-      <div className="router-control-spacer" />
-      {Control ? <Control /> : null}
-    </>
-  );
-}
+import { RouterControlSlot } from "./RouterControl.tsx";
 
 /**
  * The docDetail layout around a detail page (R-LAYOUT-3): header, router control, the page, what
@@ -47,8 +27,9 @@ export function DetailShell(props: {
   children: ReactNode;
   below?: (layout: DetailLayout) => ReactNode;
 }) {
-  const env = usePageEnvironment(props.env);
-  const layout = decideDetailLayout(props.item.content_type, env);
+  // drawn for a browser; in the mini program the stylesheet shows the router control in the header's
+  // place (lib/mini-program.ts), so one page serves both
+  const layout = decideDetailLayout(props.item.content_type, { ...props.env, miniProgram: false });
   const preview = usePreview();
   const seed: CommentsSeed = {
     postId: props.item.post_id,
@@ -58,8 +39,13 @@ export function DetailShell(props: {
   };
   return (
     <CommentsSeedContext.Provider value={seed}>
-      {preview ? <PreviewBar preview={preview} /> : layout.header ? <BannerSlot /> : null}
-      {layout.routerControl ? <MiniProgramRouterControl /> : null}
+      {preview ? (
+        // counts down and reloads with no tap: woken once the page is idle (an editor's page, not a reader's)
+        <Island name="preview-bar" wake="idle" component={PreviewBar} props={{ preview }} />
+      ) : layout.header ? (
+        <BannerSlot />
+      ) : null}
+      <RouterControlSlot />
       <main className={`${props.className}${layout.commentFooter ? " has-footer" : ""}`} data-layout="docDetail">
         {props.children}
         {props.below ? props.below(layout) : null}

@@ -1,14 +1,19 @@
+import { Island } from "../islands/Island.tsx";
 import { useContentT } from "../lib/i18n/content.ts";
-import { Link } from "../lib/nav.tsx";
-import { useNavigate } from "../lib/router.ts";
+import { Link, sitePath } from "../lib/nav.tsx";
 
-/** Back and home buttons for the mini program's web view, which has no browser bar of its own. */
+/**
+ * Back and home buttons for the mini program's web view, which has no browser bar of its own: an
+ * island woken by a tap (decision 058). Home is a plain link; back needs the page's script.
+ */
 export function RouterControl() {
-  const navigate = useNavigate();
   const t = useContentT();
   return (
     <nav className="router-control" aria-label={t("pageNavigation")} data-testid="router-control">
-      <button type="button" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate("/"))}>
+      <button
+        type="button"
+        onClick={() => (window.history.length > 1 ? window.history.back() : window.location.assign(sitePath("/")))}
+      >
         <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true">
           <path d="M11 3L5 9l6 6" stroke="currentColor" strokeWidth="2" fill="none" />
         </svg>
@@ -21,5 +26,18 @@ export function RouterControl() {
         <span className="visually-hidden">{t("goHome")}</span>
       </Link>
     </nav>
+  );
+}
+
+/**
+ * Where a layout may show the router control: drawn on every such page and shown by the stylesheet
+ * only in the mini program (`html[data-mini-program]`, lib/mini-program.ts), with the room it takes.
+ */
+export function RouterControlSlot() {
+  return (
+    <div className="router-slot">
+      <div className="router-control-spacer" />
+      <Island name="router-control" wake="interaction" component={RouterControl} props={{}} />
+    </div>
   );
 }

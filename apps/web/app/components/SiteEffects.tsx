@@ -1,5 +1,6 @@
 import { siteBase } from "@davmu/contracts/site-path";
 import { type ComponentType, useEffect, useState } from "react";
+import { markMiniProgram } from "../lib/mini-program.ts";
 import { usePageUrl } from "../lib/nav.tsx";
 import { schedulePageIdleWork } from "../lib/page-start.ts";
 import { useRouteLoaderData } from "../lib/router.ts";
@@ -21,6 +22,7 @@ export function SiteEffects() {
   const [Debug, setDebug] = useState<ComponentType | null>(null);
 
   useEffect(() => {
+    markMiniProgram();
     document.documentElement.dataset.hydrated = "";
   }, []);
 

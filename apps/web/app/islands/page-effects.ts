@@ -1,5 +1,6 @@
 import { siteBase } from "@davmu/contracts/site-path";
 import { showBanner } from "../lib/banner.ts";
+import { markMiniProgram } from "../lib/mini-program.ts";
 import { applyThemeColor, redirectDesktop, schedulePageIdleWork, startSite } from "../lib/page-start.ts";
 import { restoreSession, watchSessionExpiry } from "../lib/session-start.ts";
 import { startTracking } from "../lib/tracker-page.ts";
@@ -25,6 +26,7 @@ export function startPageEffects(page: IslandPage): void {
   if (started) return;
   started = true;
   redirectDesktop();
+  markMiniProgram();
   showBanner();
   startTracking(page.statBase ?? "");
   startSite(page.publicApiBase, {

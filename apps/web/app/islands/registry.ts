@@ -15,6 +15,11 @@ export const islandRegistry = {
   "read-in-app": () => import("../components/ReadInApp.tsx").then((m) => m.ReadInApp),
   "comment-list": () => import("../components/CommentList.tsx").then((m) => m.CommentListIsland),
   "comment-footer": () => import("../components/CommentFooter.tsx").then((m) => m.CommentFooterIsland),
+  // the page's frame: the mini program's router control, an editor's preview bar, an error page's
+  // 重新加载 (decision 058)
+  "router-control": () => import("../components/RouterControl.tsx").then((m) => m.RouterControl),
+  "preview-bar": () => import("../components/PreviewBar.tsx").then((m) => m.PreviewBar),
+  "error-page": () => import("../components/ErrorPage.tsx").then((m) => m.ErrorPage),
 } satisfies Record<string, Loader>;
 
 export type IslandName = keyof typeof islandRegistry;

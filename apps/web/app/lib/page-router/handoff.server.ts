@@ -65,24 +65,15 @@ export function isIslandHandle(handle: unknown): boolean {
 }
 
 /**
- * A page whose data says it needs the whole page hydrated (decision 056): an editor's preview (its bar
- * counts down and reloads) and a page the server knows is in the mini program (its router control).
- */
-function staysOnPageRouter(data: unknown): boolean {
-  if (data === null || typeof data !== "object") return false;
-  const d = data as { preview?: unknown; env?: { miniProgram?: unknown } };
-  return Boolean(d.preview) || d.env?.miniProgram === true;
-}
-
-/**
- * An island page (decision 053): a matched route's handle says `islands: true` and no route error
- * draws the page (an error page stays on the page router). The root loader's data gives what every
- * island's providers need; React Router's data hand-off and the whole-page hydration are not sent.
+ * An island page (decisions 053, 058): a matched route's handle says `islands: true`, or an error
+ * draws the page (the root's error page, whose one control is an island). Editors' previews (their
+ * bar is an island) and pages in the mini program (its router control is one) are island pages as
+ * any other. The root loader's data gives what every island's providers need; React Router's data
+ * hand-off and the whole-page hydration are not sent.
  */
 export function islandPageHandoff(context: EntryContext): ReturnType<typeof islandPageFrom> {
   const { staticHandlerContext: state, routeModules } = context;
-  if (state.errors) return null;
-  if (!state.matches.some((match) => isIslandHandle(routeModules[match.route.id]?.handle))) return null;
-  if (state.matches.some((match) => staysOnPageRouter(state.loaderData[match.route.id]))) return null;
-  return islandPageFrom(state.loaderData.root);
+  const islands =
+    state.errors !== null || state.matches.some((match) => isIslandHandle(routeModules[match.route.id]?.handle));
+  return islands ? islandPageFrom(state.loaderData.root) : null;
 }
