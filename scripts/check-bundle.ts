@@ -5,11 +5,13 @@
  * - per page type (home, article and every other content type, 404, pc), the JavaScript and CSS a
  *   visitor downloads to render and hydrate it (packages/test-support/src/page-bytes.ts) stay within budget;
  * - no schema code ships: browsers get the calls' route table, not their TypeBox schemas
- *   (apps/web/call-routes.ts), which only the servers check answers with.
+ *   (apps/web/call-routes.ts), which only the servers check answers with;
+ * - the browser never runs React Router (R-WEB-ISLAND-1, decision 058): no script a page can load,
+ *   from the island loader through every island, sheet and chunk they import, carries its code.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { pageBytes } from "@davmu/test-support/page-bytes";
+import { pageBytes, reachableScripts } from "@davmu/test-support/page-bytes";
 import { findLegacyProblems } from "./legacy-syntax.ts";
 
 const build = new URL("../apps/web/build/", import.meta.url).pathname;
@@ -32,6 +34,17 @@ for (const file of scripts) {
   if (code.includes('"~kind"'))
     problems.push(`${file}: carries TypeBox schema code (import values from a schema-free module)`);
 }
+
+/** What only React Router's browser runtime contains: its globals and its router-context checks. */
+export const reactRouterMarkers = ["__reactRouterContext", "__reactRouterRouteModules", "in the context of a <Router>"];
+const reachable = reachableScripts(build);
+for (const file of reachable) {
+  const code = readFileSync(join(build, "client", file), "utf8");
+  for (const marker of reactRouterMarkers) {
+    if (code.includes(marker)) problems.push(`${file}: carries React Router's browser code (${marker}); pages load it`);
+  }
+}
+console.log(`${reachable.length} scripts a page can load checked for React Router: none may carry it`);
 
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 console.log(`${scripts.length} scripts checked for Chrome 78 / iOS 12`);

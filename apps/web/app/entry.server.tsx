@@ -6,12 +6,12 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { pageHandoff } from "./islands/handoff.server.ts";
+import { PageHandoffContext } from "./islands/PageScripts.tsx";
 import { dropSharedAnswers, useApiInProcess } from "./lib/api.server.ts";
 import { readNonce } from "./lib/csp.ts";
 import { isMiniProgram, shouldUsePcWrapper } from "./lib/device.ts";
 import { createHeadFilter } from "./lib/head-filter.server.ts";
-import { pageHandoff } from "./lib/page-router/handoff.server.ts";
-import { PageHandoffContext } from "./lib/page-router/PageScripts.tsx";
 
 /** The page stylesheet per route handles, for the byte budget's count (packages/test-support/src/page-bytes.ts). */
 export { pageStylesheet } from "./page-styles.ts";
@@ -62,9 +62,9 @@ export const apiInProcess = ((fetch) => {
 
 /**
  * React Router's default Node entry, plus the page's CSP nonce: `<ServerRouter nonce>` hands it to
- * `<Links>`, and React's own streaming scripts get it too. Pages hydrate without React Router's client
- * (decision 014): the root layout ends the page with its data and hydration entry (PageScripts), so
- * React Router's own hand-off (the turbo-stream of loader data) is not sent. The head goes out without
+ * `<Links>`, and React's own streaming scripts get it too. Every page is an island page (decisions 053,
+ * 058): the root layout ends the page with what its islands need and the island loader (PageScripts),
+ * and React Router's own hand-off (the turbo-stream of loader data) is not sent. The head goes out without
  * modulepreload hints (lib/head-filter.server.ts).
  */
 export default function handleRequest(
@@ -79,7 +79,7 @@ export default function handleRequest(
   }
   const nonce = readNonce(request);
   const handoff = pageHandoff(routerContext, nonce);
-  // the browser reads the page's data from the page itself: React Router's stream is not rendered
+  // the browser never runs React Router: its stream is not rendered
   routerContext.serverHandoffStream?.cancel().catch(() => {});
   const context: EntryContext = { ...routerContext, serverHandoffStream: undefined };
 

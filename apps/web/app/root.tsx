@@ -1,12 +1,13 @@
 import { isRobot } from "@davmu/contracts/robot";
 import { siteBase } from "@davmu/contracts/site-path";
 import type { Route } from "./+types/root";
+import { DebugConsoleHost } from "./components/DebugConsoleHost.tsx";
 import { ErrorPage } from "./components/ErrorPage.tsx";
 import { LoginHost } from "./components/LoginHost.tsx";
 import { OpenAppDialog } from "./components/OpenAppDialog.tsx";
-import { SiteEffects } from "./components/SiteEffects.tsx";
 import { Toaster } from "./components/Toaster.tsx";
 import { Island } from "./islands/Island.tsx";
+import { PageScripts } from "./islands/PageScripts.tsx";
 import { callApiShared } from "./lib/api.server.ts";
 import { noStore } from "./lib/cache-headers.ts";
 import { schemeFromCookieHeader } from "./lib/color-scheme.ts";
@@ -19,7 +20,6 @@ import { translator, zhCN } from "./lib/i18n/messages.ts";
 import { baseMeta } from "./lib/meta.ts";
 import { PageUrlProvider } from "./lib/nav.tsx";
 import { openAppSettings } from "./lib/open-app-settings.server.ts";
-import { PageScripts } from "./lib/page-router/PageScripts.tsx";
 import { PageSettingsContext } from "./lib/page-settings.tsx";
 import {
   data,
@@ -40,6 +40,7 @@ import {
   readableThemeColor,
   readableThemeColorOnDark,
   resolveSite,
+  wantsDebugConsole,
 } from "./model/site.ts";
 import { pageStylesheet } from "./page-styles.ts";
 
@@ -133,7 +134,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        {/* the page's data and its hydration entry, in place of React Router's client (decision 014) */}
+        {/* what the page's islands need and the island loader, in place of React Router's client (decision 058) */}
         <PageScripts />
       </body>
     </html>
@@ -150,7 +151,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <PageUrlFromRouter>
       <I18nProvider lang={loaderData.lang} messages={loaderData.messages}>
-        <PageSettingsContext.Provider value={{ publicApiBase: loaderData.publicApiBase, openApp: loaderData.openApp }}>
+        <PageSettingsContext.Provider
+          value={{
+            publicApiBase: loaderData.publicApiBase,
+            openApp: loaderData.openApp,
+            linkFrameOrigins: loaderData.linkFrameOrigins,
+            scheme: loaderData.scheme,
+          }}
+        >
           <SiteProvider initial={loaderData.initial} publicApiBase={loaderData.publicApiBase}>
             <SessionProvider publicApiBase={loaderData.publicApiBase}>
               <Outlet />
@@ -158,7 +166,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
               {/* hosts of what any part of a page asks for: on an island page they wake on the first request (decision 053) */}
               <Island name="login-host" wake="interaction" component={LoginHost} props={{}} />
               <Island name="toaster" wake="interaction" component={Toaster} props={{}} />
-              <SiteEffects />
+              {wantsDebugConsole(loaderData.initial.site) ? (
+                <Island name="debug-console" wake="idle" component={DebugConsoleHost} props={{}} />
+              ) : null}
             </SessionProvider>
           </SiteProvider>
         </PageSettingsContext.Provider>

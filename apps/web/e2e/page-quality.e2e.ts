@@ -8,7 +8,7 @@ import { pageBytes } from "@davmu/test-support/page-bytes";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findLegacyProblems } from "../../../scripts/legacy-syntax.ts";
-import { bootFallbackMs, bootScript } from "../app/lib/page-router/PageScripts.tsx";
+import { bootFallbackMs, bootScript } from "../app/islands/PageScripts.tsx";
 import { site } from "./setup/site.ts";
 
 const origin = site.origin;

@@ -1,22 +1,19 @@
 /**
- * What a visitor downloads to render and hydrate each page type, read from the build. Pages hydrate
- * without React Router's client (decision 014): each page loads the hydration entry
- * (app/entry.client.tsx) with its static imports, and the modules of the routes it matched, up to the
- * one whose error boundary draws it, with theirs, and the tracker (lib/tracker.ts), a chunk of its own
- * that every page with scripts fetches as it starts (R-TRACK-4, R-FIELD-3), with what it imports that the
- * page has not loaded already. Chunks loaded on demand (sheets, the debug console, hls.js, the idle
- * work) are not counted. The build's route manifest (build/client/assets/manifest-*.js,
- * which pages never load) names those files, as the server does when it writes the page's
- * modulepreload hints (app/lib/page-router/handoff.server.ts). An island page loads the island loader, then
- * once idle the page's start-up (app/islands/page-effects.ts) and the tracker: all of that runs before a
- * first interaction, so all of it is counted; islands, each loaded when it wakes, are not. The stylesheet inlined in the head is
- * the one the server build writes for the page type's routes. Sizes are gzip (level 6, as served) of each file.
+ * What a visitor downloads to render each page type and run it until a first interaction, read from
+ * the build. Every page with scripts is an island page (decisions 053, 058): it loads the island
+ * loader's chunk with its static imports, then once idle the page's start-up
+ * (app/islands/page-effects.ts) and the tracker (lib/tracker.ts, R-TRACK-4, R-FIELD-3), with what they
+ * import that the page has not loaded already: all of that runs before a first interaction, so all of
+ * it is counted; islands, each loaded when it wakes, are not, nor chunks loaded on demand (sheets, the
+ * debug console, hls.js). The stylesheet inlined in the head is the one the server build writes for the
+ * page type's routes, and a route's linked stylesheets are read from the build's route manifest
+ * (build/client/assets/manifest-*.js, which pages never load). Sizes are gzip (level 6, as served).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
-import { routesWithoutScripts } from "../../../apps/web/app/lib/page-router/page-data.ts";
+import { routesWithoutScripts } from "../../../apps/web/app/islands/page.ts";
 
 export interface PageType {
   name: string;
@@ -59,15 +56,14 @@ export const pageTypes: PageType[] = [
   // the root's error boundary draws the not-found page: the not-found route's module is not loaded
   { name: "404", routes: ["root"] },
   { name: "pc", routes: ["root", "routes/pc"] },
-  // an island page (decision 053): the island loader alone until an island wakes
   { name: "agreement", routes: ["root", "routes/agreement"] },
 ];
 
 export interface PageBytes {
   name: string;
   /**
-   * An island page (decision 053): `js` is what runs before the first interaction, the island loader
-   * and the page's start-up with the tracker (decision 056)
+   * A page with scripts, all island pages (decisions 053, 058): `js` is what runs before the first
+   * interaction, the island loader and the page's start-up with the tracker (decision 056)
    */
   islands: boolean;
   /** The tracker's part of `js`: its chunk and what it imports that the page does not load otherwise */
@@ -117,10 +113,11 @@ export function inlinedCss(build: ServerBuildParts, routes: string[]): string {
 
 const gzipSize = (bytes: Buffer | string) => gzipSync(bytes).length;
 
-/** Chunks every page with scripts fetches after load, whatever the visitor does: the tracker's. */
-const afterLoadChunks = ["tracker"];
-/** … and on an island page the page's start-up, imported by the loader once idle (decision 056). */
-const islandAfterLoadChunks = ["page-effects", "tracker"];
+/**
+ * Chunks every page with scripts fetches after load, whatever the visitor does: the page's start-up,
+ * imported by the loader once idle (decision 056), and the tracker's, which it imports.
+ */
+const afterLoadChunks = ["page-effects", "tracker"];
 
 /** A chunk's name without its content hash (Vite's `[name]-[hash].js`, the hash 8 characters). */
 const chunkName = (file: string) => file.replace(/^.*\//, "").replace(/-[\w-]{8}\.js$/, "");
@@ -171,14 +168,10 @@ export async function pageBytes(buildDir: string, types: PageType[] = pageTypes)
   return types.map(({ name, routes }) => {
     // a page of a route without scripts loads its CSS only
     const noScripts = routes.some((id) => routesWithoutScripts.has(id));
-    const islands = routes.some((id) => (build.routes[id]?.module.handle as { islands?: unknown })?.islands === true);
-    const js = new Set<string>([strip(manifest.entry.module), ...manifest.entry.imports.map(strip)]);
     const styles = new Set<string>((manifest.entry.css ?? []).map(strip));
     for (const id of routes) {
       const route = manifest.routes[id];
       if (!route) throw new Error(`route ${id} is not in the manifest`);
-      js.add(strip(route.module));
-      for (const i of route.imports ?? []) js.add(strip(i));
       for (const c of route.css ?? []) styles.add(strip(c));
       // stylesheets a route links itself (the list pages' nav.css)
       for (const link of build.routes[id]?.module.links?.() ?? []) {
@@ -186,25 +179,23 @@ export async function pageBytes(buildDir: string, types: PageType[] = pageTypes)
       }
     }
     const sized = (f: string) => ({ file: f, gzip: gzipSize(readFileSync(join(clientDir, f))) });
-    if (islands) {
-      // the island loader's chunk and what it imports; islands come later, each on its trigger
-      js.clear();
-      const visit = (file: string) => {
-        if (js.has(file)) return;
-        js.add(file);
-        for (const imported of staticImports(clientDir, file)) visit(imported);
-      };
-      visit(islandLoaderFile(clientDir));
-    }
-    const afterLoad = noScripts ? [] : afterLoadFiles(clientDir, js, islands ? islandAfterLoadChunks : afterLoadChunks);
-    const tracker = afterLoad.filter((file) => !islands || !file.includes("/page-effects-")).map(sized);
-    const effects = afterLoad.filter((file) => islands && file.includes("/page-effects-")).map(sized);
+    // the island loader's chunk and what it imports; islands come later, each on its trigger
+    const js = new Set<string>();
+    const visit = (file: string) => {
+      if (js.has(file)) return;
+      js.add(file);
+      for (const imported of staticImports(clientDir, file)) visit(imported);
+    };
+    if (!noScripts) visit(islandLoaderFile(clientDir));
+    const afterLoad = noScripts ? [] : afterLoadFiles(clientDir, js);
+    const tracker = afterLoad.filter((file) => !file.includes("/page-effects-")).map(sized);
+    const effects = afterLoad.filter((file) => file.includes("/page-effects-")).map(sized);
     const jsFiles = noScripts ? [] : [...[...js].map(sized), ...effects, ...tracker];
     const cssFiles = [...styles].map(sized);
     cssFiles.unshift({ file: "(inlined in the head)", gzip: gzipSize(inlinedCss(build, routes)) });
     return {
       name,
-      islands,
+      islands: !noScripts,
       js: jsFiles,
       tracker,
       css: cssFiles,
@@ -212,4 +203,25 @@ export async function pageBytes(buildDir: string, types: PageType[] = pageTypes)
       cssGzip: cssFiles.reduce((n, f) => n + f.gzip, 0),
     };
   });
+}
+
+/**
+ * Every script a page can ever load, whatever the visitor does: the island loader's chunk and,
+ * following static and dynamic imports, every island, sheet and chunk they fetch (paths under the
+ * client build). What is not among them (React Router's client entry and route modules, which its
+ * build still writes) is never sent to a browser.
+ */
+export function reachableScripts(buildDir: string): string[] {
+  const clientDir = join(buildDir, "client");
+  const seen = new Set<string>();
+  const pending = [islandLoaderFile(clientDir)];
+  while (pending.length) {
+    const file = pending.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const code = readFileSync(join(clientDir, file), "utf8");
+    for (const m of code.matchAll(/(?:from|import)\s*\(?\s*["'`]\.\/([\w.-]+\.js)["'`]/g))
+      pending.push(`assets/${m[1]}`);
+  }
+  return [...seen].sort();
 }

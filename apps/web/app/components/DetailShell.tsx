@@ -2,7 +2,7 @@ import type { ContentItem } from "@davmu/contracts/content";
 import type { CommentList as CommentPage } from "@davmu/contracts/interaction";
 import type { ReactNode } from "react";
 import { Island } from "../islands/Island.tsx";
-import { usePreview } from "../lib/preview.ts";
+import { usePreview } from "../lib/preview-route.ts";
 import { type DetailLayout, decideDetailLayout, type PageEnvironment } from "../model/layout.ts";
 import { BannerSlot } from "./BannerSlot.tsx";
 import { CommentFooterIsland } from "./CommentFooter.tsx";

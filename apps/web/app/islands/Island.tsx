@@ -1,5 +1,5 @@
 import { type ComponentType, createElement } from "react";
-import { jsonForScript } from "../lib/page-router/page-data.ts";
+import { jsonForScript } from "../lib/json-script.ts";
 import { islandTag, nameAttribute, propsAttribute, type WakePolicy, wakeAttribute } from "./protocol.ts";
 import type { IslandName } from "./registry.ts";
 

@@ -3,6 +3,7 @@ import { type ComponentType, type ReactNode, useEffect, useLayoutEffect, useMemo
 import { hydrateRoot } from "react-dom/client";
 import { logout } from "../lib/account.ts";
 import { browserApi } from "../lib/browser-api.ts";
+import { schemeOfDocument } from "../lib/color-scheme.ts";
 import { emitLogin } from "../lib/events.ts";
 import { I18nProvider } from "../lib/i18n/context.tsx";
 import { translate } from "../lib/i18n/messages.ts";
@@ -81,7 +82,13 @@ export function hydrateIsland(
       element,
       <I18nProvider lang={page.lang} messages={page.messages}>
         <PageSettingsContext.Provider
-          value={{ publicApiBase: page.publicApiBase, openApp: page.openApp ?? noOpenAppSettings }}
+          value={{
+            publicApiBase: page.publicApiBase,
+            openApp: page.openApp ?? noOpenAppSettings,
+            linkFrameOrigins: page.linkFrameOrigins ?? [],
+            // the visitor's choice, drawn by the server from the same cookie
+            scheme: schemeOfDocument() ?? null,
+          }}
         >
           <IslandSite initial={page.initial}>
             <IslandSession publicApiBase={page.publicApiBase}>

@@ -15,6 +15,8 @@ export interface IslandPage {
   statBase?: string;
   /** how the page opens the app (lib/page-settings.tsx) */
   openApp?: OpenAppSettings;
+  /** origins a link popup may frame (lib/link-frames.ts) */
+  linkFrameOrigins?: readonly string[];
 }
 
 export function islandPageFrom(root: unknown): IslandPage | null {
@@ -28,5 +30,13 @@ export function islandPageFrom(root: unknown): IslandPage | null {
     publicApiBase: r.publicApiBase,
     statBase: r.statBase,
     openApp: r.openApp,
+    linkFrameOrigins: r.linkFrameOrigins,
   };
 }
+
+/**
+ * Routes whose pages load no script: HTML and CSS alone. The desktop wrapper has nothing to answer a
+ * click with; the page it frames brings its own scripts. Read by the byte budget too
+ * (packages/test-support/src/page-bytes.ts).
+ */
+export const routesWithoutScripts: ReadonlySet<string> = new Set(["routes/pc"]);

@@ -20,6 +20,7 @@ export const islandRegistry = {
   "router-control": () => import("../components/RouterControl.tsx").then((m) => m.RouterControl),
   "preview-bar": () => import("../components/PreviewBar.tsx").then((m) => m.PreviewBar),
   "error-page": () => import("../components/ErrorPage.tsx").then((m) => m.ErrorPage),
+  "debug-console": () => import("../components/DebugConsoleHost.tsx").then((m) => m.DebugConsoleHost),
 } satisfies Record<string, Loader>;
 
 export type IslandName = keyof typeof islandRegistry;

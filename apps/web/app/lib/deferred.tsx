@@ -1,6 +1,5 @@
-import { type ReactNode, Suspense } from "react";
-import { jsonForScript } from "./page-router/page-data.ts";
-import { Await } from "./router.ts";
+import { type ReactNode, Suspense, use } from "react";
+import { jsonForScript } from "./json-script.ts";
 
 const parsed = new Map<string, { value: unknown } | null>();
 
@@ -19,11 +18,33 @@ function streamedValue(name: string): { value: unknown } | null {
   return parsed.get(name) ?? null;
 }
 
+type Settled<T> = { ok: true; value: T } | { ok: false };
+const settled = new WeakMap<Promise<unknown>, Promise<Settled<unknown>>>();
+
+/** The promise's outcome, never rejected: a failed part draws nothing rather than failing the page. */
+function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
+  let found = settled.get(promise);
+  if (!found) {
+    found = promise.then(
+      (value) => ({ ok: true, value }),
+      () => ({ ok: false }),
+    );
+    settled.set(promise, found);
+  }
+  return found as Promise<Settled<T>>;
+}
+
+/** Suspends until the promise settles (React's `use`), then draws its value or nothing. */
+function Resolved<T>(props: { resolve: Promise<T>; draw: (value: T) => ReactNode }) {
+  const outcome = use(settle(props.resolve));
+  return outcome.ok ? props.draw(outcome.value) : null;
+}
+
 /**
  * A part of the page drawn from a loader's deferred promise, streamed after the page (Suspense and
- * React Router's Await on the server). Its value goes out as JSON next to its markup, so the browser,
- * which has no router to carry the promise (decision 014), hydrates it from the page; the module
- * script runs once the whole page has arrived. A failed or timed-out promise draws nothing.
+ * React's `use` on the server). Its value goes out as JSON next to its markup, so an island that holds
+ * it hydrates it from the page (the browser has no router to carry the promise, decision 058); the
+ * module script runs once the whole page has arrived. A failed or timed-out promise draws nothing.
  */
 export function Deferred<T>(props: { name: string; resolve: Promise<T>; children: (value: T) => ReactNode }) {
   const { name, children } = props;
@@ -36,9 +57,7 @@ export function Deferred<T>(props: { name: string; resolve: Promise<T>; children
   if (import.meta.env.SSR) {
     return (
       <Suspense fallback={null}>
-        <Await resolve={props.resolve} errorElement={null}>
-          {draw}
-        </Await>
+        <Resolved resolve={props.resolve} draw={draw} />
       </Suspense>
     );
   }

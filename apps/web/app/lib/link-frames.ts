@@ -1,9 +1,8 @@
-import { useRouteLoaderData } from "./router.ts";
+import { usePageSettings } from "./page-settings.tsx";
 
-/** Origins the link popup may frame besides the site's own (LINK_FRAME_ORIGINS, from the root loader). */
+/** Origins the link popup may frame besides the site's own (LINK_FRAME_ORIGINS, from the page's settings). */
 export function useLinkFrameOrigins(): readonly string[] {
-  const root = useRouteLoaderData("root") as { linkFrameOrigins?: string[] } | undefined;
-  return root?.linkFrameOrigins ?? [];
+  return usePageSettings().linkFrameOrigins;
 }
 
 /**

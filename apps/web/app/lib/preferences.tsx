@@ -1,10 +1,10 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { type ColorScheme, isDark, schemeOfDocument } from "./color-scheme.ts";
-import { useRouteLoaderData } from "./router.ts";
+import { type ColorScheme, isDark } from "./color-scheme.ts";
+import { usePageSettings } from "./page-settings.tsx";
 
 /**
  * The page's colour scheme for the parts that draw it themselves (nav icons and labels, the nav
- * panel's switch): the visitor's choice from the root loader (cookie; on an island page, the page's
+ * panel's switch): the visitor's choice from the page's settings (its cookie; in an island, the page's
  * `data-theme`, drawn from it) or made on this page, else the system's. Only the navigation imports this, so content pages do not carry it.
  */
 let chosenHere: ColorScheme | undefined;
@@ -19,7 +19,7 @@ const subscribe = (listener: () => void) => {
 const darkQuery = "(prefers-color-scheme: dark)";
 
 export function useColorScheme() {
-  const root = useRouteLoaderData<{ scheme?: ColorScheme | null }>("root");
+  const settings = usePageSettings();
   const choice = useSyncExternalStore(
     subscribe,
     () => chosenHere,
@@ -41,8 +41,7 @@ export function useColorScheme() {
     };
   }, []);
 
-  // an island has no router: the page's <html data-theme>, drawn from the same cookie, stands in
-  const scheme = choice ?? root?.scheme ?? schemeOfDocument() ?? null;
+  const scheme = choice ?? settings.scheme;
   return {
     /** The visitor's choice; null follows the system. */
     scheme,

@@ -6,8 +6,6 @@
  * ordinary page; the tracker and anything else that must stay quiet in a preview read it (or the
  * `preview-…` actor in the path, which says the same).
  */
-import { useMatches } from "./router.ts";
-
 export interface PreviewInfo {
   /** the editor the link was minted for (actor `preview-{editor}`) */
   editor: string;
@@ -25,16 +23,6 @@ export function staleReloadUrl(href: string, now: number): string | null {
   if (url.searchParams.has("_") && Number.isFinite(stamp) && now - stamp <= previewFreshMs) return null;
   url.searchParams.set("_", String(now));
   return url.toString();
-}
-
-/** The current page's preview, from the deepest route whose loader data carries one. */
-export function usePreview(): PreviewInfo | null {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const data = matches[i]?.loaderData as { preview?: PreviewInfo | null } | undefined;
-    if (data?.preview) return data.preview;
-  }
-  return null;
 }
 
 /** mm:ss left, never below zero. */

@@ -5,7 +5,7 @@ import { useI18n } from "../../lib/i18n/context.tsx";
 import type { Lang } from "../../lib/i18n/lang.ts";
 import type { RoomTab, RoomView } from "../../lib/live/room-view.ts";
 import type { LiveRoomStatus } from "../../lib/live/types.ts";
-import { useRouteLoaderData } from "../../lib/router.ts";
+import { usePageSettings } from "../../lib/page-settings.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { HeartIcon } from "./HeartIcon.tsx";
 import { LiveStage } from "./LiveStage.tsx";
@@ -86,7 +86,7 @@ export function LiveRoom(props: {
   const t = useContentT();
   const { lang } = useI18n();
   const session = useSession();
-  const publicApiBase = (useRouteLoaderData("root") as { publicApiBase?: string } | undefined)?.publicApiBase ?? "";
+  const { publicApiBase } = usePageSettings();
   const [status, setStatus] = useState<LiveRoomStatus>(room.status);
   const liveId = room.liveId;
   const apiOf = useCallback(

@@ -1,6 +1,6 @@
-import { useRouteLoaderData } from "../router.ts";
+import { usePageSettings } from "../page-settings.tsx";
 
-/** Where the visitor's browser calls the API ("" for the page's own origin), as the root loader hands it over. */
+/** Where the visitor's browser calls the API ("" for the page's own origin), from the page's settings. */
 export function usePublicApiBase(): string {
-  return (useRouteLoaderData("root") as { publicApiBase?: string } | undefined)?.publicApiBase ?? "";
+  return usePageSettings().publicApiBase;
 }
