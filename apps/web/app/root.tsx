@@ -159,7 +159,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
             scheme: loaderData.scheme,
           }}
         >
-          <SiteProvider initial={loaderData.initial} publicApiBase={loaderData.publicApiBase}>
+          <SiteProvider initial={loaderData.initial}>
             <SessionProvider publicApiBase={loaderData.publicApiBase}>
               <Outlet />
               <Island name="open-app-dialog" wake="interaction" component={OpenAppDialog} props={{}} />

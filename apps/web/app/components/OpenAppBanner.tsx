@@ -25,8 +25,8 @@ const loadAccountSheet = lazyComponent<AccountSheetProps>(() =>
 /**
  * The open-app banner at the top of share pages: shown once the page has loaded, outside the
  * product's own client and never on preview links (`preview`: the page's address has `?preview`).
- * The server draws it hidden, and its room; once loaded, the page shows it: hydrated on a page-router
- * page, by the page's start-up on an island page (lib/banner.ts), where it is an island woken by a tap. In WeChat, once wx.config has passed, WeChat's open
+ * The server draws it hidden, and its room; once loaded, the page's start-up shows it (lib/banner.ts);
+ * it is an island woken by a tap. In WeChat, once wx.config has passed, WeChat's open
  * tag lies over its open button and launches the app; otherwise the button opens the open-app dialog.
  */
 export function OpenAppBanner(props: { preview: boolean }) {

@@ -7,8 +7,7 @@ import type { IslandName } from "./registry.ts";
  * An interactive part of a page (decision 053, protocol in loader.ts): renders the component inside
  * `<davmu-island>` with its name, wake policy and props, so the browser can hydrate it alone. The
  * component must take everything from its props (JSON: no functions, no promises) and draw the same
- * markup from them in the browser. On a page still hydrated whole (the page router), the wrapper is
- * rendered in the browser too and hydrates as any element.
+ * markup from them in the browser.
  */
 export function Island<P extends object>(props: {
   name: IslandName;

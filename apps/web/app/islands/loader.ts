@@ -14,7 +14,8 @@
  *   lists of links read and work without any script (JS-off reading).
  * - The page ends with `#island-page` (JSON: language, messages, site state, public API base: what the
  *   providers of every island need, written once) and the boot script that imports this module after
- *   the first paint (lib/page-router/PageScripts.tsx). React Router's data hand-off is not sent.
+ *   the first paint (islands/PageScripts.tsx). React Router's data hand-off is not sent, and no page
+ *   runs React Router in the browser (decision 058).
  * - This module imports no React. For each island it waits for the policy's trigger, then imports the
  *   island's chunk (registry.ts: one dynamic import per island, so each is a chunk of its own) and
  *   the hydration module (hydrate.tsx, which brings React), and hydrates that element alone as its own

@@ -9,9 +9,7 @@ import type { IslandPage } from "./page.ts";
 import { shared } from "./store.ts";
 
 /**
- * What an island page does in the browser as it starts (decision 056), with no React: what the page
- * router's root does in SiteProvider, SessionProvider, SiteEffects and the open-app dialog, through
- * the same modules. The loader (boot.ts) imports this chunk once the browser is idle:
+ * What every page does in the browser as it starts (decisions 056, 058), with no React. The loader (boot.ts) imports this chunk once the browser is idle:
  * - the desktop redirect by viewport (a phone turned wide goes to /pc); the open-app banner shown;
  * - reading statistics (the tracker's chunk, R-TRACK-1..5), unless a preview or opted out;
  * - the device's details, an anonymous token and the app info, whose theme colour is applied, then

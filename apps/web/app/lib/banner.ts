@@ -1,9 +1,8 @@
 import { isInOwnClient } from "./device.ts";
 
 /**
- * An island page's open-app banner, shown without React once the page has started (decision 056), as
- * the banner's component shows itself once hydrated on a page-router page (components/OpenAppBanner.tsx):
- * outside the product's own client; there, its room is taken away too.
+ * The page's open-app banner, shown without React once the page has started (decision 056): outside
+ * the product's own client; there, its room is taken away too (components/OpenAppBanner.tsx).
  */
 export function showBanner(doc: Document = document, userAgent: string = navigator.userAgent): void {
   const own = isInOwnClient(userAgent);

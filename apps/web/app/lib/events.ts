@@ -12,8 +12,7 @@ export function emitLogin(): void {
 
 /**
  * Asks an island page's loader to wake the islands of that name now (decision 056): a part whose state
- * another changed (a comment sent from the footer shows in the list). Nothing listens on a page-router
- * page, where every part is awake.
+ * another changed (a comment sent from the footer shows in the list).
  */
 export const wakeIslandEvent = "davmu:wakeIsland";
 

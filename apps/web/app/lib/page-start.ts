@@ -13,8 +13,8 @@ import { prefetchIdleTimeoutMs } from "./prefetch-timing.ts";
 import { startup } from "./startup.ts";
 
 /**
- * What every page does in the browser as it starts, with no React: the page router's root
- * (SiteProvider, SiteEffects) and an island page's effects (islands/page-effects.ts) both call these.
+ * What every page does in the browser as it starts, with no React: the page's start-up
+ * (islands/page-effects.ts) calls these.
  */
 
 /** Delay before the site config is read again after the page starts (spec §4). */

@@ -6,8 +6,8 @@ import { translate } from "./i18n/messages.ts";
 import { toast } from "./toast.ts";
 
 /**
- * The visitor's session as a page starts, with no React (R-LOGIN-10): the page router's
- * SessionProvider and an island page's effects (islands/page-effects.ts) both call these.
+ * The visitor's session as a page starts, with no React (R-LOGIN-10): the page's start-up
+ * (islands/page-effects.ts) calls these.
  */
 
 /** A stored token brings the user back: `found` with them, then `done` whatever the answer. */

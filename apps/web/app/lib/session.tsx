@@ -1,11 +1,7 @@
 import type { UserInfo } from "@davmu/contracts/account";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { logout } from "./account.ts";
+import { createContext, type ReactNode, useContext, useMemo } from "react";
 import { type BrowserApi, browserApi } from "./browser-api.ts";
 import { emitLogin } from "./events.ts";
-import { translate } from "./i18n/messages.ts";
-import { restoreSession, watchSessionExpiry } from "./session-start.ts";
-import { toast } from "./toast.ts";
 
 /**
  * The visitor's login state. Pages render the anonymous view on the server; in the browser a stored
@@ -31,56 +27,26 @@ export function useSession(): Session {
   return value;
 }
 
+/**
+ * The session while the server draws a page: nobody is signed in yet, and no stored token has been
+ * checked. In the browser each island has the shared store's session (islands/hydrate.tsx), restored
+ * by the page's start-up (islands/page-effects.ts, lib/session-start.ts); nothing here runs there.
+ */
 export function SessionProvider(props: { publicApiBase: string; children: ReactNode }) {
   const { publicApiBase } = props;
-  const [user, setUser] = useState<UserInfo | null>(null);
-  const [restored, setRestored] = useState(false);
-  const userRef = useRef<UserInfo | null>(null);
-  userRef.current = user;
-
-  useEffect(() => {
-    let live = true;
-    restoreSession(publicApiBase, {
-      found: (found) => {
-        if (live) setUser(found);
-      },
-      done: () => {
-        if (live) setRestored(true);
-      },
-    });
-    return () => {
-      live = false;
-    };
-  }, [publicApiBase]);
-
-  // a token that stopped working mid-visit: forget it and ask the visitor to log in again
-  useEffect(
-    () => watchSessionExpiry(publicApiBase, { signedIn: () => userRef.current !== null, expired: () => setUser(null) }),
-    [publicApiBase],
-  );
-
-  const api = useCallback(() => browserApi(publicApiBase), [publicApiBase]);
-  const signOut = useCallback(async () => {
-    const { client, values, withToken } = browserApi(publicApiBase);
-    await logout(client, withToken, values);
-    setUser(null);
-    toast(translate("loggedOut"));
-  }, [publicApiBase]);
-
   const session = useMemo<Session>(
     () => ({
-      user,
-      restored,
-      api,
-      signedIn: setUser,
-      signOut,
+      user: null,
+      restored: false,
+      api: () => browserApi(publicApiBase),
+      signedIn() {},
+      async signOut() {},
       requireLogin() {
-        if (user) return true;
         emitLogin();
         return false;
       },
     }),
-    [user, restored, api, signOut],
+    [publicApiBase],
   );
   return <SessionContext.Provider value={session}>{props.children}</SessionContext.Provider>;
 }

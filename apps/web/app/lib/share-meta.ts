@@ -116,8 +116,8 @@ const noMeta = (): MetaDescriptor[] => [];
  * share card (share-card.ts: Open Graph, Twitter, JSON-LD, apple-itunes-app, canonical, WeChat's
  * microdata) from the share facts the pipeline put in the loader data. `head` reads the page's own
  * picks from the loader's data (its first screen's lead image; the title, summary and cover the page
- * shows). The head is the server's alone: in the browser no meta function runs (the page router's
- * `Meta` draws nothing, decision 014), so the browser build keeps none of this. The card's kind (its
+ * shows). The head is the server's alone: in the browser no meta function runs (no page runs React
+ * Router there, decision 058), so no page's scripts carry any of this. The card's kind (its
  * content type) decides og:type and the JSON-LD type.
  */
 export function detailPageMeta<L extends (...args: never[]) => Promise<object>>(

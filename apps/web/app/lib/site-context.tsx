@@ -1,6 +1,5 @@
-import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
+import { createContext, type ReactNode, useContext } from "react";
 import type { SiteView, ThemeView } from "../model/site.ts";
-import { applyThemeColor, redirectDesktop, startSite } from "./page-start.ts";
 
 export interface SiteState {
   site: SiteView;
@@ -15,20 +14,10 @@ export function useSite(): SiteState {
   return value;
 }
 
-/** The site's state on a page-router page: the server's, then what the browser's start-up reads (page-start.ts). */
-export function SiteProvider(props: { initial: SiteState; publicApiBase: string; children: ReactNode }) {
-  const [state, setState] = useState(props.initial);
-  const { publicApiBase } = props;
-
-  useEffect(() => {
-    redirectDesktop();
-    return startSite(publicApiBase, {
-      theme: (theme) => setState((s) => ({ ...s, theme })),
-      site: (site) => setState((s) => ({ ...s, site })),
-    });
-  }, [publicApiBase]);
-
-  useEffect(() => applyThemeColor(state.theme.primaryColor), [state.theme.primaryColor]);
-
-  return <SiteContext.Provider value={state}>{props.children}</SiteContext.Provider>;
+/**
+ * The site's state while the server draws a page: the root loader's. In the browser each island has
+ * the server's, then what the page's start-up read (islands/hydrate.tsx, islands/page-effects.ts).
+ */
+export function SiteProvider(props: { initial: SiteState; children: ReactNode }) {
+  return <SiteContext.Provider value={props.initial}>{props.children}</SiteContext.Provider>;
 }

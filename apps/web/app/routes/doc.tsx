@@ -35,7 +35,6 @@ export const headers: Route.HeadersFunction = pageCacheHeaders;
 /**
  * An island page (decision 056): headline, body, pictures and lists are never hydrated; the banner,
  * the open-app button, the comment list and footer, the follow button and the hosts are islands.
- * A preview and a page in the mini program stay on the page router (islands/handoff rule).
  */
 export const handle: PageHandle = { islands: true };
 
