@@ -60,7 +60,7 @@ beforeAll(async () => {
       record(input instanceof Request ? input.url : input, typeof init?.body === "string" ? init.body : undefined);
       return nativeFetch(input, init);
     };
-    // when the page became interactive (SiteEffects marks <html data-hydrated>)
+    // when the page became interactive (the island loader marks <html data-hydrated>)
     new MutationObserver((_, self) => {
       if (!document.documentElement.hasAttribute("data-hydrated")) return;
       (window as unknown as { __hydratedAt: number }).__hydratedAt = performance.now();

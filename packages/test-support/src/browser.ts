@@ -132,7 +132,7 @@ export async function demoCards(origin: string): Promise<DemoCard[]> {
   return list.data.list as DemoCard[];
 }
 
-/** Waits until the page is hydrated, so its controls answer (`<html data-hydrated>`, SiteEffects). */
+/** Waits until the page's island loader runs, so its controls answer, held taps included (`<html data-hydrated>`). */
 export async function hydrated(page: Page): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
