@@ -15,6 +15,12 @@ export const islandRegistry = {
   "read-in-app": () => import("../components/ReadInApp.tsx").then((m) => m.ReadInApp),
   "comment-list": () => import("../components/CommentList.tsx").then((m) => m.CommentListIsland),
   "comment-footer": () => import("../components/CommentFooter.tsx").then((m) => m.CommentFooterIsland),
+  // the activity, invitation, login and bar pages (decision 064)
+  "activity-signup": () => import("../components/lists/ActivitySignup.tsx").then((m) => m.ActivitySignup),
+  "activity-count": () => import("../components/lists/ActivitySignup.tsx").then((m) => m.ActivityCount),
+  "invite-accept": () => import("../components/lists/InviteAccept.tsx").then((m) => m.InviteAccept),
+  "auth-login": () => import("../components/lists/AuthLogin.tsx").then((m) => m.AuthLogin),
+  "nav-bar": () => import("../components/NavBar.tsx").then((m) => m.NavBar),
 } satisfies Record<string, Loader>;
 
 export type IslandName = keyof typeof islandRegistry;
