@@ -75,12 +75,13 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
         </article>
         <div className="activity-action">
           {/*
-            visible, not interaction: a logged-in reader who signed up already must see 已报名 (their
-            own answer, fetched by the island) when the button comes into view, before any tap
+            idle, not interaction: a logged-in reader who signed up already must see 已报名 (their own
+            answer, fetched by the island) without a tap; the button's bar is fixed on screen, so
+            waking it when visible would be the same
           */}
           <Island
             name="activity-signup"
-            wake="visible"
+            wake="idle"
             component={ActivitySignup}
             props={{ id: activity.post_id, signedUp: activity.signed_up, state: activity.state }}
           />
