@@ -121,4 +121,26 @@ describe("island pages: activity, invitation, login, bar, expired preview", () =
     expect(await isIslandPage(page)).toBe(true);
     await context.close();
   });
+
+  it("R-ROUTE-1 R-WEB-ISLAND-2 search: a search is a document load of /search/index.html?keyword=…; 返回 goes back to the page before", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${share}agreement/privacy`);
+    await page.goto(`${share}search/index.html`);
+    await hydrated(page);
+    await page.evaluate(() => {
+      (window as unknown as { samePage: boolean }).samePage = true;
+    });
+    await page.getByRole("searchbox").fill("江澜");
+    await page.getByRole("button", { name: "搜索" }).click();
+    await page.waitForURL(/search\/index\.html\?keyword=%E6%B1%9F%E6%BE%9C$/);
+    await hydrated(page);
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBeUndefined();
+    expect(await page.locator(".search-heading").first().textContent()).toContain("江澜");
+    await page.getByRole("link", { name: "返回" }).click();
+    await page.waitForURL(/search\/index\.html$/);
+    await page.getByRole("link", { name: "返回" }).click();
+    await page.waitForURL(/agreement\/privacy$/);
+    await context.close();
+  });
 });

@@ -21,6 +21,7 @@ export const islandRegistry = {
   "invite-accept": () => import("../components/lists/InviteAccept.tsx").then((m) => m.InviteAccept),
   "auth-login": () => import("../components/lists/AuthLogin.tsx").then((m) => m.AuthLogin),
   "nav-bar": () => import("../components/NavBar.tsx").then((m) => m.NavBar),
+  "search-back": () => import("../components/lists/SearchBack.tsx").then((m) => m.SearchBack),
 } satisfies Record<string, Loader>;
 
 export type IslandName = keyof typeof islandRegistry;
