@@ -21,6 +21,13 @@ export const islandRegistry = {
   "preview-bar": () => import("../components/PreviewBar.tsx").then((m) => m.PreviewBar),
   "error-page": () => import("../components/ErrorPage.tsx").then((m) => m.ErrorPage),
   "debug-console": () => import("../components/DebugConsoleHost.tsx").then((m) => m.DebugConsoleHost),
+  // the activity, invitation, login and bar pages (decision 064)
+  "activity-signup": () => import("../components/lists/ActivitySignup.tsx").then((m) => m.ActivitySignup),
+  "activity-count": () => import("../components/lists/ActivitySignup.tsx").then((m) => m.ActivityCount),
+  "invite-accept": () => import("../components/lists/InviteAccept.tsx").then((m) => m.InviteAccept),
+  "auth-login": () => import("../components/lists/AuthLogin.tsx").then((m) => m.AuthLogin),
+  "nav-bar": () => import("../components/NavBar.tsx").then((m) => m.NavBar),
+  "search-back": () => import("../components/lists/SearchBack.tsx").then((m) => m.SearchBack),
 } satisfies Record<string, Loader>;
 
 export type IslandName = keyof typeof islandRegistry;
