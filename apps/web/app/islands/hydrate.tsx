@@ -11,6 +11,7 @@ import { noOpenAppSettings, PageSettingsContext } from "../lib/page-settings.tsx
 import { type Session, SessionContext } from "../lib/session.tsx";
 import { SiteContext, type SiteState } from "../lib/site-context.tsx";
 import { toast } from "../lib/toast.ts";
+import { InsideIsland } from "./Island.tsx";
 import type { IslandPage } from "./page.ts";
 import { shared } from "./store.ts";
 import { useShared } from "./use-shared.ts";
@@ -93,7 +94,9 @@ export function hydrateIsland(
           <IslandSite initial={page.initial}>
             <IslandSession publicApiBase={page.publicApiBase}>
               <Committed done={resolve}>
-                <Component {...props} />
+                <InsideIsland.Provider value={true}>
+                  <Component {...props} />
+                </InsideIsland.Provider>
               </Committed>
             </IslandSession>
           </IslandSite>
