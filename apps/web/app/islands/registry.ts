@@ -15,6 +15,12 @@ export const islandRegistry = {
   "read-in-app": () => import("../components/ReadInApp.tsx").then((m) => m.ReadInApp),
   "comment-list": () => import("../components/CommentList.tsx").then((m) => m.CommentListIsland),
   "comment-footer": () => import("../components/CommentFooter.tsx").then((m) => m.CommentFooterIsland),
+  // the dejin pages: clue reports, reporters, topics, the open column (decision 061)
+  "open-app-button": () => import("../components/community/OpenAppButton.tsx").then((m) => m.OpenAppButton),
+  "dejin-retry": () => import("../components/dejin/LoadFailed.tsx").then((m) => m.LoadFailedNotice),
+  "dejin-more": () => import("../components/dejin/ChannelMore.tsx").then((m) => m.ChannelMore),
+  "dejin-comments": () => import("../components/dejin/ReportComments.tsx").then((m) => m.ReportCommentsIsland),
+  "dejin-footer": () => import("../components/dejin/DejinFooter.tsx").then((m) => m.DejinFooterIsland),
 } satisfies Record<string, Loader>;
 
 export type IslandName = keyof typeof islandRegistry;
