@@ -15,12 +15,20 @@ export const islandRegistry = {
   "read-in-app": () => import("../components/ReadInApp.tsx").then((m) => m.ReadInApp),
   "comment-list": () => import("../components/CommentList.tsx").then((m) => m.CommentListIsland),
   "comment-footer": () => import("../components/CommentFooter.tsx").then((m) => m.CommentFooterIsland),
-  // the dejin pages: clue reports, reporters, topics, the open column (decision 061)
+  // the dejin pages (clue reports, reporters, topics, the open column), the circle pages, the law
+  // Q&A page and the tip pages (decision 061)
   "open-app-button": () => import("../components/community/OpenAppButton.tsx").then((m) => m.OpenAppButton),
   "dejin-retry": () => import("../components/dejin/LoadFailed.tsx").then((m) => m.LoadFailedNotice),
   "dejin-more": () => import("../components/dejin/ChannelMore.tsx").then((m) => m.ChannelMore),
   "dejin-comments": () => import("../components/dejin/ReportComments.tsx").then((m) => m.ReportCommentsIsland),
   "dejin-footer": () => import("../components/dejin/DejinFooter.tsx").then((m) => m.DejinFooterIsland),
+  "circle-posts": () => import("../components/community/PostsIsland.tsx").then((m) => m.PostsIsland),
+  "circle-pictures": () => import("../components/community/PictureGrid.tsx").then((m) => m.PictureGrid),
+  "community-footer": () => import("../components/community/CommunityFooter.tsx").then((m) => m.CommunityFooter),
+  "law-answers": () => import("../components/community/LawAnswers.tsx").then((m) => m.LawAnswers),
+  "tip-form": () => import("../components/tips/TipForm.tsx").then((m) => m.TipForm),
+  "tip-receipts": () => import("../components/tips/ReceiptList.tsx").then((m) => m.ReceiptList),
+  "tip-receipt": () => import("../components/tips/ReceiptPage.tsx").then((m) => m.ReceiptPage),
 } satisfies Record<string, Loader>;
 
 export type IslandName = keyof typeof islandRegistry;

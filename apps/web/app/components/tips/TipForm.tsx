@@ -33,10 +33,15 @@ function busyText(progress: number, withPictures: boolean): string {
 /**
  * The tip form (R-TIP-1): what happened, where, how to reach the sender, up to nine pictures. A
  * visitor who is not logged in is asked to log in when sending; a sent tip's receipt is kept in the
- * browser and its page opened.
+ * browser and its page opened. On the tip page it is an island (decision 061).
  */
-export function TipForm(props: { limits: FormLimits; publicApiBase: string; receiptUrl(receipt: string): string }) {
-  const { limits, publicApiBase, receiptUrl } = props;
+export function TipForm(props: {
+  limits: FormLimits;
+  publicApiBase: string;
+  /** where a receipt's page is, its code and `/index.html` to follow (the site's base included) */
+  receiptPath: string;
+}) {
+  const { limits, publicApiBase, receiptPath } = props;
   const session = useSession();
   const [text, setText] = useState("");
   const [place, setPlace] = useState("");
@@ -69,7 +74,7 @@ export function TipForm(props: { limits: FormLimits; publicApiBase: string; rece
       if (answer.code === 0 && answer.data) {
         keepReceipt(answer.data.receipt);
         toast("爆料已提交，感谢您的线索");
-        window.location.assign(receiptUrl(answer.data.receipt));
+        window.location.assign(`${receiptPath}${answer.data.receipt}/index.html`);
         return;
       }
       toast(answer.msg || "提交失败，请稍后再试");
