@@ -197,6 +197,30 @@ describe("the dejin, circle, law and tip pages as island pages", () => {
     await expectToast(page, "请描述事情经过，至少 10 个字");
     await context.close();
   });
+
+  it("R-WEB-ISLAND-2 R-TIP-1 what a visitor types and picks before the tip form has woken is kept", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    // the form's chunk comes late, as on a slow network: the visitor is quicker
+    await page.route(/\/TipForm-[\w-]{8}\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto(`${base}/dejin/tip/index.html`);
+    await hydrated(page);
+    const form = page.locator('davmu-island[data-island="tip-form"]');
+    await page.getByLabel("事情经过").fill("江澜大桥北引桥的井盖松动了，车辆经过时响声很大");
+    await page.setInputFiles("input[type=file]", [
+      new URL("../../api/demo-media/tips/demo/manhole-road.jpg", import.meta.url).pathname,
+    ]);
+    expect(await form.getAttribute("data-awake")).toBeNull();
+    await form.and(page.locator("[data-awake]")).waitFor({ state: "attached", timeout: 8000 });
+    await expect.poll(() => page.locator(".tip-thumb img").count(), { timeout: 5000 }).toBe(1);
+    // the text is in the form's state: sending goes on to the login, not to 请描述事情经过
+    await page.getByRole("button", { name: "登录后提交爆料" }).click();
+    await popup(page).getByRole("dialog").waitFor({ timeout: 8000 });
+    await context.close();
+  });
 });
 
 /** The site alone (SERVE_API=false) in front of an API that answers nothing: every call fails. */

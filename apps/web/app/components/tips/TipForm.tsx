@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { useSession } from "../../lib/session.tsx";
 import type { FormLimits } from "../../lib/tips/limits.server.ts";
 import type { PickedPicture } from "../../lib/tips/pictures.ts";
@@ -49,6 +49,17 @@ export function TipForm(props: {
   const [pictures, setPictures] = useState<PickedPicture[]>([]);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState(0);
+  const textArea = useRef<HTMLTextAreaElement>(null);
+  const placeInput = useRef<HTMLInputElement>(null);
+  const contactInput = useRef<HTMLInputElement>(null);
+
+  // what was typed before the form hydrated (an island woken at idle, decision 061): hydration keeps
+  // the fields' text but the state starts empty, so it is taken before the first commit ends
+  useLayoutEffect(() => {
+    if (textArea.current?.value) setText(textArea.current.value);
+    if (placeInput.current?.value) setPlace(placeInput.current.value);
+    if (contactInput.current?.value) setContact(contactInput.current.value);
+  }, []);
 
   async function submit() {
     const problem = problemOf(limits, text, place, contact, pictures);
@@ -99,6 +110,7 @@ export function TipForm(props: {
           事情经过<span className="tip-required">必填</span>
         </label>
         <textarea
+          ref={textArea}
           id="tip-text"
           className="tip-textarea"
           value={text}
@@ -129,6 +141,7 @@ export function TipForm(props: {
           发生地点
         </label>
         <input
+          ref={placeInput}
           id="tip-place"
           className="tip-input"
           value={place}
@@ -143,6 +156,7 @@ export function TipForm(props: {
           联系方式
         </label>
         <input
+          ref={contactInput}
           id="tip-contact"
           className="tip-input"
           value={contact}
