@@ -29,6 +29,13 @@ export const islandRegistry = {
   "tip-form": () => import("../components/tips/TipForm.tsx").then((m) => m.TipForm),
   "tip-receipts": () => import("../components/tips/ReceiptList.tsx").then((m) => m.ReceiptList),
   "tip-receipt": () => import("../components/tips/ReceiptPage.tsx").then((m) => m.ReceiptPage),
+  // the activity, invitation, login and bar pages (decision 064)
+  "activity-signup": () => import("../components/lists/ActivitySignup.tsx").then((m) => m.ActivitySignup),
+  "activity-count": () => import("../components/lists/ActivitySignup.tsx").then((m) => m.ActivityCount),
+  "invite-accept": () => import("../components/lists/InviteAccept.tsx").then((m) => m.InviteAccept),
+  "auth-login": () => import("../components/lists/AuthLogin.tsx").then((m) => m.AuthLogin),
+  "nav-bar": () => import("../components/NavBar.tsx").then((m) => m.NavBar),
+  "search-back": () => import("../components/lists/SearchBack.tsx").then((m) => m.SearchBack),
 } satisfies Record<string, Loader>;
 
 export type IslandName = keyof typeof islandRegistry;
