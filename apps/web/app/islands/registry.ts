@@ -21,6 +21,20 @@ export const islandRegistry = {
   "preview-bar": () => import("../components/PreviewBar.tsx").then((m) => m.PreviewBar),
   "error-page": () => import("../components/ErrorPage.tsx").then((m) => m.ErrorPage),
   "debug-console": () => import("../components/DebugConsoleHost.tsx").then((m) => m.DebugConsoleHost),
+  // the dejin pages (clue reports, reporters, topics, the open column), the circle pages, the law
+  // Q&A page and the tip pages (decision 061)
+  "open-app-button": () => import("../components/community/OpenAppButton.tsx").then((m) => m.OpenAppButton),
+  "dejin-retry": () => import("../components/dejin/LoadFailed.tsx").then((m) => m.LoadFailedNotice),
+  "dejin-more": () => import("../components/dejin/ChannelMore.tsx").then((m) => m.ChannelMore),
+  "dejin-comments": () => import("../components/dejin/ReportComments.tsx").then((m) => m.ReportCommentsIsland),
+  "dejin-footer": () => import("../components/dejin/DejinFooter.tsx").then((m) => m.DejinFooterIsland),
+  "circle-posts": () => import("../components/community/PostsIsland.tsx").then((m) => m.PostsIsland),
+  "circle-pictures": () => import("../components/community/PictureGrid.tsx").then((m) => m.PictureGrid),
+  "community-footer": () => import("../components/community/CommunityFooter.tsx").then((m) => m.CommunityFooter),
+  "law-answers": () => import("../components/community/LawAnswers.tsx").then((m) => m.LawAnswers),
+  "tip-form": () => import("../components/tips/TipForm.tsx").then((m) => m.TipForm),
+  "tip-receipts": () => import("../components/tips/ReceiptList.tsx").then((m) => m.ReceiptList),
+  "tip-receipt": () => import("../components/tips/ReceiptPage.tsx").then((m) => m.ReceiptPage),
   // the activity, invitation, login and bar pages (decision 064)
   "activity-signup": () => import("../components/lists/ActivitySignup.tsx").then((m) => m.ActivitySignup),
   "activity-count": () => import("../components/lists/ActivitySignup.tsx").then((m) => m.ActivityCount),
