@@ -34,8 +34,16 @@ export const islandRegistry = {
   "activity-count": () => import("../components/lists/ActivitySignup.tsx").then((m) => m.ActivityCount),
   "invite-accept": () => import("../components/lists/InviteAccept.tsx").then((m) => m.InviteAccept),
   "auth-login": () => import("../components/lists/AuthLogin.tsx").then((m) => m.AuthLogin),
-  "nav-bar": () => import("../components/NavBar.tsx").then((m) => m.NavBar),
+  "nav-bar": () => import("../components/NavBar.tsx").then((m) => m.NavBarIsland),
   "search-back": () => import("../components/lists/SearchBack.tsx").then((m) => m.SearchBack),
+  // the detail and home pages (decision 060): local live, mini program, cloud form, special topic,
+  // home; 加载更多 and the h5 cards serve every list page, through PagedList: one chunk with the
+  // list's cards, which page-router list pages load whole
+  "paged-list": () => import("../components/PagedList.tsx").then((m) => m.LoadMore),
+  "special-group": () => import("../components/SpecialGroup.tsx").then((m) => m.FoldingGroup),
+  "live-room": () => import("../components/live/LiveRoom.tsx").then((m) => m.LiveRoom),
+  "cloud-form": () => import("../components/forms/FormView.tsx").then((m) => m.FormView),
+  "link-card": () => import("../components/PagedList.tsx").then((m) => m.LinkCard),
 } satisfies Record<string, Loader>;
 
 export type IslandName = keyof typeof islandRegistry;
