@@ -15,6 +15,9 @@ export const islandRegistry = {
   "read-in-app": () => import("../components/ReadInApp.tsx").then((m) => m.ReadInApp),
   "comment-list": () => import("../components/CommentList.tsx").then((m) => m.CommentListIsland),
   "comment-footer": () => import("../components/CommentFooter.tsx").then((m) => m.CommentFooterIsland),
+  // the video, short video and audio pages (decision 059)
+  "video-player": () => import("../components/MediaPlayer.tsx").then((m) => m.VideoPlayer),
+  "audio-player": () => import("../components/MediaPlayer.tsx").then((m) => m.AudioPlayer),
 } satisfies Record<string, Loader>;
 
 export type IslandName = keyof typeof islandRegistry;
