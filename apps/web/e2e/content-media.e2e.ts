@@ -80,8 +80,9 @@ describe("every content type's share page on a phone in WeChat", () => {
     expect(await tracks.count()).toBe(3);
     expect(await tracks.nth(0).getAttribute("aria-current")).toBe("true");
     await page.getByTestId("open-app-banner").waitFor();
+    // the tap wakes the player's island and is answered once it is hydrated (decision 059)
     await tracks.nth(2).click();
-    expect(await tracks.nth(2).getAttribute("aria-current")).toBe("true");
+    await expect.poll(() => tracks.nth(2).getAttribute("aria-current")).toBe("true");
     await expect.poll(() => page.locator("audio").getAttribute("src")).toBe("/media/audio/old-street-3.m4a");
     await close(context);
     const video = await open(link("video_album"));
