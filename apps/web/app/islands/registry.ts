@@ -15,10 +15,11 @@ export const islandRegistry = {
   "read-in-app": () => import("../components/ReadInApp.tsx").then((m) => m.ReadInApp),
   "comment-list": () => import("../components/CommentList.tsx").then((m) => m.CommentListIsland),
   "comment-footer": () => import("../components/CommentFooter.tsx").then((m) => m.CommentFooterIsland),
-  // the video, short video, audio and album pages (decision 059)
+  // the video, short video, audio, album and gallery pages (decision 059)
   "video-player": () => import("../components/MediaPlayer.tsx").then((m) => m.VideoPlayer),
   "audio-player": () => import("../components/MediaPlayer.tsx").then((m) => m.AudioPlayer),
   "album-player": () => import("../components/AlbumPlayer.tsx").then((m) => m.AlbumPlayer),
+  gallery: () => import("../components/GalleryStrip.tsx").then((m) => m.GalleryStrip),
 } satisfies Record<string, Loader>;
 
 export type IslandName = keyof typeof islandRegistry;
