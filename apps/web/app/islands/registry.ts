@@ -15,6 +15,11 @@ export const islandRegistry = {
   "read-in-app": () => import("../components/ReadInApp.tsx").then((m) => m.ReadInApp),
   "comment-list": () => import("../components/CommentList.tsx").then((m) => m.CommentListIsland),
   "comment-footer": () => import("../components/CommentFooter.tsx").then((m) => m.CommentFooterIsland),
+  // the video, short video, audio, album and gallery pages (decision 059)
+  "video-player": () => import("../components/MediaPlayer.tsx").then((m) => m.VideoPlayer),
+  "audio-player": () => import("../components/MediaPlayer.tsx").then((m) => m.AudioPlayer),
+  "album-player": () => import("../components/AlbumPlayer.tsx").then((m) => m.AlbumPlayer),
+  gallery: () => import("../components/GalleryStrip.tsx").then((m) => m.GalleryStrip),
   // the dejin pages (clue reports, reporters, topics, the open column), the circle pages, the law
   // Q&A page and the tip pages (decision 061)
   "open-app-button": () => import("../components/community/OpenAppButton.tsx").then((m) => m.OpenAppButton),
