@@ -21,6 +21,11 @@ export const islandRegistry = {
   "preview-bar": () => import("../components/PreviewBar.tsx").then((m) => m.PreviewBar),
   "error-page": () => import("../components/ErrorPage.tsx").then((m) => m.ErrorPage),
   "debug-console": () => import("../components/DebugConsoleHost.tsx").then((m) => m.DebugConsoleHost),
+  // the video, short video, audio, album and gallery pages (decision 059)
+  "video-player": () => import("../components/MediaPlayer.tsx").then((m) => m.VideoPlayer),
+  "audio-player": () => import("../components/MediaPlayer.tsx").then((m) => m.AudioPlayer),
+  "album-player": () => import("../components/AlbumPlayer.tsx").then((m) => m.AlbumPlayer),
+  gallery: () => import("../components/GalleryStrip.tsx").then((m) => m.GalleryStrip),
   // the dejin pages (clue reports, reporters, topics, the open column), the circle pages, the law
   // Q&A page and the tip pages (decision 061)
   "open-app-button": () => import("../components/community/OpenAppButton.tsx").then((m) => m.OpenAppButton),
@@ -40,8 +45,16 @@ export const islandRegistry = {
   "activity-count": () => import("../components/lists/ActivitySignup.tsx").then((m) => m.ActivityCount),
   "invite-accept": () => import("../components/lists/InviteAccept.tsx").then((m) => m.InviteAccept),
   "auth-login": () => import("../components/lists/AuthLogin.tsx").then((m) => m.AuthLogin),
-  "nav-bar": () => import("../components/NavBar.tsx").then((m) => m.NavBar),
+  "nav-bar": () => import("../components/NavBar.tsx").then((m) => m.NavBarIsland),
   "search-back": () => import("../components/lists/SearchBack.tsx").then((m) => m.SearchBack),
+  // the detail and home pages (decision 060): local live, mini program, cloud form, special topic,
+  // home; 加载更多 and the h5 cards serve every list page, through PagedList: one chunk with the
+  // list's cards, which page-router list pages load whole
+  "paged-list": () => import("../components/PagedList.tsx").then((m) => m.LoadMore),
+  "special-group": () => import("../components/SpecialGroup.tsx").then((m) => m.FoldingGroup),
+  "live-room": () => import("../components/live/LiveRoom.tsx").then((m) => m.LiveRoom),
+  "cloud-form": () => import("../components/forms/FormView.tsx").then((m) => m.FormView),
+  "link-card": () => import("../components/PagedList.tsx").then((m) => m.LinkCard),
 } satisfies Record<string, Loader>;
 
 export type IslandName = keyof typeof islandRegistry;

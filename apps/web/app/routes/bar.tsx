@@ -1,5 +1,4 @@
 import { NavBar } from "../components/NavBar.tsx";
-import { Island } from "../islands/Island.tsx";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { baseMeta } from "../lib/meta.ts";
 import navCss from "../nav.css?url";
@@ -29,7 +28,7 @@ export default function Bar() {
         and its labels' colours (inline, from app info) give way to the dark theme's only once the
         script has read it
       */}
-      <Island name="nav-bar" wake="idle" component={NavBar} props={{}} />
+      <NavBar wake="idle" />
     </main>
   );
 }

@@ -56,19 +56,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export const meta = () => baseMeta([{ name: "robots", content: "noindex" }]);
 
-/** A title with the keyword marked; parts are text, never HTML. */
-function marked(keyword: string) {
-  return (title: string) =>
-    highlightParts(title, keyword).map((part, i) =>
-      part.hit ? (
-        // biome-ignore lint/suspicious/noArrayIndexKey: parts never move
-        <mark key={i}>{part.text}</mark>
-      ) : (
-        part.text
-      ),
-    );
-}
-
 /**
  * Search (R-ROUTE-1): a search box that works without JavaScript (a GET form), the hot words, the
  * results with the keyword marked as text, and before a search the 72-hour hot list.
@@ -113,7 +100,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               key={keyword}
               initial={list}
               page={page}
-              renderTitle={marked(keyword)}
+              titleParts={Object.fromEntries(list.cards.map((card) => [card.id, highlightParts(card.title, keyword)]))}
               emptyText={t("searchNoResult")}
             />
           </section>
