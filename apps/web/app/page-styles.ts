@@ -19,8 +19,12 @@ export type StylePart = keyof typeof parts;
 export interface PageHandle {
   /** Parts of the stylesheet the route's page draws with, besides the site's own */
   styles?: readonly StylePart[];
-  /** The page is an island page (decision 053): its interactive parts hydrate alone, the rest never */
-  islands?: boolean;
+  /**
+   * The route's page is drawn as an island page (decisions 053, 058): its interactive parts are
+   * islands that hydrate alone, the rest never. Every page is one; every route with scripts says so,
+   * next to the record of which islands it has (islands/public-apis.test.ts requires it)
+   */
+  islands?: true;
 }
 
 /**

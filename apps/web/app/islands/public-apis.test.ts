@@ -94,4 +94,17 @@ describe("the browser stands on React Router's public APIs only (R-WEB-ISLAND-1)
     const { files } = reachable(join(app, "islands/boot.ts"));
     expect([...files].filter((file) => file.includes("/app/routes/") || file.endsWith("/app/root.tsx"))).toEqual([]);
   });
+
+  it("R-WEB-ISLAND-2 every route with scripts is drawn as an island page and says which of its parts are islands", () => {
+    const table = readFileSync(join(app, "routes.ts"), "utf8");
+    const modules = [...new Set([...table.matchAll(/"(routes\/[\w-]+\.tsx)"/g)].map((m) => m[1] as string))];
+    expect(modules.length).toBeGreaterThan(30);
+    const undeclared = modules
+      .filter((module) => module !== "routes/pc.tsx")
+      .filter(
+        (module) =>
+          !/export const handle: PageHandle = \{[^}]*islands: true/.test(readFileSync(join(app, module), "utf8")),
+      );
+    expect(undeclared).toEqual([]);
+  });
 });

@@ -11,6 +11,7 @@ import { data } from "../lib/router.ts";
 import { listPageSize, pageParam } from "../model/lists.ts";
 import { contentModelHref, visibleNavItems } from "../model/nav.ts";
 import { parseAppInfo } from "../model/site.ts";
+import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/content-model";
 
 /** The navigation and list styles, kept out of the stylesheet every page inlines. */
@@ -41,6 +42,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export function meta({ loaderData }: Route.MetaArgs) {
   return baseMeta(loaderData ? [{ property: "og:title", content: loaderData.item.title }] : []);
 }
+
+/**
+ * An island page (decision 058): the groups and cards are server HTML; 加载更多, an h5 card's popup and
+ * the bottom bar are islands woken by a tap.
+ */
+export const handle: PageHandle = { islands: true };
 
 /** Content-module page (R-ROUTE-1): a navigation item's groups as tabs, and the chosen group's list. */
 export default function ContentModel({ loaderData }: Route.ComponentProps) {

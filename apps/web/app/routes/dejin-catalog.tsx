@@ -14,6 +14,7 @@ import { Link } from "../lib/nav.tsx";
 import { data, redirect } from "../lib/router.ts";
 import { pageParam } from "../model/lists.ts";
 import navCss from "../nav.css?url";
+import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/dejin-catalog";
 
 /**
@@ -64,6 +65,12 @@ export const links: Route.LinksFunction = () => [
 export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 export const meta = dejinMeta();
+
+/**
+ * An island page (decision 058): the column's tabs and cards are server HTML; 加载更多 is an island woken
+ * by a tap.
+ */
+export const handle: PageHandle = { islands: true };
 
 export default function DejinCatalog({ loaderData }: Route.ComponentProps) {
   const { rid, id, page, catalog, list } = loaderData;

@@ -14,6 +14,7 @@ import { data } from "../lib/router.ts";
 import { useSite } from "../lib/site-context.tsx";
 import { homePageSize, pageParam } from "../model/lists.ts";
 import { isHomeItem, visibleNavItems } from "../model/nav.ts";
+import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/home";
 
 /** The navigation and list styles, kept out of the stylesheet every page inlines. */
@@ -42,6 +43,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   return { group, page, list: result, failed: false, weather };
 }
+
+/**
+ * An island page (decision 058): the channels and the cards are server HTML; the open-app banner,
+ * 加载更多, an h5 card's popup and the bottom bar are islands woken by a tap.
+ */
+export const handle: PageHandle = { islands: true };
 
 /** Home (R-ROUTE-1): the channels of the home navigation item and the newest content of the chosen one. */
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -5,6 +5,7 @@ import { requireIndexSegment } from "../lib/guards.server.ts";
 import { useListT } from "../lib/i18n/lists.ts";
 import { loadList } from "../lib/lists.server.ts";
 import { baseMeta } from "../lib/meta.ts";
+import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/list";
 
 /** The navigation and list styles, kept out of the stylesheet every page inlines. */
@@ -18,6 +19,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export const meta = () => baseMeta();
+
+/**
+ * An island page (decision 058): the cards are server HTML; 加载更多, an h5 card's popup and the bottom
+ * bar are islands woken by a tap.
+ */
+export const handle: PageHandle = { islands: true };
 
 /** List page (R-ROUTE-1): /list/{list_id}/index.html, one list's content newest first, with 加载更多. */
 export default function List({ loaderData }: Route.ComponentProps) {

@@ -13,6 +13,7 @@ import { Link, sitePath } from "../lib/nav.tsx";
 import { toRelatedCard } from "../model/article.ts";
 import { pageParam } from "../model/lists.ts";
 import { highlightParts, searchKeyword } from "../model/search.ts";
+import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/search";
 
 /** The navigation and list styles, kept out of the stylesheet every page inlines. */
@@ -55,6 +56,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export const meta = () => baseMeta([{ name: "robots", content: "noindex" }]);
+
+/**
+ * An island page (decision 058): the form is a plain GET form and the results are server HTML; 返回,
+ * 加载更多 and an h5 card's popup are islands woken by a tap.
+ */
+export const handle: PageHandle = { islands: true };
 
 /**
  * Search (R-ROUTE-1): a search box that works without JavaScript (a GET form), the hot words, the
