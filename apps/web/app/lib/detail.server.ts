@@ -138,11 +138,15 @@ async function loadPreview<T extends { expired_at?: string | null }>(
   return { answer: answer.data, preview };
 }
 
-/** The item with its media account as the account's own call describes it (`/dinner/mp/info/{id}`). */
+/**
+ * The item with its media account as the account's own call describes it (`/dinner/mp/info/{id}`).
+ * Every page of the account shows the same name, avatar and description: renders share the answer
+ * for a few seconds (`callApiShared`), as long as a rendered page is kept.
+ */
 async function withAccount(item: ContentItem, mp: NonNullable<ContentItem["mp"]>): Promise<ContentItem> {
   const info = await optional(
     "media account",
-    callApi((c) => c.mpInfo({ params: { id: mp.id } })),
+    callApiShared(`mp-info:${mp.id}`, (c) => c.mpInfo({ params: { id: mp.id } })),
   );
   if (!info) return item;
   return { ...item, mp: { ...mp, name: info.name, avatar: info.avatar, description: info.description } };
