@@ -36,6 +36,10 @@ describe("Lighthouse budgets against the floor", () => {
       true,
     );
     expect(row(missed, "TBT")?.ok).toBe(false);
+    expect(row(floorRows("p", figures({ tbt: 3 }), figures({ tbt: 52 }), true), "TBT")).toMatchObject({
+      figure: "3 ms (floor − 49 ms)",
+      ok: true,
+    });
     expect(row(missed, "performance score")?.ok).toBe(false);
   });
 

@@ -56,6 +56,9 @@ export interface Figures {
 /** The budgets of R-WEB-ISLAND-3 against the floor, and the absolute ones that still hold. */
 export const floorBudget = { tbtOverFloorMs: 30, performanceUnderFloor: 1, lcpMs: 1000, cls: 0 } as const;
 
+/** A difference in ms, signed: "+ 12 ms", "− 49 ms". */
+const signedMs = (ms: number) => `${ms < 0 ? "−" : "+"} ${Math.abs(ms).toFixed(0)} ms`;
+
 /**
  * The rows of one page type: its floor's medians (no budget: the reference), then the page's against
  * them. `page` and `floor` are the medians of their runs.
@@ -79,7 +82,7 @@ export function floorRows(part: string, page: Figures, floor: Figures, seo: bool
     {
       part,
       measure: "TBT",
-      figure: `${page.tbt.toFixed(0)} ms (floor + ${(page.tbt - floor.tbt).toFixed(0)} ms)`,
+      figure: `${page.tbt.toFixed(0)} ms (floor ${signedMs(page.tbt - floor.tbt)})`,
       budget: `≤ floor + ${floorBudget.tbtOverFloorMs} ms (≤ ${tbtLimit.toFixed(0)} ms)`,
       ok: page.tbt <= tbtLimit,
     },

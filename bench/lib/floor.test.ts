@@ -1,5 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { brotliCompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFloorServer, stripScripts } from "./floor.ts";
 
@@ -59,6 +60,9 @@ describe("the floor of a page: its HTML and CSS with every script removed", () =
         } else if (request.url === "/old") {
           response.writeHead(302, { location: `${siteOrigin}/davmu/share/a/index.html?x=1` });
           response.end();
+        } else if (request.url === "/br/index.html") {
+          response.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-encoding": "br" });
+          response.end(brotliCompressSync(Buffer.from(page)));
         } else {
           response.writeHead(200, { "content-type": "text/html; charset=utf-8", "set-cookie": ["a=1", "b=2"] });
           response.end(page);
@@ -69,7 +73,7 @@ describe("the floor of a page: its HTML and CSS with every script removed", () =
     });
     afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
 
-    it("R-WEB-ISLAND-3 a page at the same path, stripped and fetched from the site once; other requests pass as they are", async () => {
+    it("R-WEB-ISLAND-3 a page at the same path, stripped, fetched from the site once and compressed as the site sent it; other requests pass as they are", async () => {
       const floor = await startFloorServer(siteOrigin);
       try {
         const url = floor.url(`${siteOrigin}/davmu/share/a/index.html?x=1`);
@@ -88,6 +92,9 @@ describe("the floor of a page: its HTML and CSS with every script removed", () =
           "max-age=60",
           "h1{color:blue}",
         ]);
+        const compressed = await fetch(`${floor.origin}/br/index.html`, { headers });
+        expect(compressed.headers.get("content-encoding")).toBe("br");
+        expect(await compressed.text()).toBe(stripScripts(page));
         const moved = await fetch(`${floor.origin}/old`, { redirect: "manual" });
         expect([moved.status, moved.headers.get("location")]).toEqual([302, `${url}`]);
       } finally {

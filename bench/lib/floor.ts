@@ -7,10 +7,20 @@
  * and root-relative addresses load as on the site): a page (an answer of type text/html) is fetched
  * from the site once per address and user agent, stripped of its scripts and kept, so every audit of
  * the floor reads the same bytes; every other request (CSS, pictures, fonts, API calls) is passed to
- * the site as it is.
+ * the site as it is. Every answer keeps the site's compression (the page is encoded again as the site
+ * encoded it), so on Lighthouse's simulated network the floor weighs what the page weighs, less its
+ * scripts.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
+import { brotliCompressSync, brotliDecompressSync, deflateSync, gunzipSync, gzipSync, inflateSync } from "node:zlib";
 
 /**
  * The page with every script removed: `<script>` elements of every type (code, modules, JSON data),
@@ -50,9 +60,6 @@ function stripHandlers(attributes: string): string {
   return attributes.replace(attributePattern, (attribute, name: string) => (/^on[a-z]+$/i.test(name) ? "" : attribute));
 }
 
-/** Response headers that no longer hold once the body is read whole and sent again. */
-const dropped = new Set(["content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive"]);
-
 export interface FloorServer {
   origin: string;
   /** The floor's address of a page of the site. */
@@ -62,67 +69,103 @@ export interface FloorServer {
 
 interface Kept {
   status: number;
-  headers: [string, string][];
+  headers: OutgoingHttpHeaders;
   body: Buffer;
 }
 
-/** The floor server in front of `siteOrigin` (see the top of this file). */
+/** A body in the encoding the site sent it in, decoded, and the same encoding made again. */
+const codings: Record<string, { decode(body: Buffer): Buffer; encode(body: Buffer): Buffer }> = {
+  br: { decode: brotliDecompressSync, encode: (body) => brotliCompressSync(body) },
+  gzip: { decode: gunzipSync, encode: (body) => gzipSync(body) },
+  deflate: { decode: inflateSync, encode: (body) => deflateSync(body) },
+};
+
+/**
+ * The floor server in front of `siteOrigin` (see the top of this file). Answers go through as the
+ * site sent them, compressed as it compressed them, so the floor's bytes on the (simulated) network
+ * are the page's; a page is decoded, stripped and encoded again in the same encoding.
+ */
 export async function startFloorServer(siteOrigin: string): Promise<FloorServer> {
+  const site = new URL(siteOrigin);
   const pages = new Map<string, Promise<Kept>>();
   let origin = "";
 
-  async function pass(request: IncomingMessage): Promise<Kept> {
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (value === undefined || name === "host" || name === "connection") continue;
-      headers[name] = Array.isArray(value) ? value.join(", ") : value;
-    }
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const answer = await fetch(siteOrigin + (request.url ?? "/"), {
-      method: request.method,
-      headers,
-      body: chunks.length && request.method !== "GET" && request.method !== "HEAD" ? Buffer.concat(chunks) : undefined,
-      redirect: "manual",
+  const outgoing = (request: IncomingMessage) => ({
+    host: site.hostname,
+    port: site.port,
+    path: request.url ?? "/",
+    method: request.method,
+    headers: { ...request.headers, host: site.host },
+  });
+
+  /** A redirect to the site's own origin stays on the floor's. */
+  const headersOf = (answer: IncomingMessage): OutgoingHttpHeaders => {
+    const headers: OutgoingHttpHeaders = { ...answer.headers };
+    if (typeof headers.location === "string") headers.location = headers.location.replace(siteOrigin, origin);
+    return headers;
+  };
+
+  /** A page: read whole from the site, stripped of its scripts. */
+  function floorPage(request: IncomingMessage): Promise<Kept> {
+    return new Promise((resolve, reject) => {
+      const toSite = httpRequest(outgoing(request), (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+        answer.on("error", reject);
+        answer.on("end", () => {
+          try {
+            const headers = headersOf(answer);
+            let body: Buffer = Buffer.concat(chunks);
+            if (String(answer.headers["content-type"] ?? "").startsWith("text/html")) {
+              const encoding = String(answer.headers["content-encoding"] ?? "identity");
+              const coding = codings[encoding];
+              if (!coding && encoding !== "identity")
+                throw new Error(`a page in ${encoding}, which the floor cannot read`);
+              const html = (coding ? coding.decode(body) : body).toString("utf8");
+              const floor = Buffer.from(stripScripts(html));
+              body = coding ? coding.encode(floor) : floor;
+              delete headers["transfer-encoding"];
+              headers["content-length"] = String(body.length);
+            }
+            resolve({ status: answer.statusCode ?? 502, headers, body });
+          } catch (error) {
+            reject(error);
+          }
+        });
+      });
+      toSite.on("error", reject);
+      toSite.end();
     });
-    const kept: [string, string][] = [];
-    answer.headers.forEach((value, name) => {
-      if (dropped.has(name) || name === "set-cookie") return;
-      // a redirect to the site's own origin stays on the floor's
-      kept.push([name, name === "location" ? value.replace(siteOrigin, origin) : value]);
-    });
-    for (const cookie of answer.headers.getSetCookie()) kept.push(["set-cookie", cookie]);
-    let body = Buffer.from(await answer.arrayBuffer());
-    if ((answer.headers.get("content-type") ?? "").startsWith("text/html"))
-      body = Buffer.from(stripScripts(body.toString("utf8")));
-    return { status: answer.status, headers: kept, body };
   }
 
-  function send(response: ServerResponse, kept: Kept) {
-    const headers: Record<string, string | string[]> = {};
-    for (const [name, value] of kept.headers) {
-      const before = headers[name];
-      headers[name] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
-    }
-    headers["content-length"] = String(kept.body.length);
-    response.writeHead(kept.status, headers);
-    response.end(kept.body);
+  /** Anything else: passed through as it is, both ways. */
+  function pass(request: IncomingMessage, response: ServerResponse) {
+    const toSite = httpRequest(outgoing(request), (answer) => {
+      response.writeHead(answer.statusCode ?? 502, headersOf(answer));
+      answer.pipe(response);
+    });
+    toSite.on("error", (error) => {
+      if (!response.headersSent) response.writeHead(502, { "content-type": "text/plain" });
+      response.end(`floor: ${error.message}`);
+    });
+    request.pipe(toSite);
   }
 
   const server: Server = createServer((request, response) => {
     const accept = request.headers.accept ?? "";
-    // a document request: fetched once per address and user agent, then the same floor every audit
-    const key =
-      request.method === "GET" && accept.includes("text/html") ? `${request.url} ${request.headers["user-agent"]}` : "";
-    let answer: Promise<Kept>;
-    if (key) {
-      answer = pages.get(key) ?? pass(request);
-      pages.set(key, answer);
-    } else answer = pass(request);
+    if (request.method !== "GET" || !accept.includes("text/html")) return pass(request, response);
+    // a document request: fetched once per address, user agent and accepted encoding, then the same
+    // floor every audit
+    const key = [request.url, request.headers["user-agent"], request.headers["accept-encoding"]].join(" ");
+    const answer = pages.get(key) ?? floorPage(request);
+    pages.set(key, answer);
     answer.then(
-      (kept) => send(response, kept),
+      (kept) => {
+        response.writeHead(kept.status, kept.headers);
+        response.end(kept.body);
+      },
       (error: Error) => {
-        if (key) pages.delete(key);
+        pages.delete(key);
         response.writeHead(502, { "content-type": "text/plain" });
         response.end(`floor: ${error.message}`);
       },
