@@ -263,8 +263,9 @@ export function firstTapRows(page: string, samples: TapSample[]): Result[] {
     }
     const visible = medianOf(figures.map((f) => f.tapToVisible));
     const awake = medianOf(figures.map((f) => f.tapToAwake));
-    const inps = figures.map((f) => f.inp);
-    const inp = medianOf(inps);
+    // a tap with no entry over Event Timing's 16 ms threshold took less: counted as 0 for the median
+    const under = figures.filter((f) => f.inp === null).length;
+    const inp = median(figures.map((f) => f.inp ?? 0));
     const n = figures.length;
     rows.push(
       {
@@ -280,9 +281,8 @@ export function firstTapRows(page: string, samples: TapSample[]): Result[] {
         part,
         measure: `${tap.label}: INP (Event Timing), median of ${n}`,
         figure:
-          inp === null
-            ? `${inps.filter((x) => x === null).length} of ${n} taps had no entry ≥ 16 ms`
-            : `${inp.toFixed(0)} ms`,
+          `${inp < 16 ? "< 16 ms" : `${inp.toFixed(0)} ms`}` +
+          `${under ? ` (${under} of ${n} taps under 16 ms: no entry over the threshold)` : ""}`,
         budget: "information: ends at the first paint after the tap's handlers, which may precede the island's answer",
         ok: null,
       },
