@@ -150,21 +150,30 @@ export async function auditPages(pages: PageToAudit[], runs: number, log: (line:
   const results: Result[] = [];
   if (reportDir) mkdirSync(reportDir, { recursive: true });
 
+  /** One audit; a run that fails (Lighthouse's own trace errors happen on a loaded machine) is tried again once. */
   async function auditOnce(page: PageToAudit, url: string, label: string, audited: Audited, i: number) {
-    const answer = await lighthouse(
-      url,
-      { port: chromium.port, output: "json", logLevel: "error" },
-      page.desktopScreen ? desktopScreenConfig : undefined,
-    ).catch((error: Error) => {
-      audited.failure = error.message;
-      return undefined;
-    });
+    let answer: Awaited<ReturnType<typeof lighthouse>>;
+    let failure = "";
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      failure = "";
+      answer = await lighthouse(
+        url,
+        { port: chromium.port, output: "json", logLevel: "error" },
+        page.desktopScreen ? desktopScreenConfig : undefined,
+      ).catch((error: Error) => {
+        failure = error.message;
+        return undefined;
+      });
+      if (answer?.lhr && !answer.lhr.runtimeError) break;
+      failure ||= answer?.lhr?.runtimeError?.message ?? "no report";
+      if (attempt === 1) log(`lighthouse ${label} run ${i + 1}/${runs} failed (${failure}): again`);
+    }
     const lhr = answer?.lhr;
-    if (!lhr || lhr.runtimeError) {
-      audited.failure ||= lhr?.runtimeError?.message ?? "no report";
+    if (failure || !lhr) {
+      audited.failure = failure || "no report";
       return;
     }
-    audited.reports.push(typeof answer.report === "string" ? answer.report : JSON.stringify(lhr));
+    audited.reports.push(typeof answer?.report === "string" ? answer.report : JSON.stringify(lhr));
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     audited.figures.push({
