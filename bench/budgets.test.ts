@@ -89,6 +89,7 @@ describe("first tap budgets", () => {
       events: ["click"],
       tapToVisible: v,
       tapToAwake: v === null ? null : v - 20,
+      awakeBefore: false,
     })),
   });
 
@@ -103,9 +104,18 @@ describe("first tap budgets", () => {
     expect(
       firstTapRows("article", [sample([150, null, 100], [null, null, null])]).map((r) => [r.figure, r.ok]),
     ).toEqual([
-      ["not seen (island awake before the tap)", false],
+      ["not seen (island not awake 10 s after the response in 1 of 3 taps)", false],
       ["< 16 ms (3 of 3 taps under 16 ms: no entry over the threshold)", null],
     ]);
+    const awakeBefore = {
+      tap,
+      failure: "",
+      figures: sample([120, 90, 100], [40, 40, 40]).figures.map((f) => ({ ...f, tapToAwake: null, awakeBefore: true })),
+    };
+    expect(firstTapRows("article", [awakeBefore])[0]).toMatchObject({
+      figure: "100 ms (island awake before the tap)",
+      ok: true,
+    });
     expect(firstTapRows("article", [sample([100, 100, 100], [null, 64, 88])])[1]?.figure).toBe(
       "64 ms (1 of 3 taps under 16 ms: no entry over the threshold)",
     );

@@ -106,6 +106,7 @@ function instrument() {
     input: null as number | null,
     visible: null as number | null,
     awake: null as number | null,
+    awakeBefore: false,
     entries: [] as unknown[],
   };
   (window as unknown as { __tap: typeof state }).__tap = state;
@@ -175,7 +176,8 @@ function watch(args: { check: Check; island: string }) {
   };
   requestAnimationFrame(frame);
   const island = document.querySelector(`davmu-island[data-island="${args.island}"]`);
-  if (island?.hasAttribute("data-awake")) return;
+  state.awakeBefore = !!island?.hasAttribute("data-awake");
+  if (state.awakeBefore) return;
   new MutationObserver((_, observer) => {
     if (island?.hasAttribute("data-awake") && state.awake === null) {
       state.awake = performance.now();
@@ -193,8 +195,19 @@ async function tapOnce(page: Page, tap: TapCase): Promise<TapFigures> {
     timeout: 60000,
     polling: 100,
   });
-  // Event Timing hands its entries over after the interaction's paint: give it a moment
+  // Event Timing hands its entries over after the interaction's paint: give it a moment, and the
+  // island (when the response came before it, as a focused field does) 10 s more to wake
   await page.waitForTimeout(1500);
+  await page
+    .waitForFunction(
+      () => {
+        const state = (window as unknown as { __tap: TapRecord }).__tap;
+        return state.awake !== null || state.awakeBefore;
+      },
+      null,
+      { timeout: 10000, polling: 100 },
+    )
+    .catch(() => undefined);
   return tapFigures(await read(page));
 }
 
@@ -263,6 +276,12 @@ export function firstTapRows(page: string, samples: TapSample[]): Result[] {
     }
     const visible = medianOf(figures.map((f) => f.tapToVisible));
     const awake = medianOf(figures.map((f) => f.tapToAwake));
+    const asleep = figures.filter((f) => f.tapToAwake === null && !f.awakeBefore).length;
+    const awakeText = figures.every((f) => f.awakeBefore)
+      ? "island awake before the tap"
+      : asleep
+        ? `island not awake 10 s after the response in ${asleep} of ${figures.length} taps`
+        : `island awake ${(awake as number).toFixed(0)} ms`;
     // a tap with no entry over Event Timing's 16 ms threshold took less: counted as 0 for the median
     const under = figures.filter((f) => f.inp === null).length;
     const inp = median(figures.map((f) => f.inp ?? 0));
@@ -271,9 +290,7 @@ export function firstTapRows(page: string, samples: TapSample[]): Result[] {
       {
         part,
         measure: `${tap.label}: tap to visible response, median of ${n}`,
-        figure:
-          `${visible === null ? "not seen" : `${visible.toFixed(0)} ms`}` +
-          ` (island awake ${awake === null ? "before the tap" : `${awake.toFixed(0)} ms`})`,
+        figure: `${visible === null ? "not seen" : `${visible.toFixed(0)} ms`}` + ` (${awakeText})`,
         budget: `≤ ${firstTapBudgetMs} ms`,
         ok: visible !== null && visible <= firstTapBudgetMs,
       },

@@ -44,6 +44,7 @@ describe("a first tap's figures from what the page recorded", () => {
       events: ["pointerdown", "pointerup", "click"],
       tapToVisible: expect.closeTo(730.1, 6),
       tapToAwake: expect.closeTo(649.6, 6),
+      awakeBefore: false,
     });
   });
 
@@ -55,6 +56,7 @@ describe("a first tap's figures from what the page recorded", () => {
       events: [],
       tapToVisible: null,
       tapToAwake: null,
+      awakeBefore: false,
     });
     expect(
       tapFigures({ down: 8, input: null, visible: 50, awake: 40, entries: [entry("click", 2, 12, 30)] }).tapToVisible,

@@ -27,8 +27,10 @@ export interface TapRecord {
   input: number | null;
   /** after the paint of the first frame in which the response was visible */
   visible: number | null;
-  /** when the island took the tap (`data-awake` set), null if it never did */
+  /** when the island took the tap (`data-awake` set), null if it had not when read */
   awake: number | null;
+  /** the island was awake before the tap (woken by an earlier one) */
+  awakeBefore?: boolean;
   entries: EventEntry[];
 }
 
@@ -42,6 +44,7 @@ export interface TapFigures {
   events: string[];
   tapToVisible: number | null;
   tapToAwake: number | null;
+  awakeBefore: boolean;
 }
 
 /** The latency of each interaction: the longest duration among its entries (web-vitals' rule). */
@@ -56,7 +59,8 @@ export function interactionLatencies(entries: EventEntry[]): Map<number, number>
 
 export function tapFigures(record: TapRecord): TapFigures {
   const { input } = record;
-  if (input === null) return { inp: null, events: [], tapToVisible: null, tapToAwake: null };
+  const awakeBefore = record.awakeBefore ?? false;
+  if (input === null) return { inp: null, events: [], tapToVisible: null, tapToAwake: null, awakeBefore };
   const start = record.down ?? input;
   // the tap's entries start at its pointerdown; an entry's startTime is its event's timeStamp (a
   // millisecond of slack for the two clocks' rounding)
@@ -71,5 +75,6 @@ export function tapFigures(record: TapRecord): TapFigures {
     events: own.map((entry) => entry.name),
     tapToVisible: record.visible === null ? null : record.visible - input,
     tapToAwake: record.awake === null ? null : record.awake - input,
+    awakeBefore,
   };
 }
