@@ -105,7 +105,8 @@ describe("every content type's share page on a phone in WeChat", () => {
     const toggle = folded.getByRole("button", { name: /展开全部/ });
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
     await toggle.click();
-    expect(await folded.locator(".card").count()).toBe(5);
+    // the group is an island woken by this tap: the tap is answered once it has hydrated
+    await expect.poll(() => folded.locator(".card").count()).toBe(5);
     const collapse = folded.getByRole("button", { name: "收起" });
     expect(await collapse.getAttribute("aria-expanded")).toBe("true");
     await collapse.click();

@@ -53,6 +53,9 @@ describe("every content type's share page on a phone in WeChat", () => {
     });
     await page.goto(link("video"));
     const video = page.locator("video").first();
+    // the player is an island woken by a tap (decision 059): hls.js is fetched once it is tapped
+    await hydrated(page);
+    await video.tap();
     await expect.poll(() => video.evaluate((m: HTMLVideoElement) => m.src), { timeout: 10000 }).toMatch(/^blob:/);
     await expect
       .poll(() => video.evaluate((m: HTMLVideoElement) => m.readyState), { timeout: 10000 })
@@ -77,8 +80,9 @@ describe("every content type's share page on a phone in WeChat", () => {
     expect(await tracks.count()).toBe(3);
     expect(await tracks.nth(0).getAttribute("aria-current")).toBe("true");
     await page.getByTestId("open-app-banner").waitFor();
+    // the tap wakes the player's island and is answered once it is hydrated (decision 059)
     await tracks.nth(2).click();
-    expect(await tracks.nth(2).getAttribute("aria-current")).toBe("true");
+    await expect.poll(() => tracks.nth(2).getAttribute("aria-current")).toBe("true");
     await expect.poll(() => page.locator("audio").getAttribute("src")).toBe("/media/audio/old-street-3.m4a");
     await close(context);
     const video = await open(link("video_album"));

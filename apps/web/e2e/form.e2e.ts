@@ -32,6 +32,15 @@ async function demoFormLink(): Promise<{ url: string; postId: string }> {
   return { url: new URL(item.content_link, origin).toString(), postId: item.post_id };
 }
 
+/**
+ * The page started and the form's island hydrated: the form is an island woken as it nears the view
+ * (decision 060), and what is typed into it before that is the server's inputs', not the form's.
+ */
+async function formReady(page: Page) {
+  await hydrated(page);
+  await page.locator('davmu-island[data-island="cloud-form"][data-awake]').waitFor({ state: "attached" });
+}
+
 const field = (page: Page, key: string) => page.locator(`[data-field="${key}"]`);
 const message = (page: Page, key: string) => field(page, key).locator(".form-error");
 
@@ -93,7 +102,7 @@ describe("cloud form page", () => {
     const response = await page.goto(form.url);
     expect(response?.status()).toBe(200);
     expect(response?.headers()["cache-control"]).toBe("no-store");
-    await hydrated(page);
+    await formReady(page);
     for (const key of ["name", "phone", "session", "skills", "birthday", "photo", "reason"]) {
       expect(await field(page, key).count(), key).toBe(1);
     }
@@ -128,7 +137,7 @@ describe("cloud form page", () => {
 
     // a reload keeps everything typed (session storage)
     await page.reload();
-    await hydrated(page);
+    await formReady(page);
     await expect.poll(() => page.getByLabel("姓名").inputValue(), { timeout: 5000 }).toBe("林小满");
     expect(await page.getByLabel("12月6日 下午（观鸟讲解）").isChecked()).toBe(true);
     expect(await page.getByLabel("急救常识").isChecked()).toBe(true);
@@ -146,7 +155,7 @@ describe("cloud form page", () => {
 
     // and after a reload, from the reader's own answer
     await page.reload();
-    await hydrated(page);
+    await formReady(page);
     await page.getByRole("heading", { name: "您已提交过此表单" }).waitFor({ timeout: 8000 });
     expect(await page.locator(".form-submit").count()).toBe(0);
     await shot(page, `form/form-submitted`);
@@ -178,7 +187,7 @@ describe("cloud form page", () => {
       }),
     );
     await page.goto(form.url);
-    await hydrated(page);
+    await formReady(page);
     await page.getByLabel("姓名").fill("陈一");
     await page.locator("#form-field-phone").fill("13912340000");
     await page.getByLabel("12月13日 全天（垃圾清理）").check();
@@ -197,19 +206,19 @@ describe("cloud form page", () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     await page.goto(open);
-    await hydrated(page);
+    await formReady(page);
     expect(await page.locator(".form-login-note").count()).toBe(0);
     await page.getByLabel("滨江夜市").check();
     await page.getByRole("button", { name: "提交" }).click();
     await expectToast(page, "提交成功");
     await page.getByRole("heading", { name: "您已提交过此表单" }).waitFor({ timeout: 5000 });
     await page.reload();
-    await hydrated(page);
+    await formReady(page);
     await page.getByRole("heading", { name: "您已提交过此表单" }).waitFor({ timeout: 8000 });
 
     const closed = await editorsForm("e2e-form-closed", { closed: true });
     await page.goto(closed);
-    await hydrated(page);
+    await formReady(page);
     expect(await page.locator(".form-closed").textContent()).toBe("表单已关闭，不再接受提交");
     expect(await page.locator(".form-submit").isDisabled()).toBe(true);
     expect(await page.getByLabel("老街夜市").isDisabled()).toBe(true);

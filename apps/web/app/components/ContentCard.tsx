@@ -50,14 +50,17 @@ function CardInside({ card, title, level = 3 }: CardProps) {
   );
 }
 
-/** An h5 or link card: opens the item's page in the link popup (R-UI-POPUP). */
-function PopupCard({ card, title, level }: CardProps) {
+/**
+ * What an h5 or link card holds: the link and the popup it opens (R-UI-POPUP). On an island page a list draws it
+ * as an island of its own inside the card's `<li>` (`ListCard`, LinkCard.tsx, decision 060).
+ */
+export function PopupLink({ card, title, level }: CardProps) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const [Popup, setPopup] = useState<ComponentType<LinkPopupProps> | null>(null);
   const allowed = useLinkFrameOrigins();
   return (
-    <li className="card" data-tid={card.id}>
+    <>
       <a
         href={card.href}
         className="card-link"
@@ -77,18 +80,24 @@ function PopupCard({ card, title, level }: CardProps) {
       {open && Popup ? (
         <Popup title={card.title} src={card.href} allowed={allowed} onClose={() => setOpen(false)} />
       ) : null}
-    </li>
+    </>
   );
 }
 
-/** A list card: title and meta on the left, thumbnail with the type tag on the right. */
+/**
+ * A list card: title and meta on the left, thumbnail with the type tag on the right; an h5 or link
+ * card opens its page in the link popup.
+ */
 export function ContentCard({ card, title, level }: CardProps) {
-  if (card.opensPopup) return <PopupCard card={card} title={title} level={level} />;
   return (
     <li className="card" data-tid={card.id}>
-      <Link to={card.href} className="card-link">
-        <CardInside card={card} title={title} level={level} />
-      </Link>
+      {card.opensPopup ? (
+        <PopupLink card={card} title={title} level={level} />
+      ) : (
+        <Link to={card.href} className="card-link">
+          <CardInside card={card} title={title} level={level} />
+        </Link>
+      )}
     </li>
   );
 }

@@ -1,30 +1,48 @@
-import { type RefObject, useEffect, useRef } from "react";
+import { type RefObject, useLayoutEffect, useRef } from "react";
 import { choosePlayback, hlsMimeType, isHlsSource } from "../lib/playback.ts";
 
 /**
  * Points a media element at its source: files and natively playable HLS through `src`; other HLS
  * through hls.js, fetched with a dynamic import only then (it is large and most pages never need it).
+ *
+ * On an island page a player sleeps until it is tapped (decision 059): the island loader holds that
+ * first tap and, once the island is hydrated, gives it back as a click dispatched on the media
+ * element. Native controls do not answer a synthetic click, so such a click (never one of the
+ * visitor's, which the browser marks trusted) plays the media here, once its source is attached:
+ * at once for a file, after hls.js for a stream. Runs as a layout effect, before the island's first
+ * commit resolves, so the listener is there when the held tap comes back.
  */
 function useSource(ref: RefObject<HTMLMediaElement | null>, src: string) {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const media = ref.current;
     if (!media || !src) return;
+    let attached: Promise<void> = Promise.resolve();
+    let detach: (() => void) | null = null;
+    let cancelled = false;
     const playback = choosePlayback(src, media.canPlayType(hlsMimeType) !== "");
     if (playback === "native") {
       if (media.getAttribute("src") !== src) media.src = src;
-      return;
+    } else {
+      attached = import("../lib/hls-attach.ts")
+        .then(({ attachHls }) => attachHls(media, src))
+        .then((stop) => {
+          if (cancelled) stop();
+          else detach = stop;
+        })
+        .catch((error) => console.warn("hls.js failed to load:", error));
     }
-    let detach: (() => void) | null = null;
-    let cancelled = false;
-    import("../lib/hls-attach.ts")
-      .then(({ attachHls }) => attachHls(media, src))
-      .then((stop) => {
-        if (cancelled) stop();
-        else detach = stop;
-      })
-      .catch((error) => console.warn("hls.js failed to load:", error));
+    const onHeldTap = (event: Event) => {
+      if (event.isTrusted) return;
+      media.removeEventListener("click", onHeldTap);
+      void attached.then(() => {
+        if (cancelled || !media.paused) return;
+        media.play().catch((error: unknown) => console.warn("the held tap could not start playback:", error));
+      });
+    };
+    media.addEventListener("click", onHeldTap);
     return () => {
       cancelled = true;
+      media.removeEventListener("click", onHeldTap);
       if (detach) detach();
     };
   }, [ref, src]);

@@ -1,5 +1,8 @@
 import type { NavigationItem } from "@davmu/contracts/app";
-import type { ColorScheme } from "../lib/color-scheme.ts";
+import { useEffect, useState } from "react";
+import { Island } from "../islands/Island.tsx";
+import type { WakePolicy } from "../islands/protocol.ts";
+import { type ColorScheme, isDark } from "../lib/color-scheme.ts";
 import { useListT } from "../lib/i18n/lists.ts";
 import { Link, usePageUrl } from "../lib/nav.tsx";
 import { useColorScheme } from "../lib/preferences.tsx";
@@ -26,11 +29,27 @@ function NavIcon(props: { icons: NavigationItem["icons"]; selected: boolean; sch
 
 /**
  * The bottom navigation bar (R-UI-NAVBAR) from app info: home goes to /, content modules to their
- * page, and modules the site cannot show (app and topic categories) say so in a toast.
+ * page, and modules the site cannot show (app and topic categories) say so in a toast. An island,
+ * woken by a tap under a list (decision 060) or as the page says (/bar: once idle), and when the
+ * visitor picks a colour scheme (its icons follow it). In the system's dark mode without a choice,
+ * the stylesheet sets its labels' colours aside before it wakes (nav.css).
  */
-export function NavBar() {
+export function NavBar(props: { wake?: WakePolicy }) {
+  const { scheme } = useColorScheme();
+  return <Island name="nav-bar" wake={props.wake ?? "interaction"} component={NavBarIsland} props={{ scheme }} />;
+}
+
+/**
+ * The bar itself. It hydrates with the scheme the server drew it with (`scheme`), then follows the
+ * page's: woken by the nav panel's switch, it must first match the server's markup.
+ */
+export function NavBarIsland(props: { scheme: ColorScheme | null }) {
   const { theme } = useSite();
-  const { scheme, dark } = useColorScheme();
+  const live = useColorScheme();
+  const [hydrating, setHydrating] = useState(true);
+  useEffect(() => setHydrating(false), []);
+  const scheme = hydrating ? props.scheme : live.scheme;
+  const dark = hydrating ? isDark(props.scheme, false) : live.dark;
   const t = useListT();
   const { pathname, search } = usePageUrl();
   const items = visibleNavItems(theme.navigationItems);

@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { type ColorScheme, isDark, schemeOfDocument } from "./color-scheme.ts";
+import { wakeIsland } from "./events.ts";
 import { useRouteLoaderData } from "./router.ts";
 
 /**
@@ -52,6 +53,8 @@ export function useColorScheme() {
     setScheme(next: ColorScheme) {
       chosenHere = next;
       for (const listener of listeners) listener();
+      // the bottom bar draws its icons in the scheme: on an island page it wakes to follow it
+      wakeIsland("nav-bar");
     },
   };
 }

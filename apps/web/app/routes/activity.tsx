@@ -1,15 +1,14 @@
-import type { Activity } from "@davmu/contracts/activities";
 import { ErrorCode } from "@davmu/contracts/error-codes";
-import { useEffect, useState } from "react";
 import { ListHeader } from "../components/ListHeader.tsx";
+import { ActivityCount, ActivitySignup } from "../components/lists/ActivitySignup.tsx";
+import { Island } from "../islands/Island.tsx";
 import { callApi } from "../lib/api.server.ts";
 import { noStore } from "../lib/cache-headers.ts";
 import { formatDateTime } from "../lib/format.ts";
 import { requireIndexSegment, requirePublicId } from "../lib/guards.server.ts";
 import { baseMeta } from "../lib/meta.ts";
 import { data, redirect } from "../lib/router.ts";
-import { useSession } from "../lib/session.tsx";
-import { toast } from "../lib/toast.ts";
+import type { PageHandle } from "../page-styles.ts";
 import activityCss from "../styles/activity.css?url";
 import type { Route } from "./+types/activity";
 
@@ -33,50 +32,14 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: acti
 
 export const meta = () => baseMeta();
 
-const stateText = { open: "立即报名", full: "名额已满", closed: "报名已截止" } as const;
+/**
+ * An island page (decision 064): the activity's facts, cover and text are server HTML, never hydrated;
+ * the sign-up button and the sign-up count are islands.
+ */
+export const handle: PageHandle = { islands: true };
 
 export default function ActivityPage({ loaderData }: Route.ComponentProps) {
-  const [activity, setActivity] = useState<Activity>(loaderData.activity);
-  const [busy, setBusy] = useState(false);
-  const session = useSession();
-  const signedUp = activity.signed_up;
-  const userId = session.user?.user_id;
-
-  // the page is rendered for everyone: a logged-in reader's own sign-up comes from their own answer
-  useEffect(() => {
-    if (!userId) return;
-    let live = true;
-    session
-      .api()
-      .client.activity({ params: { id: loaderData.activity.post_id } })
-      .then((answer) => {
-        if (live && answer.code === ErrorCode.ok) setActivity(answer.data);
-      })
-      .catch((error) => console.warn("activity reload failed:", error));
-    return () => {
-      live = false;
-    };
-  }, [userId, session, loaderData.activity.post_id]);
-
-  async function signup() {
-    if (!session.requireLogin()) return;
-    setBusy(true);
-    try {
-      const answer = await session.api().client.activitySignup({ params: { id: activity.post_id } });
-      if (answer.code === ErrorCode.ok) {
-        setActivity({ ...activity, signed_up: true, signup_count: answer.data.signup_count });
-        toast("报名成功");
-      } else {
-        toast(answer.msg || "报名失败，请稍后再试");
-        if (answer.msg === "您已报名，无需重复报名") setActivity({ ...activity, signed_up: true });
-      }
-    } catch {
-      toast("网络异常，请稍后再试");
-    } finally {
-      setBusy(false);
-    }
-  }
-
+  const { activity } = loaderData;
   return (
     <>
       <ListHeader />
@@ -97,7 +60,13 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
             <dd>{formatDateTime(activity.deadline)}</dd>
             <dt>报名人数</dt>
             <dd>
-              {activity.signup_count} / {activity.capacity}
+              {/* woken by the button once it knows a newer count (a sign-up, the reader's own answer) */}
+              <Island
+                name="activity-count"
+                wake="interaction"
+                component={ActivityCount}
+                props={{ count: activity.signup_count, capacity: activity.capacity }}
+              />
             </dd>
           </dl>
           {activity.summary ? <p className="activity-summary">{activity.summary}</p> : null}
@@ -105,16 +74,17 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
           <div className="activity-content" dangerouslySetInnerHTML={{ __html: activity.content }} />
         </article>
         <div className="activity-action">
-          <button
-            type="button"
-            className="primary-button activity-signup"
-            disabled={busy || signedUp || activity.state !== "open"}
-            onClick={() => {
-              signup().catch(() => toast("网络异常，请稍后再试"));
-            }}
-          >
-            {signedUp ? "已报名" : stateText[activity.state]}
-          </button>
+          {/*
+            idle, not interaction: a logged-in reader who signed up already must see 已报名 (their own
+            answer, fetched by the island) without a tap; the button's bar is fixed on screen, so
+            waking it when visible would be the same
+          */}
+          <Island
+            name="activity-signup"
+            wake="idle"
+            component={ActivitySignup}
+            props={{ id: activity.post_id, signedUp: activity.signed_up, state: activity.state }}
+          />
         </div>
       </main>
     </>

@@ -1,23 +1,23 @@
-import type { AlbumTrack } from "@davmu/contracts/content";
-import { ErrorCode } from "@davmu/contracts/error-codes";
-import { useState } from "react";
+import { AlbumPlayer } from "../components/AlbumPlayer.tsx";
 import { BottomLists } from "../components/BottomLists.tsx";
 import { DetailShell } from "../components/DetailShell.tsx";
-import { AudioPlayer, VideoPlayer } from "../components/MediaPlayer.tsx";
+import { Island } from "../islands/Island.tsx";
 import { loadAlbum } from "../lib/album.server.ts";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { detailLoader } from "../lib/detail-page.server.ts";
 import { useContentT } from "../lib/i18n/content.ts";
-import { useSession } from "../lib/session.tsx";
 import { detailPageMeta, viewHead } from "../lib/share-meta.ts";
-import { toast } from "../lib/toast.ts";
-import { albumLimit, albumStatusText } from "../model/album.ts";
+import { albumStatusText } from "../model/album.ts";
 import { toArticleView, toRelatedCard } from "../model/article.ts";
 import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/album";
 
-/** The stylesheet parts this page draws with (page-styles.ts). */
-export const handle: PageHandle = { styles: ["media", "album"] };
+/**
+ * The stylesheet parts this page draws with (page-styles.ts). An island page (decision 059): the
+ * album's head, summary and lists are never hydrated; the player with the track list is one island
+ * woken by a tap.
+ */
+export const handle: PageHandle = { styles: ["media", "album"], islands: true };
 
 export const loader = (args: Route.LoaderArgs) =>
   detailLoader(args, {
@@ -48,32 +48,9 @@ export const meta = detailPageMeta<typeof loader>((data) =>
 
 /** Audio or video album: cover, status (R-CONTENT-2), the player of the chosen episode and the track list. */
 export default function Album({ loaderData }: Route.ComponentProps) {
-  const { view, series, cover, statusText, total, env, lists } = loaderData;
-  const [tracks, setTracks] = useState<AlbumTrack[]>(loaderData.tracks);
-  const [current, setCurrent] = useState(0);
-  const [loading, setLoading] = useState(false);
+  const { view, series, cover, statusText, tracks, total, env, lists } = loaderData;
   const t = useContentT();
-  const session = useSession();
-  const track = tracks[current];
   const contentType = series === "video" ? "video_album" : "audio_album";
-
-  async function loadMore() {
-    if (loading) return;
-    setLoading(true);
-    try {
-      const page = Math.floor(tracks.length / albumLimit) + 1;
-      const answer = await session.api().client.albumTracks({
-        params: { series, uid: view.id },
-        query: { page, size: albumLimit },
-      });
-      if (answer.code === ErrorCode.ok) setTracks((list) => [...list, ...answer.data.list]);
-    } catch {
-      toast(t("tracksFailed"));
-    } finally {
-      setLoading(false);
-    }
-  }
-
   return (
     <DetailShell
       item={{
@@ -104,55 +81,12 @@ export default function Album({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       {view.summary ? <p className="album-summary">{view.summary}</p> : null}
-      {track ? (
-        <section className="album-player" aria-label={t("nowPlayingLabel", { title: track.title })}>
-          {series === "video" ? (
-            <VideoPlayer key={track.post_id} src={track.src} poster={track.cover} title={track.title} />
-          ) : (
-            <div className="album-audio">
-              <p className="album-now">
-                {t("nowPlaying")} <strong>{track.title}</strong>
-              </p>
-              <AudioPlayer
-                key={track.post_id}
-                src={track.src}
-                title={track.title}
-                onEnded={() => setCurrent((i) => (i + 1 < tracks.length ? i + 1 : i))}
-              />
-            </div>
-          )}
-        </section>
-      ) : null}
-      <section className="album-tracks" aria-labelledby="album-tracks-title">
-        <h2 id="album-tracks-title" className="section-title">
-          {t("episodes")} <span className="album-count">{t("episodeCount", { count: total })}</span>
-        </h2>
-        {tracks.length === 0 ? (
-          <p className="list-empty">{t("emptyContent")}</p>
-        ) : (
-          <ol className="track-list" data-testid="track-list">
-            {tracks.map((episode, i) => (
-              <li key={episode.post_id}>
-                <button
-                  type="button"
-                  className={i === current ? "track is-current" : "track"}
-                  aria-current={i === current ? "true" : undefined}
-                  onClick={() => setCurrent(i)}
-                >
-                  <span className="track-no">{String(episode.episode).padStart(2, "0")}</span>
-                  <span className="track-title">{episode.title}</span>
-                  <span className="track-duration">{episode.duration_str}</span>
-                </button>
-              </li>
-            ))}
-          </ol>
-        )}
-        {tracks.length < total ? (
-          <button type="button" className="load-more" onClick={loadMore} disabled={loading}>
-            {loading ? t("loading") : t("loadMore")}
-          </button>
-        ) : null}
-      </section>
+      <Island
+        name="album-player"
+        wake="interaction"
+        component={AlbumPlayer}
+        props={{ series, uid: view.id, tracks, total }}
+      />
     </DetailShell>
   );
 }

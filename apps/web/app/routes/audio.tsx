@@ -2,6 +2,7 @@ import { BottomLists } from "../components/BottomLists.tsx";
 import { DetailHead } from "../components/DetailHead.tsx";
 import { DetailShell } from "../components/DetailShell.tsx";
 import { AudioPlayer } from "../components/MediaPlayer.tsx";
+import { Island } from "../islands/Island.tsx";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { detailLoader } from "../lib/detail-page.server.ts";
 import { useContentT } from "../lib/i18n/content.ts";
@@ -10,8 +11,12 @@ import { toArticleView } from "../model/article.ts";
 import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/audio";
 
-/** The stylesheet parts this page draws with (page-styles.ts). */
-export const handle: PageHandle = { styles: ["media"] };
+/**
+ * The stylesheet parts this page draws with (page-styles.ts). An island page (decision 059): the
+ * cover card's text, the programme's text and the lists are never hydrated; the player is an island
+ * woken by a tap.
+ */
+export const handle: PageHandle = { styles: ["media"], islands: true };
 
 export const loader = (args: Route.LoaderArgs) =>
   detailLoader(args, {
@@ -58,7 +63,12 @@ export default function Audio({ loaderData }: Route.ComponentProps) {
           <strong className="audio-card-title">{view.title}</strong>
         </div>
         {audio ? (
-          <AudioPlayer src={audio.src} title={view.title} />
+          <Island
+            name="audio-player"
+            wake="interaction"
+            component={AudioPlayer}
+            props={{ src: audio.src, title: view.title }}
+          />
         ) : (
           <p className="media-missing">{t("audioUnavailable")}</p>
         )}

@@ -1,10 +1,10 @@
 import { siteBasePath } from "@davmu/contracts/site-path";
-import { useEffect, useRef } from "react";
-import { emitLogin } from "../lib/events.ts";
+import { AuthLogin } from "../components/lists/AuthLogin.tsx";
+import { Island } from "../islands/Island.tsx";
 import { baseMeta } from "../lib/meta.ts";
 import { safeReturnPath } from "../lib/return-path.ts";
-import { useSession } from "../lib/session.tsx";
 import { useSite } from "../lib/site-context.tsx";
+import type { PageHandle } from "../page-styles.ts";
 import authCss from "../styles/auth.css?url";
 import type { Route } from "./+types/auth";
 
@@ -22,32 +22,20 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: auth
 
 export const meta = () => baseMeta([{ name: "robots", content: "noindex" }]);
 
+/** An island page (decision 064): the text is server HTML; 手机号登录 is an island. */
+export const handle: PageHandle = { islands: true };
+
 export default function Auth({ loaderData }: Route.ComponentProps) {
   const { returnTo } = loaderData;
   const { site } = useSite();
-  const session = useSession();
-  const asked = useRef(false);
-
-  useEffect(() => {
-    if (!session.restored) return;
-    if (session.user) {
-      window.location.replace(siteBasePath + returnTo);
-      return;
-    }
-    if (!asked.current) {
-      asked.current = true;
-      emitLogin();
-    }
-  }, [session.restored, session.user, returnTo]);
 
   return (
     <main className="auth-page">
       {site.logo ? <img className="auth-logo" src={site.logo} alt="" width={64} height={64} /> : null}
       <h1 className="auth-title">登录{site.name}</h1>
       <p className="auth-lead">登录后可评论、收藏、关注媒体号，并同步您的阅读记录。</p>
-      <button type="button" className="primary-button auth-button" onClick={emitLogin} disabled={!session.restored}>
-        手机号登录
-      </button>
+      {/* idle, not interaction: the page opens the login by itself, without a tap */}
+      <Island name="auth-login" wake="idle" component={AuthLogin} props={{ returnTo }} />
       <a className="auth-back" href={siteBasePath + returnTo}>
         暂不登录，返回
       </a>

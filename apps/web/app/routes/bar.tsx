@@ -2,6 +2,7 @@ import { NavBar } from "../components/NavBar.tsx";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { baseMeta } from "../lib/meta.ts";
 import navCss from "../nav.css?url";
+import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/bar";
 
 /**
@@ -15,11 +16,19 @@ export const meta = () => baseMeta([{ name: "robots", content: "noindex" }]);
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
 
+/** An island page (decision 064): the bar is the page, one island. */
+export const handle: PageHandle = { islands: true };
+
 export default function Bar() {
   return (
     <main className="bar-page">
       <h1 className="visually-hidden">底部导航</h1>
-      <NavBar />
+      {/*
+        idle, not interaction: without a choice of its own the bar follows the system's dark mode,
+        and its labels' colours (inline, from app info) give way to the dark theme's only once the
+        script has read it
+      */}
+      <NavBar wake="idle" />
     </main>
   );
 }

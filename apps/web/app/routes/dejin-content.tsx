@@ -12,6 +12,7 @@ import { formatBigNumber, formatDateTime } from "../lib/format.ts";
 import { requireIndexSegment } from "../lib/guards.server.ts";
 import { Link } from "../lib/nav.tsx";
 import { data, redirect } from "../lib/router.ts";
+import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/dejin-content";
 
 /**
@@ -45,6 +46,9 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: deji
 export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 export const meta = dejinMeta();
+
+/** An island page (decision 061): the item is server HTML; the retry of a failed load and the banner are islands. */
+export const handle: PageHandle = { islands: true };
 
 export default function DejinContent({ loaderData }: Route.ComponentProps) {
   const { rid, item } = loaderData;

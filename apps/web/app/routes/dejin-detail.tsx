@@ -1,9 +1,11 @@
-import { DejinFooter } from "../components/dejin/DejinFooter.tsx";
+import { DejinFooterIsland } from "../components/dejin/DejinFooter.tsx";
 import dejinCss from "../components/dejin/dejin.css?url";
 import { LoadFailed } from "../components/dejin/LoadFailed.tsx";
-import { ReportComments, reportCommentPageSize, useReportThread } from "../components/dejin/ReportComments.tsx";
+import { ReportCommentsIsland } from "../components/dejin/ReportComments.tsx";
 import { ReportView } from "../components/dejin/ReportView.tsx";
+import { reportCommentPageSize } from "../components/dejin/report-thread.ts";
 import { ListHeader } from "../components/ListHeader.tsx";
+import { Island } from "../islands/Island.tsx";
 import { callApi } from "../lib/api.server.ts";
 import { noStore, pageCacheHeaders } from "../lib/cache-headers.ts";
 import { dejinMeta } from "../lib/dejin/meta.ts";
@@ -11,6 +13,7 @@ import { dejinShareFacts } from "../lib/dejin/share.server.ts";
 import { initReport, load } from "../lib/dejin/store.ts";
 import { requireIndexSegment, requirePublicId } from "../lib/guards.server.ts";
 import { data, redirect } from "../lib/router.ts";
+import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/dejin-detail";
 
 /**
@@ -51,9 +54,15 @@ export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 export const meta = dejinMeta();
 
+/**
+ * An island page (decision 061): the report (text, pictures, video, timeline, reply, related posts)
+ * is server HTML; the comment list (`dejin-comments`) and the footer (`dejin-footer`), which share the
+ * report's thread store, the retry and the banner are islands woken by a tap.
+ */
+export const handle: PageHandle = { islands: true };
+
 export default function DejinDetail({ loaderData }: Route.ComponentProps) {
   const { report, now, comments } = loaderData;
-  const thread = useReportThread(report ? report.id : "", comments);
   return (
     <div className="dj-page dj-with-footer">
       <ListHeader />
@@ -61,13 +70,25 @@ export default function DejinDetail({ loaderData }: Route.ComponentProps) {
         {report ? (
           <>
             <ReportView report={report} now={now} />
-            <ReportComments thread={thread} />
+            <Island
+              name="dejin-comments"
+              wake="interaction"
+              component={ReportCommentsIsland}
+              props={{ reportId: report.id, first: comments }}
+            />
           </>
         ) : (
           <LoadFailed what="报料" />
         )}
       </main>
-      {report ? <DejinFooter views={report.view_sum} onSend={thread.send} /> : null}
+      {report ? (
+        <Island
+          name="dejin-footer"
+          wake="interaction"
+          component={DejinFooterIsland}
+          props={{ reportId: report.id, views: report.view_sum }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,15 +1,16 @@
 import type { ClueReportList, ReporterPosts } from "@davmu/contracts/clue-reports";
+import { OpenAppButton } from "../components/community/OpenAppButton.tsx";
 import { ChannelList } from "../components/dejin/ChannelList.tsx";
 import dejinCss from "../components/dejin/dejin.css?url";
 import { EmptyList, LoadFailed } from "../components/dejin/LoadFailed.tsx";
 import { ListHeader } from "../components/ListHeader.tsx";
 import { PagedList } from "../components/PagedList.tsx";
+import { Island } from "../islands/Island.tsx";
 import { callApi } from "../lib/api.server.ts";
 import { noStore, pageCacheHeaders } from "../lib/cache-headers.ts";
 import { dejinMeta } from "../lib/dejin/meta.ts";
 import { dejinShareFacts } from "../lib/dejin/share.server.ts";
 import { initReporter, type Loaded, loadReporterTab, type ReporterTab, reporterTabs } from "../lib/dejin/store.ts";
-import { emitOpenApp } from "../lib/events.ts";
 import { formatBigNumber } from "../lib/format.ts";
 import { requireIndexSegment } from "../lib/guards.server.ts";
 import { Link } from "../lib/nav.tsx";
@@ -17,6 +18,7 @@ import { data, redirect } from "../lib/router.ts";
 import { toRelatedCard } from "../model/article.ts";
 import { pageParam } from "../model/lists.ts";
 import navCss from "../nav.css?url";
+import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/dejin-personal";
 
 const tabNames: Record<ReporterTab, string> = { clues: "TA的线索", mentions: "@TA的", posts: "相关报道" };
@@ -63,13 +65,14 @@ export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 export const meta = dejinMeta();
 
-function TabBody(props: {
-  userId: string;
-  tab: ReporterTab;
-  list: Loaded<ClueReportList | ReporterPosts>;
-  now: number;
-}) {
-  const { userId, tab, list, now } = props;
+/**
+ * An island page (decision 061): the profile, the tabs (links) and the lists are server HTML; + 关注,
+ * 加载更多 and the retry of a failed tab are islands woken by a tap.
+ */
+export const handle: PageHandle = { islands: true };
+
+function TabBody(props: { tab: ReporterTab; list: Loaded<ClueReportList | ReporterPosts>; now: number }) {
+  const { tab, list, now } = props;
   if (list.state !== "ready") return <LoadFailed what={tabNames[tab]} compact />;
   if (tab === "posts") {
     const posts = list.data as ReporterPosts;
@@ -84,7 +87,6 @@ function TabBody(props: {
       page={clues.page}
       total={clues.total}
       now={now}
-      next={(run, page) => loadReporterTab(run, userId, tab, page) as Promise<Loaded<ClueReportList>>}
       empty={tab === "clues" ? "还没有跟进的线索" : "还没有人@TA"}
     />
   );
@@ -119,9 +121,12 @@ export default function DejinPersonal({ loaderData }: Route.ComponentProps) {
             <h1 className="dj-profile-name">{profile.name}</h1>
             <p className="dj-profile-title">{profile.title}</p>
           </div>
-          <button type="button" className="dj-follow" onClick={emitOpenApp}>
-            + 关注
-          </button>
+          <Island
+            name="open-app-button"
+            wake="interaction"
+            component={OpenAppButton}
+            props={{ className: "dj-follow", text: ["+ 关注"] }}
+          />
           {profile.bio ? <p className="dj-profile-bio">{profile.bio}</p> : null}
           <ul className="dj-profile-counts">
             <li>
@@ -153,7 +158,7 @@ export default function DejinPersonal({ loaderData }: Route.ComponentProps) {
           <h2 id="dj-tab-title" className="visually-hidden">
             {tabNames[tab]}
           </h2>
-          <TabBody key={tab} userId={profile.user_id} tab={tab} list={reporter[tab]} now={now} />
+          <TabBody key={tab} tab={tab} list={reporter[tab]} now={now} />
         </section>
       </main>
     </div>

@@ -1,17 +1,15 @@
 import { ErrorCode } from "@davmu/contracts/error-codes";
-import type { TipReceipt } from "@davmu/contracts/tips";
-import { useEffect, useState } from "react";
 import { ListHeader } from "../components/ListHeader.tsx";
 import { ReceiptList } from "../components/tips/ReceiptList.tsx";
-import { ReceiptView } from "../components/tips/ReceiptView.tsx";
+import { ReceiptPage } from "../components/tips/ReceiptPage.tsx";
 import tipsCss from "../components/tips/tips.css?url";
+import { Island } from "../islands/Island.tsx";
 import { callApi } from "../lib/api.server.ts";
 import { noStore } from "../lib/cache-headers.ts";
 import { requireIndexSegment } from "../lib/guards.server.ts";
 import { baseMeta } from "../lib/meta.ts";
 import { data, redirect } from "../lib/router.ts";
-import { useSession } from "../lib/session.tsx";
-import { keepReceipt } from "../lib/tips/receipts.ts";
+import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/dejin-tip-receipt";
 
 /**
@@ -36,38 +34,22 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: tips
 
 export const meta = () => baseMeta([{ title: "爆料回执" }, { name: "robots", content: "noindex" }]);
 
+/**
+ * An island page (decision 061). The receipt and the list of the visitor's tips are islands woken
+ * once the browser is idle, not by a tap: the receipt must be kept in this browser as soon as the
+ * page is seen (a sender may leave at once), the sender's own view comes with their session, and the
+ * list is drawn from what only the browser can read.
+ */
+export const handle: PageHandle = { islands: true };
+
 export default function TipReceiptPage({ loaderData }: Route.ComponentProps) {
-  const [tip, setTip] = useState<TipReceipt>(loaderData.tip);
-  const session = useSession();
-  const userId = session.user?.user_id;
   const receipt = loaderData.tip.receipt;
-
-  useEffect(() => {
-    keepReceipt(receipt);
-  }, [receipt]);
-
-  // the sender's own answer carries the text, place and pictures
-  useEffect(() => {
-    if (!userId) return;
-    let live = true;
-    session
-      .api()
-      .client.tipReceipt({ params: { receipt } })
-      .then((answer) => {
-        if (live && answer.code === ErrorCode.ok) setTip(answer.data);
-      })
-      .catch((error) => console.warn("receipt reload failed:", error));
-    return () => {
-      live = false;
-    };
-  }, [userId, session, receipt]);
-
   return (
     <>
       <ListHeader />
       <main className="tip-page">
-        <ReceiptView tip={tip} />
-        <ReceiptList except={receipt} />
+        <Island name="tip-receipt" wake="idle" component={ReceiptPage} props={{ tip: loaderData.tip }} />
+        <Island name="tip-receipts" wake="idle" component={ReceiptList} props={{ except: receipt }} />
       </main>
     </>
   );

@@ -2,11 +2,14 @@ import { ListHeader } from "../components/ListHeader.tsx";
 import { ReceiptList } from "../components/tips/ReceiptList.tsx";
 import { TipForm } from "../components/tips/TipForm.tsx";
 import tipsCss from "../components/tips/tips.css?url";
+import { Island } from "../islands/Island.tsx";
+import { browserEnv } from "../lib/env.server.ts";
 import { requireIndexSegment } from "../lib/guards.server.ts";
 import { baseMeta } from "../lib/meta.ts";
+import { sitePath } from "../lib/nav.tsx";
 import { data } from "../lib/router.ts";
-import { usePublicApiBase } from "../lib/tips/api-base.ts";
 import { formLimits } from "../lib/tips/limits.server.ts";
+import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/dejin-tip";
 
 /**
@@ -15,17 +18,24 @@ import type { Route } from "./+types/dejin-tip";
  */
 export function loader({ params }: Route.LoaderArgs) {
   requireIndexSegment(params.index);
-  return data({ limits: formLimits });
+  // what the form's island needs besides: where the browser calls the API, where a receipt's page is
+  return data({ limits: formLimits, publicApiBase: browserEnv().publicApiBase, receiptPath: sitePath("/dejin/tip/") });
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: tipsCss }];
 
 export const meta = () => baseMeta([{ title: "我要爆料" }]);
 
-const receiptUrl = (receipt: string) => `/davmu/share/dejin/tip/${receipt}/index.html`;
+/**
+ * An island page (decision 061): the page is its form. The form is one island, woken once the
+ * browser is idle rather than by a tap: its send button says whether the visitor must log in first
+ * (the session, restored in the browser), and what a visitor types goes straight into its state.
+ * The list of the visitor's tips is another, woken at idle too: it is drawn from what this browser
+ * kept, which only the browser can read, with no tap to wait for.
+ */
+export const handle: PageHandle = { islands: true };
 
 export default function TipPage({ loaderData }: Route.ComponentProps) {
-  const publicApiBase = usePublicApiBase();
   return (
     <>
       <ListHeader />
@@ -34,8 +44,17 @@ export default function TipPage({ loaderData }: Route.ComponentProps) {
           <h1 className="tip-title">我要爆料</h1>
           <p className="tip-lead">身边的新鲜事、烦心事，告诉我们的记者。线索一经采用，我们会第一时间跟进报道。</p>
         </header>
-        <TipForm limits={loaderData.limits} publicApiBase={publicApiBase} receiptUrl={receiptUrl} />
-        <ReceiptList />
+        <Island
+          name="tip-form"
+          wake="idle"
+          component={TipForm}
+          props={{
+            limits: loaderData.limits,
+            publicApiBase: loaderData.publicApiBase,
+            receiptPath: loaderData.receiptPath,
+          }}
+        />
+        <Island name="tip-receipts" wake="idle" component={ReceiptList} props={{}} />
       </main>
     </>
   );

@@ -14,6 +14,7 @@ import { Link } from "../lib/nav.tsx";
 import { data, redirect } from "../lib/router.ts";
 import { pageParam } from "../model/lists.ts";
 import navCss from "../nav.css?url";
+import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/dejin-topic";
 
 /**
@@ -56,6 +57,12 @@ export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 export const meta = dejinMeta();
 
+/**
+ * An island page (decision 061): the topic, its reports and the other topics are server HTML; 加载更多
+ * (`dejin-more`), the retry of a failed load and the banner are islands woken by a tap.
+ */
+export const handle: PageHandle = { islands: true };
+
 export default function DejinTopic({ loaderData }: Route.ComponentProps) {
   const { name, detail, more, now } = loaderData;
   return (
@@ -87,7 +94,6 @@ export default function DejinTopic({ loaderData }: Route.ComponentProps) {
             page={detail.page}
             total={detail.total}
             now={now}
-            next={(run, page) => changeChannelType(run, name, page)}
             empty="这个话题还没有报料"
           />
         ) : (

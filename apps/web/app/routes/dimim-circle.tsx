@@ -1,18 +1,18 @@
-import type { CircleDetail, CirclePost } from "@davmu/contracts/circles";
+import type { CircleDetail } from "@davmu/contracts/circles";
 import communityCss from "../components/community/community.css?url";
 import { loadOptional, loadRequired, queryPublicId } from "../components/community/load.server.ts";
 import { communityMeta } from "../components/community/meta.ts";
 import { communityPaths } from "../components/community/model.ts";
-import { PostList } from "../components/community/PostList.tsx";
-import { usePagedList } from "../components/community/paged.ts";
+import { OpenAppButton } from "../components/community/OpenAppButton.tsx";
+import { PostsIsland } from "../components/community/PostsIsland.tsx";
 import { ListHeader } from "../components/ListHeader.tsx";
+import { Island } from "../islands/Island.tsx";
 import { noStore, pageCacheHeaders } from "../lib/cache-headers.ts";
-import { emitOpenApp } from "../lib/events.ts";
 import { formatBigNumber } from "../lib/format.ts";
 import { data } from "../lib/router.ts";
-import { useSession } from "../lib/session.tsx";
 import { loadShareContext } from "../lib/share-context.server.ts";
 import type { ShareContext } from "../lib/share-meta.ts";
+import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/dimim-circle";
 
 /** Posts per page of the circle's list. */
@@ -33,6 +33,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
+
+/**
+ * An island page (decision 061): the cover, intro, members and hashtags are server HTML; 加入圈子 and
+ * the posts with their 加载更多 (`circle-posts`) are islands woken by a tap.
+ */
+export const handle: PageHandle = { islands: true };
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: communityCss }];
 
@@ -55,19 +61,18 @@ function Members({ circle }: { circle: CircleDetail }) {
         ))}
       </ul>
       <span className="cc-member-text">{formatBigNumber(circle.member_count)} 位成员</span>
-      <button type="button" className="cc-join" onClick={emitOpenApp}>
-        加入圈子
-      </button>
+      <Island
+        name="open-app-button"
+        wake="interaction"
+        component={OpenAppButton}
+        props={{ className: "cc-join", text: ["加入圈子"] }}
+      />
     </div>
   );
 }
 
 export default function CirclePage({ loaderData }: Route.ComponentProps) {
   const { circle } = loaderData;
-  const session = useSession();
-  const posts = usePagedList<CirclePost>(loaderData.posts, (page) =>
-    session.api().client.circlePosts({ query: { id: circle.id, page, size: pageSize } }),
-  );
   return (
     <>
       <ListHeader />
@@ -100,7 +105,16 @@ export default function CirclePage({ loaderData }: Route.ComponentProps) {
           <h2 id="circle-posts-title" className="cm-section-title">
             圈子动态
           </h2>
-          <PostList posts={posts} emptyText="圈子里还没有动态，打开客户端发第一条吧" />
+          <Island
+            name="circle-posts"
+            wake="interaction"
+            component={PostsIsland}
+            props={{
+              first: loaderData.posts,
+              source: { kind: "circle", id: circle.id, size: pageSize },
+              emptyText: "圈子里还没有动态，打开客户端发第一条吧",
+            }}
+          />
         </section>
       </main>
     </>

@@ -4,16 +4,17 @@ import communityCss from "../components/community/community.css?url";
 import { loadRequired, queryPublicId } from "../components/community/load.server.ts";
 import { communityMeta, person } from "../components/community/meta.ts";
 import { communityPaths, postSummary } from "../components/community/model.ts";
+import { OpenAppButton } from "../components/community/OpenAppButton.tsx";
 import { PictureGrid } from "../components/community/PictureGrid.tsx";
 import { AuthorLine, TopicChips } from "../components/community/PostCard.tsx";
-import { ThumbIcon } from "../components/icons.tsx";
 import { ListHeader } from "../components/ListHeader.tsx";
+import { Island } from "../islands/Island.tsx";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
-import { emitOpenApp } from "../lib/events.ts";
 import { formatBigNumber, formatRelativeTime } from "../lib/format.ts";
 import { data } from "../lib/router.ts";
 import { loadShareContext } from "../lib/share-context.server.ts";
 import type { ShareContext } from "../lib/share-meta.ts";
+import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/dimim-content";
 
 /**
@@ -30,6 +31,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
+
+/**
+ * An island page (decision 061): the post, its author and comments are server HTML; the pictures
+ * (their viewer), the like buttons, 查看全部 and the footer are islands woken by a tap.
+ */
+export const handle: PageHandle = { islands: true };
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: communityCss }];
 
@@ -86,7 +93,14 @@ export default function CirclePostPage({ loaderData }: Route.ComponentProps) {
           </h1>
           <AuthorLine alias={post.author.alias} avatar={post.author.avatar} time={post.created_at} />
           <p className="cp-text">{post.text}</p>
-          <PictureGrid pictures={post.pictures} label="动态图片" eager />
+          {post.pictures.length ? (
+            <Island
+              name="circle-pictures"
+              wake="interaction"
+              component={PictureGrid}
+              props={{ pictures: post.pictures, label: "动态图片", eager: true }}
+            />
+          ) : null}
           <TopicChips topics={post.topics} circle={post.circle.id} />
           <p className="cp-stats">
             <span>{formatBigNumber(post.like_count)} 赞</span>
@@ -115,15 +129,17 @@ export default function CirclePostPage({ loaderData }: Route.ComponentProps) {
                   <div className="comment-main">
                     <div className="comment-head">
                       <span className="comment-alias">{comment.author.alias}</span>
-                      <button
-                        type="button"
-                        className="comment-star"
-                        aria-label={`点赞，${comment.like_count} 人赞过`}
-                        onClick={emitOpenApp}
-                      >
-                        <ThumbIcon />
-                        <span>{comment.like_count > 0 ? formatBigNumber(comment.like_count) : "赞"}</span>
-                      </button>
+                      <Island
+                        name="open-app-button"
+                        wake="interaction"
+                        component={OpenAppButton}
+                        props={{
+                          className: "comment-star",
+                          label: `点赞，${comment.like_count} 人赞过`,
+                          icon: "thumb",
+                          text: [comment.like_count > 0 ? formatBigNumber(comment.like_count) : "赞"],
+                        }}
+                      />
                     </div>
                     <p className="comment-text">{comment.text}</p>
                     <div className="comment-foot">
@@ -137,13 +153,24 @@ export default function CirclePostPage({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
           {more > 0 ? (
-            <button type="button" className="cm-more" onClick={emitOpenApp}>
-              打开客户端查看全部 {formatBigNumber(post.comment_count)} 条评论
-            </button>
+            <Island
+              name="open-app-button"
+              wake="interaction"
+              component={OpenAppButton}
+              props={{
+                className: "cm-more",
+                text: ["打开客户端查看全部 ", formatBigNumber(post.comment_count), " 条评论"],
+              }}
+            />
           ) : null}
         </section>
       </main>
-      <CommunityFooter likes={post.like_count} prompt="写评论…" />
+      <Island
+        name="community-footer"
+        wake="interaction"
+        component={CommunityFooter}
+        props={{ likes: post.like_count, prompt: "写评论…" }}
+      />
     </>
   );
 }

@@ -1,18 +1,18 @@
-import type { CirclePost, CircleTopicPage } from "@davmu/contracts/circles";
+import type { CircleTopicPage } from "@davmu/contracts/circles";
 import communityCss from "../components/community/community.css?url";
 import { loadRequired } from "../components/community/load.server.ts";
 import { communityMeta } from "../components/community/meta.ts";
 import { communityPaths } from "../components/community/model.ts";
-import { PostList } from "../components/community/PostList.tsx";
-import { usePagedList } from "../components/community/paged.ts";
+import { PostsIsland } from "../components/community/PostsIsland.tsx";
 import { ListHeader } from "../components/ListHeader.tsx";
+import { Island } from "../islands/Island.tsx";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { formatBigNumber } from "../lib/format.ts";
 import { requireIndexSegment, requirePublicId } from "../lib/guards.server.ts";
 import { data, redirect } from "../lib/router.ts";
-import { useSession } from "../lib/session.tsx";
 import { loadShareContext } from "../lib/share-context.server.ts";
 import type { ShareContext } from "../lib/share-meta.ts";
+import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/dimim-topic";
 
 const pageSize = 10;
@@ -40,6 +40,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
 
+/** An island page (decision 061): the hashtag is server HTML; its posts with 加载更多 are an island woken by a tap. */
+export const handle: PageHandle = { islands: true };
+
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: communityCss }];
 
 export const meta = communityMeta<{ topic: CircleTopicPage; share: ShareContext }>(({ topic }) => ({
@@ -52,10 +55,6 @@ export const meta = communityMeta<{ topic: CircleTopicPage; share: ShareContext 
 
 export default function TopicPage({ loaderData }: Route.ComponentProps) {
   const { topic, query } = loaderData;
-  const session = useSession();
-  const posts = usePagedList<CirclePost>(topic, (page) =>
-    session.api().client.circleTopic({ query: { ...query, page, size: pageSize } }),
-  );
   return (
     <>
       <ListHeader />
@@ -77,7 +76,23 @@ export default function TopicPage({ loaderData }: Route.ComponentProps) {
           <h2 id="topic-posts-title" className="cm-section-title">
             最新动态
           </h2>
-          <PostList posts={posts} emptyText="这个话题下还没有动态" showCircle={!topic.circle} />
+          <Island
+            name="circle-posts"
+            wake="interaction"
+            component={PostsIsland}
+            props={{
+              first: {
+                list: topic.list,
+                page: topic.page,
+                size: topic.size,
+                total: topic.total,
+                has_more: topic.has_more,
+              },
+              source: { kind: "topic", ...query, size: pageSize },
+              emptyText: "这个话题下还没有动态",
+              showCircle: !topic.circle,
+            }}
+          />
         </section>
       </main>
     </>

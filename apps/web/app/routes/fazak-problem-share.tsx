@@ -1,19 +1,18 @@
 import type { LawAnswer, LawAnswerPage, LawQuestion } from "@davmu/contracts/law";
 import communityCss from "../components/community/community.css?url";
-import { ListState } from "../components/community/ListState.tsx";
+import { LawAnswers } from "../components/community/LawAnswers.tsx";
 import { loadOptional, loadRequired, queryPublicId } from "../components/community/load.server.ts";
 import { communityMeta, person } from "../components/community/meta.ts";
 import { postSummary } from "../components/community/model.ts";
-import { usePagedList } from "../components/community/paged.ts";
-import { ThumbIcon } from "../components/icons.tsx";
+import { OpenAppButton } from "../components/community/OpenAppButton.tsx";
 import { ListHeader } from "../components/ListHeader.tsx";
+import { Island } from "../islands/Island.tsx";
 import { noStore, pageCacheHeaders } from "../lib/cache-headers.ts";
-import { emitOpenApp } from "../lib/events.ts";
 import { formatBigNumber, formatRelativeTime } from "../lib/format.ts";
 import { data } from "../lib/router.ts";
-import { useSession } from "../lib/session.tsx";
 import { loadShareContext } from "../lib/share-context.server.ts";
 import type { ShareContext } from "../lib/share-meta.ts";
+import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/fazak-problem-share";
 
 const pageSize = 10;
@@ -33,6 +32,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
+
+/**
+ * An island page (decision 061): the question is server HTML; the answers with 有用 and 加载更多
+ * (`law-answers`) and 打开客户端 are islands woken by a tap.
+ */
+export const handle: PageHandle = { islands: true };
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: communityCss }];
 
@@ -74,46 +79,8 @@ export const meta = communityMeta<{ question: LawQuestion; answers: LawAnswerPag
   },
 );
 
-function Answer({ answer }: { answer: LawAnswer }) {
-  const { lawyer } = answer;
-  return (
-    <li className={answer.accepted ? "la-answer is-accepted" : "la-answer"} data-testid="law-answer">
-      {answer.accepted ? <p className="la-best">最佳答案</p> : null}
-      <div className="la-lawyer">
-        <img className="cm-avatar" src={lawyer.avatar || undefined} alt="" width={40} height={40} loading="lazy" />
-        <div className="la-lawyer-text">
-          <p className="la-lawyer-name">
-            <span className="cm-alias">{lawyer.name}</span>
-            <span className="la-lawyer-title">{lawyer.title}</span>
-          </p>
-          <p className="cm-meta">{lawyer.firm}</p>
-        </div>
-      </div>
-      <p className="la-text">{answer.content}</p>
-      <div className="la-foot">
-        <time dateTime={answer.created_at} suppressHydrationWarning>
-          {formatRelativeTime(answer.created_at)}
-        </time>
-        <button
-          type="button"
-          className="cm-stat"
-          aria-label={`有用，${answer.like_count} 人觉得有用`}
-          onClick={emitOpenApp}
-        >
-          <ThumbIcon />
-          <span>有用 {answer.like_count > 0 ? formatBigNumber(answer.like_count) : ""}</span>
-        </button>
-      </div>
-    </li>
-  );
-}
-
 export default function LawQuestionPage({ loaderData }: Route.ComponentProps) {
   const { question } = loaderData;
-  const session = useSession();
-  const answers = usePagedList<LawAnswer>(loaderData.answers, (page) =>
-    session.api().client.lawAnswers({ query: { id: question.id, page, size: pageSize } }),
-  );
   return (
     <>
       <ListHeader />
@@ -140,27 +107,22 @@ export default function LawQuestionPage({ loaderData }: Route.ComponentProps) {
           <h2 id="answers-title" className="cm-section-title">
             律师解答 <span className="comments-count">{question.answer_count}</span>
           </h2>
-          {answers.items.length ? (
-            <ul className="la-answers">
-              {answers.items.map((answer) => (
-                <Answer key={answer.id} answer={answer} />
-              ))}
-            </ul>
-          ) : null}
-          <ListState
-            state={answers.state}
-            empty={answers.items.length === 0}
-            hasMore={answers.hasMore}
-            emptyText="还没有律师解答，打开客户端邀请律师回答"
-            onMore={answers.more}
+          <Island
+            name="law-answers"
+            wake="interaction"
+            component={LawAnswers}
+            props={{ first: loaderData.answers, questionId: question.id, size: pageSize }}
           />
         </section>
         <p className="la-note">以上解答仅供参考，具体问题请结合实际情况咨询专业律师。</p>
       </main>
       <div className="la-cta">
-        <button type="button" className="la-cta-button" onClick={emitOpenApp}>
-          打开客户端，免费咨询律师
-        </button>
+        <Island
+          name="open-app-button"
+          wake="interaction"
+          component={OpenAppButton}
+          props={{ className: "la-cta-button", text: ["打开客户端，免费咨询律师"] }}
+        />
       </div>
     </>
   );

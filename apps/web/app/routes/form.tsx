@@ -4,11 +4,13 @@ import { DetailHead } from "../components/DetailHead.tsx";
 import { DetailShell } from "../components/DetailShell.tsx";
 import { FormView } from "../components/forms/FormView.tsx";
 import formCss from "../components/forms/form.css?url";
+import { Island } from "../islands/Island.tsx";
 import { callApi } from "../lib/api.server.ts";
 import { noStore, pageCacheHeaders } from "../lib/cache-headers.ts";
 import { detailLoader } from "../lib/detail-page.server.ts";
 import { detailPageMeta, viewHead } from "../lib/share-meta.ts";
 import { toArticleView } from "../model/article.ts";
+import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/form";
 
 /**
@@ -34,6 +36,13 @@ export const headers: Route.HeadersFunction = (args) => {
   const page = pageCacheHeaders(args) as Record<string, string>;
   return page["X-Robots-Tag"] ? page : noStore;
 };
+
+/**
+ * An island page (decision 060): the title, cover and introduction are server HTML; the form is
+ * one island, woken once it nears the view (not by a tap): it shows the reader's own state without
+ * one, what they typed before a reload and whether they have answered.
+ */
+export const handle: PageHandle = { islands: true };
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: formCss }];
 
@@ -67,7 +76,7 @@ export default function FormPage({ loaderData }: Route.ComponentProps) {
         <div className="article-body form-intro" dangerouslySetInnerHTML={{ __html: view.bodyHtml }} />
       </article>
       {form ? (
-        <FormView initial={form} />
+        <Island name="cloud-form" wake="visible" component={FormView} props={{ initial: form }} />
       ) : (
         <p className="form-closed" role="status">
           该表单暂未开放

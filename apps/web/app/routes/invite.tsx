@@ -1,15 +1,14 @@
 import { ErrorCode } from "@davmu/contracts/error-codes";
 import type { InviteCard } from "@davmu/contracts/invites";
 import { siteBasePath } from "@davmu/contracts/site-path";
-import { useEffect, useRef, useState } from "react";
+import { InviteAccept } from "../components/lists/InviteAccept.tsx";
+import { Island } from "../islands/Island.tsx";
 import { callApi } from "../lib/api.server.ts";
-import { emitLogin } from "../lib/events.ts";
 import { requireIndexSegment } from "../lib/guards.server.ts";
 import { baseMeta } from "../lib/meta.ts";
 import { data } from "../lib/router.ts";
-import { useSession } from "../lib/session.tsx";
 import { useSite } from "../lib/site-context.tsx";
-import { toast } from "../lib/toast.ts";
+import type { PageHandle } from "../page-styles.ts";
 import authCss from "../styles/auth.css?url";
 import type { Route } from "./+types/invite";
 
@@ -43,30 +42,15 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: auth
 
 export const meta = () => baseMeta([{ name: "robots", content: "noindex" }]);
 
+/**
+ * An island page (decision 064): who invites and what the reader gets are server HTML; 接受邀请 is an
+ * island.
+ */
+export const handle: PageHandle = { islands: true };
+
 export default function Invite({ loaderData }: Route.ComponentProps) {
   const loaded = loaderData as Loaded;
   const { site } = useSite();
-  const session = useSession();
-  const [accepted, setAccepted] = useState<string | null>(null);
-  const wanted = useRef(false);
-
-  async function accept(code: string) {
-    const answer = await session.api().client.invite({ body: { invite_code: code } });
-    if (answer.code === ErrorCode.ok) {
-      setAccepted("已接受邀请，欢迎加入！");
-      toast("已接受邀请");
-    } else {
-      setAccepted(answer.msg || "接受邀请失败，请稍后再试");
-    }
-  }
-
-  // asked to accept before logging in: accept once the login has gone through
-  useEffect(() => {
-    if (wanted.current && session.user && loaded.card) {
-      wanted.current = false;
-      accept(loaded.card.code).catch(() => toast("网络异常，请稍后再试"));
-    }
-  });
 
   if (loaded.state === "unknown" || !loaded.card) {
     return (
@@ -101,27 +85,11 @@ export default function Invite({ loaderData }: Route.ComponentProps) {
           <p className="invite-code">
             邀请码 <strong>{card.code}</strong>
           </p>
-          {accepted ? (
-            <p className="auth-lead invite-accepted" role="status">
-              {accepted}
-            </p>
-          ) : (
-            <button
-              type="button"
-              className="primary-button auth-button"
-              disabled={!session.restored}
-              onClick={() => {
-                if (session.user) {
-                  accept(card.code).catch(() => toast("网络异常，请稍后再试"));
-                  return;
-                }
-                wanted.current = true;
-                emitLogin();
-              }}
-            >
-              接受邀请
-            </button>
-          )}
+          {/*
+            idle, not interaction: the button waits for the session (disabled until it is known), and
+            a disabled button answers no tap that could wake it
+          */}
+          <Island name="invite-accept" wake="idle" component={InviteAccept} props={{ code: card.code }} />
         </>
       )}
     </main>

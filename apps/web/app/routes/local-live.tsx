@@ -1,13 +1,15 @@
 import type { LocalLiveInfo } from "@davmu/contracts/content";
 import { ErrorCode } from "@davmu/contracts/error-codes";
 import type { LiveRoom as LiveRoomDetail } from "@davmu/contracts/live";
+import { OpenAppButton } from "../components/community/OpenAppButton.tsx";
 import { DetailShell } from "../components/DetailShell.tsx";
 import { LiveRoom } from "../components/live/LiveRoom.tsx";
+import { LiveTimeline } from "../components/live/LiveTimeline.tsx";
 import liveRoomCss from "../components/live/live-room.css?url";
+import { Island } from "../islands/Island.tsx";
 import { callApi } from "../lib/api.server.ts";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { detailLoader } from "../lib/detail-page.server.ts";
-import { emitOpenApp } from "../lib/events.ts";
 import { formatBigNumber, formatDateTime } from "../lib/format.ts";
 import { useContentT } from "../lib/i18n/content.ts";
 import { useI18n } from "../lib/i18n/context.tsx";
@@ -18,8 +20,12 @@ import { chooseLiveScreen, liveStatusLabel } from "../model/live.ts";
 import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/local-live";
 
-/** The stylesheet parts this page draws with (page-styles.ts). */
-export const handle: PageHandle = { styles: ["media", "live"] };
+/**
+ * The stylesheet parts this page draws with (page-styles.ts). An island page (decision 060): an
+ * image-text live without a room is server HTML with one island, the open-app button (woken by the
+ * tap); a room is one island woken at idle (see below).
+ */
+export const handle: PageHandle = { styles: ["media", "live"], islands: true };
 
 /** The room's detail (GET live room, the room the item names by `live_id`); null when it has none. */
 async function loadRoom(liveId: string | undefined): Promise<LiveRoomDetail | null> {
@@ -93,36 +99,6 @@ function LiveFacts({ view, live }: { view: ArticleView; live: LocalLiveInfo }) {
   );
 }
 
-/** The posts of an image-text live, newest first. */
-function Timeline({ live, titled }: { live: LocalLiveInfo | null; titled: boolean }) {
-  const t = useContentT();
-  return (
-    <section
-      className="live-timeline"
-      aria-labelledby={titled ? "live-timeline-title" : undefined}
-      aria-label={titled ? undefined : t("liveTimeline")}
-    >
-      {titled ? (
-        <h2 id="live-timeline-title" className="section-title">
-          {t("liveTimeline")}
-        </h2>
-      ) : null}
-      {live?.images.length ? (
-        <ol>
-          {live.images.map((image) => (
-            <li key={image.url + image.caption}>
-              <p>{image.caption}</p>
-              <img src={image.url} alt={image.caption} width={image.width} height={image.height} loading="lazy" />
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <p className="list-empty">{t("emptyContent")}</p>
-      )}
-    </section>
-  );
-}
-
 /** ImageScreen without a room: an image-text live, newest post first, under the cover. */
 function ImageScreen({ view, live }: { view: ArticleView; live: LocalLiveInfo | null }) {
   return (
@@ -137,7 +113,7 @@ function ImageScreen({ view, live }: { view: ArticleView; live: LocalLiveInfo | 
         {live ? <LiveFacts view={view} live={live} /> : null}
         {view.summary ? <p className="article-summary">{view.summary}</p> : null}
       </div>
-      <Timeline live={live} titled />
+      <LiveTimeline images={live?.images ?? []} titled />
     </div>
   );
 }
@@ -172,20 +148,32 @@ export default function LocalLive({ loaderData }: Route.ComponentProps) {
       {plain ? (
         <ImageScreen view={view} live={live} />
       ) : (
-        <LiveRoom
-          room={room}
-          title={view.title}
-          lead={view.summary}
-          source={view.source}
-          shareLink={shareLink}
-          // an image-text live: its posts are the first tab, under the cover
-          timeline={screen === "ImageScreen" ? <Timeline live={live} titled={false} /> : undefined}
-          cover={view.cover?.src ?? ""}
+        <Island
+          name="live-room"
+          // the room runs without a tap: the chat, the online count and the room's status arrive as
+          // they happen, the countdown turns into the player at the start, and the player answers its
+          // first tap as a play (a held tap cannot be replayed as one); so it wakes once the browser
+          // is idle, and React comes with it before any interaction (decision 060)
+          wake="idle"
+          component={LiveRoom}
+          props={{
+            room,
+            title: view.title,
+            lead: view.summary,
+            source: view.source,
+            shareLink,
+            // an image-text live: its posts are the first tab, under the cover
+            ...(screen === "ImageScreen" ? { timeline: live?.images ?? [] } : {}),
+            cover: view.cover?.src ?? "",
+          }}
         />
       )}
-      <button type="button" className="read-in-app live-open-app" onClick={emitOpenApp}>
-        {t("liveOpenApp")}
-      </button>
+      <Island
+        name="open-app-button"
+        wake="interaction"
+        component={OpenAppButton}
+        props={{ text: [t("liveOpenApp")], className: "read-in-app live-open-app" }}
+      />
     </DetailShell>
   );
 }

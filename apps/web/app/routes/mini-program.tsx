@@ -1,9 +1,10 @@
 import { BottomLists } from "../components/BottomLists.tsx";
+import { OpenAppButton } from "../components/community/OpenAppButton.tsx";
 import { DetailHead } from "../components/DetailHead.tsx";
 import { DetailShell } from "../components/DetailShell.tsx";
+import { Island } from "../islands/Island.tsx";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { detailLoader } from "../lib/detail-page.server.ts";
-import { emitOpenApp } from "../lib/events.ts";
 import { useContentT } from "../lib/i18n/content.ts";
 import { detailPageMeta, viewHead } from "../lib/share-meta.ts";
 import { useSite } from "../lib/site-context.tsx";
@@ -11,8 +12,12 @@ import { toArticleView } from "../model/article.ts";
 import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/mini-program";
 
-/** The stylesheet parts this page draws with (page-styles.ts). */
-export const handle: PageHandle = { styles: ["mini-program"] };
+/**
+ * The stylesheet parts this page draws with (page-styles.ts). An island page (decision 060): the
+ * card, the hint and the body are server HTML; the two open buttons are islands woken by the tap.
+ * A page the server knows is in the mini program stays on the page router (handoff.server.ts).
+ */
+export const handle: PageHandle = { styles: ["mini-program"], islands: true };
 
 export const loader = (args: Route.LoaderArgs) =>
   detailLoader(args, {
@@ -80,12 +85,18 @@ export default function MiniProgram({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <p className="mini-hint">{t("miniProgramHint", { name: mini.name })}</p>
-      <button type="button" className="read-in-app" onClick={emitOpenApp}>
-        {t("openMiniProgram")}
-      </button>
-      <button type="button" className="mini-open-app" onClick={emitOpenApp}>
-        {t("openAppPrompt", { site: site.name })}
-      </button>
+      <Island
+        name="open-app-button"
+        wake="interaction"
+        component={OpenAppButton}
+        props={{ text: [t("openMiniProgram")], className: "read-in-app" }}
+      />
+      <Island
+        name="open-app-button"
+        wake="interaction"
+        component={OpenAppButton}
+        props={{ text: [t("openAppPrompt", { site: site.name })], className: "mini-open-app" }}
+      />
       {view.summary ? <p className="article-summary mini-summary">{view.summary}</p> : null}
       <div className="article-body mini-body" dangerouslySetInnerHTML={{ __html: view.bodyHtml }} />
     </DetailShell>

@@ -2,6 +2,7 @@ import { siteBase } from "@davmu/contracts/site-path";
 import { previewHeaders } from "../lib/guards.server.ts";
 import { baseMeta } from "../lib/meta.ts";
 import { data } from "../lib/router.ts";
+import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/preview-expired";
 
 const reasons = {
@@ -21,6 +22,9 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** An island page with no island (decision 064): static text, React never loaded. */
+export const handle: PageHandle = { islands: true };
 
 export const meta = () => baseMeta([{ name: "robots", content: "noindex" }]);
 

@@ -1,14 +1,15 @@
 import { searchMaxPage } from "@davmu/contracts/limits";
 import { ContentCard } from "../components/ContentCard.tsx";
 import { ListHeader } from "../components/ListHeader.tsx";
-import { BackIcon, SearchIcon } from "../components/nav-icons.tsx";
+import { SearchBack } from "../components/lists/SearchBack.tsx";
+import { SearchIcon } from "../components/nav-icons.tsx";
 import { PagedList } from "../components/PagedList.tsx";
+import { Island } from "../islands/Island.tsx";
 import { callApi, callApiShared } from "../lib/api.server.ts";
 import { requireIndexSegment } from "../lib/guards.server.ts";
 import { useListT } from "../lib/i18n/lists.ts";
 import { baseMeta } from "../lib/meta.ts";
-import { Link } from "../lib/nav.tsx";
-import { Form, useNavigate } from "../lib/router.ts";
+import { Link, sitePath } from "../lib/nav.tsx";
 import { toRelatedCard } from "../model/article.ts";
 import { pageParam } from "../model/lists.ts";
 import { highlightParts, searchKeyword } from "../model/search.ts";
@@ -55,19 +56,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export const meta = () => baseMeta([{ name: "robots", content: "noindex" }]);
 
-/** A title with the keyword marked; parts are text, never HTML. */
-function marked(keyword: string) {
-  return (title: string) =>
-    highlightParts(title, keyword).map((part, i) =>
-      part.hit ? (
-        // biome-ignore lint/suspicious/noArrayIndexKey: parts never move
-        <mark key={i}>{part.text}</mark>
-      ) : (
-        part.text
-      ),
-    );
-}
-
 /**
  * Search (R-ROUTE-1): a search box that works without JavaScript (a GET form), the hot words, the
  * results with the keyword marked as text, and before a search the 72-hour hot list.
@@ -75,26 +63,15 @@ function marked(keyword: string) {
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { raw, keyword, page, invalid, hotWords, total, results, list, hotContent } = loaderData;
   const t = useListT();
-  const navigate = useNavigate();
   return (
     <>
       <ListHeader />
       <main className="search-page">
         <h1 className="visually-hidden">{t("search")}</h1>
-        <Form method="get" action="/search/index.html" className="search-bar" role="search">
-          <Link
-            to="/"
-            className="search-back"
-            aria-label={t("back")}
-            onClick={(event) => {
-              if (window.history.length > 1) {
-                event.preventDefault();
-                navigate(-1);
-              }
-            }}
-          >
-            <BackIcon />
-          </Link>
+        {/* a search is a document load of /search/index.html?keyword=…, with JavaScript or without */}
+        {/* biome-ignore lint/a11y/useSemanticElements: the form keeps its role, as WeChat's older web views know no <search> */}
+        <form className="search-bar" role="search" action={sitePath("/search/index.html")} method="get">
+          <Island name="search-back" wake="interaction" component={SearchBack} props={{ label: t("back") }} />
           <label className="search-field">
             <SearchIcon />
             <input
@@ -111,7 +88,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <button type="submit" className="search-submit">
             {t("search")}
           </button>
-        </Form>
+        </form>
         {invalid ? <p className="search-hint">{t("searchKeywordInvalid")}</p> : null}
         {keyword && results ? (
           <section className="search-results" aria-labelledby="search-results-title">
@@ -123,7 +100,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               key={keyword}
               initial={list}
               page={page}
-              renderTitle={marked(keyword)}
+              titleParts={Object.fromEntries(list.cards.map((card) => [card.id, highlightParts(card.title, keyword)]))}
               emptyText={t("searchNoResult")}
             />
           </section>

@@ -1,7 +1,5 @@
-import type { SpecialGroup } from "@davmu/contracts/content";
-import { useState } from "react";
-import { ContentCard } from "../components/ContentCard.tsx";
 import { DetailShell } from "../components/DetailShell.tsx";
+import { SpecialGroup } from "../components/SpecialGroup.tsx";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { detailLoader } from "../lib/detail-page.server.ts";
 import { useContentT } from "../lib/i18n/content.ts";
@@ -10,11 +8,12 @@ import { toRelatedCard } from "../model/article.ts";
 import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/special";
 
-/** The stylesheet parts this page draws with (page-styles.ts). */
-export const handle: PageHandle = { styles: ["special"] };
-
-/** Items a folded group shows before 展开 (collapse: true). */
-export const foldedCount = 2;
+/**
+ * The stylesheet parts this page draws with (page-styles.ts). An island page (decision 060): the
+ * banner's picture, the sections and the groups' cards are server HTML; a folding group, the h5
+ * cards' popups and the page banner are islands woken by a tap.
+ */
+export const handle: PageHandle = { styles: ["special"], islands: true };
 
 export const loader = (args: Route.LoaderArgs) =>
   detailLoader(args, {
@@ -36,45 +35,6 @@ export const meta = detailPageMeta<typeof loader>(({ special }) => ({
   image: special.cover || null,
   url: special.share_link,
 }));
-
-type GroupView = SpecialGroup & { cards: ReturnType<typeof toRelatedCard>[] };
-
-/** A group of the special: its name and its items; a collapse group opens folded. */
-function Group({ group, index }: { group: GroupView; index: number }) {
-  const t = useContentT();
-  const [open, setOpen] = useState(!group.collapse);
-  const foldable = group.collapse && group.cards.length > foldedCount;
-  const cards = open || !foldable ? group.cards : group.cards.slice(0, foldedCount);
-  const titleId = `special-group-${index}`;
-  const listId = `special-group-list-${index}`;
-  return (
-    <section className="special-group" aria-labelledby={titleId} data-testid="special-group">
-      <h2 id={titleId} className="special-group-title">
-        <span>{group.name}</span>
-      </h2>
-      {cards.length ? (
-        <ul id={listId} className="card-list">
-          {cards.map((card) => (
-            <ContentCard key={card.id} card={card} />
-          ))}
-        </ul>
-      ) : (
-        <p className="list-empty">{t("emptyContent")}</p>
-      )}
-      {foldable ? (
-        <button
-          type="button"
-          className="special-toggle"
-          aria-expanded={open}
-          aria-controls={listId}
-          onClick={() => setOpen((v) => !v)}
-        >
-          {open ? t("collapseGroup") : t("expandGroup", { count: group.cards.length })}
-        </button>
-      ) : null}
-    </section>
-  );
-}
 
 /** Special topic: banner, introduction sections and the groups of items (spec §3 Special). */
 export default function Special({ loaderData }: Route.ComponentProps) {
@@ -110,7 +70,11 @@ export default function Special({ loaderData }: Route.ComponentProps) {
         ))}
       </nav>
       {groups.map((group, i) => (
-        <Group key={group.group_id} group={group} index={i} />
+        <SpecialGroup
+          key={group.group_id}
+          group={{ name: group.name, collapse: group.collapse, cards: group.cards }}
+          index={i}
+        />
       ))}
       {groups.length === 0 ? <p className="list-empty">{t("emptyContent")}</p> : null}
     </DetailShell>

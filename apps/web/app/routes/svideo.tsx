@@ -1,9 +1,10 @@
 import { DetailShell } from "../components/DetailShell.tsx";
 import { FollowButton } from "../components/FollowButton.tsx";
 import { VideoPlayer } from "../components/MediaPlayer.tsx";
+import { ReadInApp } from "../components/ReadInApp.tsx";
+import { Island } from "../islands/Island.tsx";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { detailLoader } from "../lib/detail-page.server.ts";
-import { emitOpenApp } from "../lib/events.ts";
 import { useContentT } from "../lib/i18n/content.ts";
 import { detailPageMeta, viewHead } from "../lib/share-meta.ts";
 import { useSite } from "../lib/site-context.tsx";
@@ -11,8 +12,12 @@ import { toArticleView } from "../model/article.ts";
 import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/svideo";
 
-/** The stylesheet parts this page draws with (page-styles.ts). */
-export const handle: PageHandle = { styles: ["media"] };
+/**
+ * The stylesheet parts this page draws with (page-styles.ts). An island page (decision 059): title,
+ * account and summary are never hydrated; the player, the follow button and 更多短视频 are islands
+ * woken by a tap.
+ */
+export const handle: PageHandle = { styles: ["media"], islands: true };
 
 export const loader = (args: Route.LoaderArgs) =>
   detailLoader(args, {
@@ -48,7 +53,18 @@ export default function ShortVideo({ loaderData }: Route.ComponentProps) {
       <div className="vertical-stage">
         <div className="svideo-stage">
           {video ? (
-            <VideoPlayer className="svideo-player" src={video.src} poster={video.poster} title={view.title} loop />
+            <Island
+              name="video-player"
+              wake="interaction"
+              component={VideoPlayer}
+              props={{
+                className: "svideo-player",
+                src: video.src,
+                poster: video.poster,
+                title: view.title,
+                loop: true,
+              }}
+            />
           ) : (
             <p className="media-missing">{t("videoUnavailable")}</p>
           )}
@@ -57,13 +73,18 @@ export default function ShortVideo({ loaderData }: Route.ComponentProps) {
           <div className="svideo-author">
             {view.mp?.avatar ? <img src={view.mp.avatar} alt="" width={32} height={32} /> : null}
             <span>{view.source}</span>
-            {view.mp ? <FollowButton mpId={view.mp.id} /> : null}
+            {view.mp ? (
+              <Island name="follow-button" wake="interaction" component={FollowButton} props={{ mpId: view.mp.id }} />
+            ) : null}
           </div>
           <h1 className="svideo-title">{view.title}</h1>
           {view.summary ? <p className="svideo-summary">{view.summary}</p> : null}
-          <button type="button" className="read-in-app svideo-more" onClick={emitOpenApp}>
-            {t("moreShortVideos", { site: site.name })}
-          </button>
+          <Island
+            name="read-in-app"
+            wake="interaction"
+            component={ReadInApp}
+            props={{ className: "read-in-app svideo-more", label: t("moreShortVideos", { site: site.name }) }}
+          />
         </div>
       </div>
     </DetailShell>

@@ -2,6 +2,7 @@ import { BottomLists } from "../components/BottomLists.tsx";
 import { DetailHead } from "../components/DetailHead.tsx";
 import { DetailShell } from "../components/DetailShell.tsx";
 import { VideoPlayer } from "../components/MediaPlayer.tsx";
+import { Island } from "../islands/Island.tsx";
 import { pageCacheHeaders } from "../lib/cache-headers.ts";
 import { detailLoader } from "../lib/detail-page.server.ts";
 import { useContentT } from "../lib/i18n/content.ts";
@@ -10,8 +11,11 @@ import { toArticleView } from "../model/article.ts";
 import type { PageHandle } from "../page-styles.ts";
 import type { Route } from "./+types/video";
 
-/** The stylesheet parts this page draws with (page-styles.ts). */
-export const handle: PageHandle = { styles: ["media"] };
+/**
+ * The stylesheet parts this page draws with (page-styles.ts). An island page (decision 059): title,
+ * byline, description and lists are never hydrated; the player is an island woken by a tap.
+ */
+export const handle: PageHandle = { styles: ["media"], islands: true };
 
 export const loader = (args: Route.LoaderArgs) =>
   detailLoader(args, {
@@ -46,7 +50,13 @@ export default function Video({ loaderData }: Route.ComponentProps) {
     >
       <div className="video-stage">
         {video ? (
-          <VideoPlayer src={video.src} poster={video.poster} title={view.title} />
+          // a file plays from the server's markup; a tap wakes the island (hls.js for a stream) and plays
+          <Island
+            name="video-player"
+            wake="interaction"
+            component={VideoPlayer}
+            props={{ src: video.src, poster: video.poster, title: view.title }}
+          />
         ) : (
           <p className="media-missing">{t("videoUnavailable")}</p>
         )}

@@ -1,6 +1,7 @@
-import { type FormEvent, useState } from "react";
-import { emitOpenApp } from "../../lib/events.ts";
+import { type FormEvent, useLayoutEffect, useRef, useState } from "react";
+import { emitOpenApp, wakeIsland } from "../../lib/events.ts";
 import { formatBigNumber } from "../../lib/format.ts";
+import { useReportThread } from "./ReportComments.tsx";
 
 /**
  * The dejin layout's comment footer (R-LAYOUT-2): the comment box posting on the report (the login
@@ -9,6 +10,13 @@ import { formatBigNumber } from "../../lib/format.ts";
 export function DejinFooter({ views, onSend }: { views: number; onSend(text: string): Promise<boolean> }) {
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  // what was typed before the footer hydrated (as an island it wakes at the first focus, decision
+  // 061; a slow network may let a visitor type before it has): taken into the state, not lost
+  useLayoutEffect(() => {
+    const typed = input.current?.value;
+    if (typed) setText(typed);
+  }, []);
 
   async function send(event?: FormEvent) {
     if (event) event.preventDefault();
@@ -26,6 +34,7 @@ export function DejinFooter({ views, onSend }: { views: number; onSend(text: str
     <footer className="dj-footer" data-testid="dejin-footer">
       <form className="dj-footer-form" onSubmit={send}>
         <input
+          ref={input}
           className="dj-footer-input"
           type="text"
           name="comment"
@@ -56,4 +65,18 @@ export function DejinFooter({ views, onSend }: { views: number; onSend(text: str
       </button>
     </footer>
   );
+}
+
+/**
+ * The footer as an island (decision 061), woken by a tap or a focus in it: it sends through the
+ * report's thread store (report-thread.ts), and a comment sent wakes the list, which shows it.
+ */
+export function DejinFooterIsland({ reportId, views }: { reportId: string; views: number }) {
+  const thread = useReportThread(reportId, null, false);
+  async function onSend(text: string) {
+    const sent = await thread.send(text);
+    if (sent) wakeIsland("dejin-comments");
+    return sent;
+  }
+  return <DejinFooter views={views} onSend={onSend} />;
 }

@@ -1,76 +1,48 @@
-import { ErrorCode } from "@davmu/contracts/error-codes";
-import type { Comment, CommentList } from "@davmu/contracts/interaction";
-import { useState } from "react";
+import type { CommentList } from "@davmu/contracts/interaction";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { formatCount, formatRelativeTime } from "../../lib/format.ts";
 import { useT } from "../../lib/i18n/context.tsx";
 import { useSession } from "../../lib/session.tsx";
-import { toast } from "../../lib/toast.ts";
-import { sentMessage } from "../../model/comments.ts";
+import { reportThreadFor } from "./report-thread.ts";
 
-export const reportCommentPageSize = 10;
-
-/** A report's comment thread in the browser: the first page from the loader, more pages, and posting. */
-export function useReportThread(reportId: string, first: CommentList | null) {
+/** A report's thread as a React hook over its store (report-thread.ts). */
+export function useReportThread(reportId: string, first: CommentList | null, withFirst = true) {
   const t = useT();
   const session = useSession();
-  const [list, setList] = useState<Comment[]>(first ? first.list : []);
-  const [total, setTotal] = useState(first ? first.total : 0);
-  const [page, setPage] = useState(1);
-  const [hasMore, setHasMore] = useState(first ? first.has_more : false);
-  const [busy, setBusy] = useState(false);
-
-  async function loadMore() {
-    if (busy) return;
-    setBusy(true);
-    try {
-      const answer = await session.api().client.clueReportComments({
-        params: { id: reportId },
-        query: { page: page + 1, size: reportCommentPageSize },
-      });
-      if (answer.code !== ErrorCode.ok) {
-        toast(answer.msg || t("networkError"));
-        return;
-      }
-      const seen = new Set(list.map((c) => c.gid));
-      setList(list.concat(answer.data.list.filter((c) => !seen.has(c.gid))));
-      setPage(page + 1);
-      setHasMore(answer.data.has_more);
-    } catch {
-      toast(t("networkError"));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  /** Posts a comment (the login popup first when logged out); true once it is recorded. */
-  async function send(text: string): Promise<boolean> {
-    if (!text.trim()) {
-      toast(t("commentEmpty"));
-      return false;
-    }
-    if (!session.requireLogin()) return false;
-    try {
-      const answer = await session.api().client.postClueReportComment({
-        params: { id: reportId },
-        body: { content: text },
-      });
-      if (answer.code !== ErrorCode.ok) {
-        toast(answer.msg || t("networkError"));
-        return false;
-      }
-      toast(sentMessage(answer.data, t));
-      setList((current) => [answer.data, ...current]);
-      if (answer.data.status === "published") setTotal((n) => n + 1);
-      return true;
-    } catch {
-      toast(t("networkError"));
-      return false;
-    }
-  }
-
-  return { list, total, hasMore, busy, loadMore, send };
+  const [thread] = useState(() => reportThreadFor(reportId, first, withFirst));
+  const state = useSyncExternalStore(thread.state.subscribe, thread.state.get, thread.state.get);
+  return {
+    list: state.list,
+    total: state.total,
+    hasMore: state.hasMore,
+    busy: state.busy,
+    loadMore: () => void thread.loadMore(session, t),
+    send: (text: string) => thread.send(text, session, t),
+  };
 }
 export type ReportThread = ReturnType<typeof useReportThread>;
+
+/**
+ * The comment list as an island (decision 061), woken by a tap in it or by a comment sent from the
+ * footer: it hydrates with the server's page 1, then shows the thread's store (what was sent meanwhile).
+ */
+export function ReportCommentsIsland(props: { reportId: string; first: CommentList | null }) {
+  const thread = useReportThread(props.reportId, props.first);
+  const [hydrating, setHydrating] = useState(true);
+  useEffect(() => setHydrating(false), []);
+  if (hydrating) {
+    const { first } = props;
+    const seen = {
+      ...thread,
+      list: first ? first.list : [],
+      total: first ? first.total : 0,
+      hasMore: first ? first.has_more : false,
+      busy: false,
+    };
+    return <ReportComments thread={seen} />;
+  }
+  return <ReportComments thread={thread} />;
+}
 
 /** 评论: readers' comments under the report, newest first, readable without JavaScript (R-LAYOUT-2). */
 export function ReportComments({ thread }: { thread: ReportThread }) {

@@ -1,14 +1,15 @@
-import { type ReactNode, useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { formatBigNumber } from "../../lib/format.ts";
 import { useContentT } from "../../lib/i18n/content.ts";
 import { useI18n } from "../../lib/i18n/context.tsx";
 import type { Lang } from "../../lib/i18n/lang.ts";
 import type { RoomTab, RoomView } from "../../lib/live/room-view.ts";
 import type { LiveRoomStatus } from "../../lib/live/types.ts";
-import { useRouteLoaderData } from "../../lib/router.ts";
+import { usePageSettings } from "../../lib/page-settings.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { HeartIcon } from "./HeartIcon.tsx";
 import { LiveStage } from "./LiveStage.tsx";
+import { LiveTimeline, type TimelineImages } from "./LiveTimeline.tsx";
 import { type LiveParts, loadLiveParts, useRoomLive } from "./useRoomLive.ts";
 
 const badgeText: Record<Lang, Record<LiveRoomStatus, string>> = {
@@ -69,7 +70,7 @@ function Tabs(props: { tabs: RoomTab[]; render(tab: RoomTab): React.ReactNode })
  * replays), the title in a band the player never covers, the notice, the columns as tabs (chat,
  * introduction, links), the disclaimer, and a dock with the chat input and the like button. A
  * landscape live has its 16:9 player above the title; a portrait one has the title band above a 9:16
- * stream with the chat drawn over it.
+ * stream with the chat drawn over it. An island (decision 060): it takes everything from its props.
  */
 export function LiveRoom(props: {
   room: RoomView;
@@ -79,14 +80,14 @@ export function LiveRoom(props: {
   source: string;
   shareLink: string;
   /** an image-text live's posts: drawn as the first tab, with the cover in place of the player */
-  timeline?: ReactNode;
+  timeline?: TimelineImages;
   cover: string;
 }) {
   const { room, title } = props;
   const t = useContentT();
   const { lang } = useI18n();
   const session = useSession();
-  const publicApiBase = (useRouteLoaderData("root") as { publicApiBase?: string } | undefined)?.publicApiBase ?? "";
+  const { publicApiBase } = usePageSettings();
   const [status, setStatus] = useState<LiveRoomStatus>(room.status);
   const liveId = room.liveId;
   const apiOf = useCallback(
@@ -212,7 +213,7 @@ export function LiveRoom(props: {
               {chatList}
             </>
           ) : tab.kind === "timeline" ? (
-            props.timeline
+            <LiveTimeline images={props.timeline ?? []} titled={false} />
           ) : tab.kind === "link" ? (
             <a className="live-link" href={tab.url} target="_blank" rel="noopener noreferrer">
               {tab.name}

@@ -20,6 +20,7 @@ export function PicturePicker(props: {
   const { pictures, max, disabled, onAdd, onRemove } = props;
   const inputId = useId();
   const wechat = useRef<WechatPicker | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const left = max - pictures.length;
 
   // inside WeChat only, the picker's module is fetched ahead of the first tap
@@ -38,6 +39,18 @@ export function PicturePicker(props: {
     for (const file of files.slice(0, left)) picked.push(await pictureFromFile(file));
     if (picked.length) onAdd(picked);
   }
+
+  function takeFiles(input: HTMLInputElement) {
+    const files = Array.prototype.slice.call(input.files ?? []) as Blob[];
+    input.value = "";
+    if (files.length) addFiles(files).catch(() => toast("读取图片失败，请换一张"));
+  }
+
+  // pictures chosen before the form hydrated (an island, decision 061): taken as if chosen now
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration
+  useEffect(() => {
+    if (fileInput.current) takeFiles(fileInput.current);
+  }, []);
 
   function chooseInWechat(event: { preventDefault(): void }) {
     const picker = wechat.current;
@@ -88,6 +101,7 @@ export function PicturePicker(props: {
               </span>
             </label>
             <input
+              ref={fileInput}
               id={inputId}
               className="tip-file"
               type="file"
@@ -95,12 +109,7 @@ export function PicturePicker(props: {
               multiple
               disabled={disabled}
               onClick={chooseInWechat}
-              onChange={(event) => {
-                const input = event.currentTarget;
-                const files = Array.prototype.slice.call(input.files ?? []) as Blob[];
-                input.value = "";
-                addFiles(files).catch(() => toast("读取图片失败，请换一张"));
-              }}
+              onChange={(event) => takeFiles(event.currentTarget)}
             />
           </li>
         ) : null}

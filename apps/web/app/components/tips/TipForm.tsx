@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { useSession } from "../../lib/session.tsx";
 import type { FormLimits } from "../../lib/tips/limits.server.ts";
 import type { PickedPicture } from "../../lib/tips/pictures.ts";
@@ -33,10 +33,15 @@ function busyText(progress: number, withPictures: boolean): string {
 /**
  * The tip form (R-TIP-1): what happened, where, how to reach the sender, up to nine pictures. A
  * visitor who is not logged in is asked to log in when sending; a sent tip's receipt is kept in the
- * browser and its page opened.
+ * browser and its page opened. On the tip page it is an island (decision 061).
  */
-export function TipForm(props: { limits: FormLimits; publicApiBase: string; receiptUrl(receipt: string): string }) {
-  const { limits, publicApiBase, receiptUrl } = props;
+export function TipForm(props: {
+  limits: FormLimits;
+  publicApiBase: string;
+  /** where a receipt's page is, its code and `/index.html` to follow (the site's base included) */
+  receiptPath: string;
+}) {
+  const { limits, publicApiBase, receiptPath } = props;
   const session = useSession();
   const [text, setText] = useState("");
   const [place, setPlace] = useState("");
@@ -44,6 +49,17 @@ export function TipForm(props: { limits: FormLimits; publicApiBase: string; rece
   const [pictures, setPictures] = useState<PickedPicture[]>([]);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState(0);
+  const textArea = useRef<HTMLTextAreaElement>(null);
+  const placeInput = useRef<HTMLInputElement>(null);
+  const contactInput = useRef<HTMLInputElement>(null);
+
+  // what was typed before the form hydrated (an island woken at idle, decision 061): hydration keeps
+  // the fields' text but the state starts empty, so it is taken before the first commit ends
+  useLayoutEffect(() => {
+    if (textArea.current?.value) setText(textArea.current.value);
+    if (placeInput.current?.value) setPlace(placeInput.current.value);
+    if (contactInput.current?.value) setContact(contactInput.current.value);
+  }, []);
 
   async function submit() {
     const problem = problemOf(limits, text, place, contact, pictures);
@@ -69,7 +85,7 @@ export function TipForm(props: { limits: FormLimits; publicApiBase: string; rece
       if (answer.code === 0 && answer.data) {
         keepReceipt(answer.data.receipt);
         toast("爆料已提交，感谢您的线索");
-        window.location.assign(receiptUrl(answer.data.receipt));
+        window.location.assign(`${receiptPath}${answer.data.receipt}/index.html`);
         return;
       }
       toast(answer.msg || "提交失败，请稍后再试");
@@ -94,6 +110,7 @@ export function TipForm(props: { limits: FormLimits; publicApiBase: string; rece
           事情经过<span className="tip-required">必填</span>
         </label>
         <textarea
+          ref={textArea}
           id="tip-text"
           className="tip-textarea"
           value={text}
@@ -124,6 +141,7 @@ export function TipForm(props: { limits: FormLimits; publicApiBase: string; rece
           发生地点
         </label>
         <input
+          ref={placeInput}
           id="tip-place"
           className="tip-input"
           value={place}
@@ -138,6 +156,7 @@ export function TipForm(props: { limits: FormLimits; publicApiBase: string; rece
           联系方式
         </label>
         <input
+          ref={contactInput}
           id="tip-contact"
           className="tip-input"
           value={contact}
