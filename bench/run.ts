@@ -4,7 +4,10 @@
  * byte counts are exact.
  *   1. Lighthouse (mobile, simulated throttling), median of --runs runs, on every page type that answers
  *      200, each on a demo page found through the home page (Lighthouse does not audit a page answered
- *      with 404; the desktop wrapper is audited on a desktop screen, with the same throttling)
+ *      with 404; the desktop wrapper is audited on a desktop screen, with the same throttling), and on
+ *      the agreement page; each page beside its floor, the same HTML and CSS with no script, audited in
+ *      the same run (bench/lighthouse.ts); then the first tap on the article's islands at 4× CPU
+ *      slowdown on slow 4G, --tap-runs times (bench/first-tap.ts)
  *   2. the first packet of every content detail page type: bytes (brotli, gzip) and whether it holds
  *      head, CSS, headline and lead
  *   3. JavaScript and CSS per page type, from the build's manifest
@@ -16,14 +19,18 @@
  *   7. with --scale: 1M contents and 10M comments on SQLite and PostgreSQL (bench/scale.ts)
  * --pages=article,home limits parts 1 and 2 to those page types (default: all of them).
  * --skip-tracking leaves out part 6.
+ * --only=islands measures the island pages' budgets alone (R-WEB-ISLAND-3: Lighthouse against the floor
+ * on the article and the agreement page, the first tap on the article; bench/islands.ts).
  * Every process measured (the product and each baseline) runs in production mode with the same Node
  * flags; the bench stops with an error rather than measure one in development mode.
- * Usage: npm run bench [-- --runs=5 --seconds=10 --rounds=3 --tracking-runs=3 --skip-lighthouse --skip-tracking --pages=… --scale]
+ * Usage: npm run bench [-- --runs=5 --seconds=10 --rounds=3 --tracking-runs=3 --tap-runs=3 --skip-lighthouse --skip-tracking --pages=… --scale --only=islands]
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type DetailPageType, firstFlush, firstPacketHolds } from "@davmu/test-support/first-flush";
 import { pageBytes } from "@davmu/test-support/page-bytes";
+import { firstTapRows, measureFirstTaps } from "./first-tap.ts";
+import { agreementPath, runIslandsOnly } from "./islands.ts";
 import { demoPages, pageNames, phoneUserAgent, root, startHelloWorld, startProduct } from "./lib/product.ts";
 import { median, type Result, table } from "./lib/stats.ts";
 import { auditPages } from "./lighthouse.ts";
@@ -40,7 +47,15 @@ const args = new Map(
 const runs = Number(args.get("runs") ?? 5);
 const seconds = Number(args.get("seconds") ?? 10);
 const rounds = Number(args.get("rounds") ?? 3);
+const tapRuns = Number(args.get("tap-runs") ?? 3);
 const log = (line: string) => process.stderr.write(`${line}\n`);
+if (args.has("only")) {
+  if (args.get("only") !== "islands") {
+    console.error(`--only: unknown part ${args.get("only")}; known: islands`);
+    process.exit(2);
+  }
+  process.exit(await runIslandsOnly({ runs, tapRuns }, log));
+}
 const results: Result[] = [];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const chosen = args.has("pages") ? (args.get("pages") as string).split(",").filter(Boolean) : [...pageNames];
@@ -64,14 +79,16 @@ try {
   if (!args.has("skip-lighthouse")) {
     // a page that asks not to be indexed (search results) has no SEO budget: Lighthouse's is-crawlable fails it
     const noindex = new Set<string>();
-    for (const page of pages) {
+    // the agreement page, an island page with no island a visitor wakes, with the page types
+    const audited = args.has("pages") ? pages : [...pages, { name: "agreement", path: agreementPath, detail: false }];
+    for (const page of audited) {
       const html = await (
         await fetch(product.origin + page.path, { headers: { "user-agent": phoneUserAgent } })
       ).text();
       if (/<meta name="robots" content="[^"]*noindex/.test(html)) noindex.add(page.name);
     }
     const audit = await auditPages(
-      pages.map((page) => ({
+      audited.map((page) => ({
         name: page.name,
         url: product.origin + page.path,
         seo: !noindex.has(page.name),
@@ -96,6 +113,9 @@ try {
       budget: "",
       ok: null,
     });
+    // the first tap on the article's islands (R-WEB-ISLAND-3)
+    if (chosen.includes("article"))
+      results.push(...firstTapRows("article", await measureFirstTaps(product.origin + articlePath, tapRuns, log)));
 
     // 1b. what tracking costs each page type: audited with tracking on and opted out (bench/tracking-cost.ts)
     const trackingRuns = Number(args.get("tracking-runs") ?? 3);

@@ -9,8 +9,12 @@ import { encodeBursts } from "./html-stream.ts";
  * 002); Fastify's request ids, logging and `onSend` hooks apply to pages as to API calls.
  */
 
-/** The Fetch request React Router renders, carrying this render's CSP nonce (and no client's). */
-export function toRequest(request: FastifyRequest, nonce: string): Request {
+/**
+ * The Fetch request React Router renders, carrying this render's CSP nonce (and no client's). Its
+ * signal aborts when the visitor goes away before the answer is sent in full; an answer sent to its
+ * end aborts nothing (an abort makes an error and wakes every listener, on every page).
+ */
+export function toRequest(request: FastifyRequest, reply: FastifyReply, nonce: string): Request {
   const origin = `${request.protocol}://${request.host}`;
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
@@ -20,8 +24,8 @@ export function toRequest(request: FastifyRequest, nonce: string): Request {
   }
   headers.set(cspNonceHeader, nonce);
   const controller = new AbortController();
-  request.raw.once("close", () => {
-    if (!request.raw.complete || request.raw.destroyed) controller.abort();
+  reply.raw.once("close", () => {
+    if (!reply.raw.writableFinished) controller.abort();
   });
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
   return new Request(origin + request.url, {

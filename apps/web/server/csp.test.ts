@@ -1,10 +1,22 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, contentSecurityPolicyForPage, inlineScriptHashes } from "./csp.ts";
+import { contentSecurityPolicy, contentSecurityPolicyForPage, createNonce, inlineScriptHashes } from "./csp.ts";
 
 const hash = (body: string) => `'sha256-${createHash("sha256").update(body).digest("base64")}'`;
 
 describe("the CSP of pages (R-SEC-XSS)", () => {
+  it("R-SEC-XSS every rendered page gets a nonce of its own: 144 random bits, never handed out twice, past a refill of the pool", () => {
+    const nonces = Array.from({ length: 1000 }, () => createNonce());
+    expect(new Set(nonces).size).toBe(nonces.length);
+    for (const nonce of nonces) {
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{24}$/);
+      expect(Buffer.from(nonce, "base64")).toHaveLength(18);
+    }
+    // no two nonces share a run of bytes: each takes its own part of the pool
+    const bytes = nonces.map((nonce) => Buffer.from(nonce, "base64").toString("hex"));
+    expect(new Set(bytes.map((b) => b.slice(0, 8))).size).toBeGreaterThan(990);
+  });
+
   it("R-SEC-XSS a cached page's policy hashes every script that runs, whatever its type is written as", () => {
     const scripts = [
       "<script>{}</script>",

@@ -1,6 +1,6 @@
-import { gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { bursts, encodeBursts } from "./html-stream.ts";
+import { brotliParams, bursts, encodeBursts } from "./html-stream.ts";
 
 /** A stream that writes `groups` of chunks, each group at once and the groups some time apart. */
 function renderLike(groups: string[][], gapMs = 20): ReadableStream<Uint8Array> {
@@ -49,5 +49,22 @@ describe("streamed HTML", () => {
     );
     expect(gunzipSync(Buffer.concat(pieces)).toString()).toBe("<head></head><h1>标题</h1><p>导语</p><p>正文</p>");
     expect(whole).toBe("<head></head><h1>标题</h1><p>导语</p><p>正文</p>");
+  });
+
+  it("R-WEB-SSR brotli with a window of 256 KiB: a page below that decompresses whole and is as small as with the default window", async () => {
+    const paragraph = (i: number) =>
+      `<p data-i="${i}">第${i}段：江澜日报记者在现场看到，市民排队等候新开的地铁线路。</p>`;
+    const body = Array.from({ length: 1000 }, (_, i) => paragraph(i)).join("");
+    const page = `<head><title>标题</title></head><h1>标题</h1>${body}`;
+    expect(Buffer.byteLength(page)).toBeGreaterThan(100 * 1024);
+    expect(Buffer.byteLength(page)).toBeLessThan(256 * 1024);
+    const pieces: Buffer[] = [];
+    for await (const piece of encodeBursts(renderLike([[page]]), "br")) pieces.push(piece as Buffer);
+    const sent = Buffer.concat(pieces);
+    expect(brotliDecompressSync(sent).toString()).toBe(page);
+    const { [constants.BROTLI_PARAM_LGWIN]: window, ...withDefaultWindow } = brotliParams;
+    expect(window).toBe(18);
+    const atDefault = brotliCompressSync(page, { params: withDefaultWindow }).length;
+    expect(Math.abs(sent.length - atDefault)).toBeLessThanOrEqual(Math.ceil(atDefault * 0.01));
   });
 });

@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { injectingFetch } from "./in-process-api.ts";
@@ -47,6 +48,16 @@ describe("injectingFetch: fetch answered by the Fastify app in process", () => {
     expect(await nothing.text()).toBe("");
     const missing = await fetchInProcess("http://127.0.0.1:3000/none");
     expect(missing.status).toBe(404);
+  });
+
+  it("R-WEB-SSR a call that has its answer leaves no listener on its signal (a timeout's is not kept until it fires)", async () => {
+    const signal = AbortSignal.timeout(60_000);
+    const answer = await fetchInProcess("http://127.0.0.1:3000/json", { signal });
+    expect(answer.status).toBe(200);
+    expect(getEventListeners(signal, "abort")).toHaveLength(0);
+    const missing = await fetchInProcess("http://127.0.0.1:3000/none", { signal });
+    expect(missing.status).toBe(404);
+    expect(getEventListeners(signal, "abort")).toHaveLength(0);
   });
 
   it("R-WEB-SSR an aborted call rejects as fetch does: at once, with the signal's reason", async () => {

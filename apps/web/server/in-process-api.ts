@@ -27,13 +27,18 @@ export function injectingFetch(app: FastifyInstance): typeof fetch {
       ...(typeof body === "string" ? { payload: body } : {}),
       remoteAddress: "127.0.0.1",
     });
+    // the listener goes once the answer is in: a call's signal is often a timeout's, which would
+    // otherwise be kept until it fires (seconds later, making an error nobody reads) for every call
+    let stopListening = () => {};
     const answer = await (signal
       ? Promise.race([
           injected,
           new Promise<never>((_resolve, reject) => {
-            signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+            const onAbort = () => reject(signal.reason);
+            signal.addEventListener("abort", onAbort, { once: true });
+            stopListening = () => signal.removeEventListener("abort", onAbort);
           }),
-        ])
+        ]).finally(() => stopListening())
       : injected);
     const answerHeaders = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) {

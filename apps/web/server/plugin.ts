@@ -146,7 +146,7 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions) 
       const nonce = createNonce();
       let response: Response;
       try {
-        response = await handle(toRequest(request, nonce));
+        response = await handle(toRequest(request, reply, nonce));
       } catch (error) {
         render?.release();
         throw error;

@@ -96,11 +96,18 @@ export async function callApi<T>(call: (client: ApiClient) => Promise<EnvelopeOf
 
 /**
  * How long the site's server reuses an answer that is the same for every page (site config, app info,
- * the hot and recommended lists). A change made through the same process drops them at once
- * (`dropSharedAnswers`); one made elsewhere shows within this time.
+ * the hot and recommended lists), or for every page of one thing (a media account's own description).
+ * A change made through the same process drops them at once (`dropSharedAnswers`); one made elsewhere
+ * shows within this time, as long as a rendered page is kept (cache-headers.ts).
  */
 export const sharedAnswerMs = 10_000;
+/** Past this many kept answers, the expired ones are forgotten before another is kept. */
+export const sharedAnswerSweepAt = 500;
 const shared = new Map<string, { until: number; answer: Promise<EnvelopeOf<unknown>> }>();
+
+function forgetExpired(now: number) {
+  for (const [key, kept] of shared) if (kept.until <= now) shared.delete(key);
+}
 
 /**
  * Like `callApi`, for answers every page shares: one call serves every render for a few seconds (the
@@ -113,6 +120,7 @@ export function callApiShared<T>(
 ): Promise<EnvelopeOf<T>> {
   const kept = shared.get(key);
   if (kept && kept.until > now) return kept.answer as Promise<EnvelopeOf<T>>;
+  if (!kept && shared.size >= sharedAnswerSweepAt) forgetExpired(now);
   const answer = callApi(call);
   shared.set(key, { until: now + sharedAnswerMs, answer });
   answer.then(
@@ -127,4 +135,9 @@ export function callApiShared<T>(
 /** Forgets every shared answer: the server calls it when content changes (entry.server.tsx). */
 export function dropSharedAnswers(): void {
   shared.clear();
+}
+
+/** How many answers are kept now (for tests). */
+export function sharedAnswerCount(): number {
+  return shared.size;
 }

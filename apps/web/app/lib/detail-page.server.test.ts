@@ -232,4 +232,37 @@ describe("detail page pipeline", () => {
     expect(asked).toEqual(["mpContent", "mpInfo"]);
     expect(data.mp?.name).toBe("江澜新闻（账号）");
   });
+
+  it("R-ROUTE-5 R-WEB-SSR under actor mp the lists and comments are asked for beside the account's call, not after it", async () => {
+    content = { ...item("article"), mp: { id: "Mp000001", name: "旧名", avatar: "", description: "" } };
+    let answerAccount: () => void = () => {};
+    const immediate = client.mpInfo;
+    client.mpInfo = () => {
+      asked.push("mpInfo");
+      return new Promise((resolve) => {
+        answerAccount = () =>
+          resolve({
+            code: 0,
+            msg: "",
+            data: { ...content.mp, name: "江澜新闻（账号）", follower_count: 3, content_count: 9, is_followed: false },
+          });
+      });
+    };
+    try {
+      const loading = detailLoader(
+        { request: args().request, params: { actor: "mp", post_id: "AbCdEfGh", index: "index.html" } },
+        { accepts: ["article"], lists: "bottom", view: (found, { comments }) => ({ mp: found.mp, comments }) },
+      );
+      await vi.waitFor(() =>
+        expect([...asked].sort()).toEqual(["hot72", "mpComments", "mpContent", "mpInfo", "recommend"]),
+      );
+      // every call is out while the account's is still unanswered
+      answerAccount();
+      const data = await loading;
+      expect(data.mp?.name).toBe("江澜新闻（账号）");
+      expect(data.comments).toEqual(emptyComments);
+    } finally {
+      client.mpInfo = immediate;
+    }
+  });
 });

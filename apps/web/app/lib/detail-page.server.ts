@@ -8,7 +8,8 @@
  * The steps, in order: the guards and the fetch (index.html only, a decodable id, withdrawn or
  * missing items to /404, another content type to its own page); the visitor's environment and
  * language; the docDetail layout of the item's type (R-LAYOUT-3); the page's lists and whatever
- * else it loads, at the same time; the page's own view of the item. The loader data is the view,
+ * else it loads, at the same time, beside the rest of the item (a media account's own call); the
+ * page's own view of the item. The loader data is the view,
  * then what every detail page carries (the share link, the environment), then its lists.
  */
 import type { ContentItem, ContentType, SpecialDetail } from "@davmu/contracts/content";
@@ -62,7 +63,10 @@ export interface ContentPage<L extends DetailLists, X, V extends object> {
   /** the content types the page shows; an item of another type is sent to its own page */
   accepts: readonly ContentType[];
   lists: L;
-  /** loaded beside the lists (an album's tracks); a failure it throws is the page's */
+  /**
+   * loaded beside the lists (an album's tracks), from the item as its content call answered (under
+   * actor mp, before its account is completed); a failure it throws is the page's
+   */
   extra?: (item: ContentItem, context: DetailContext) => Promise<X>;
   /** the page's own loader data, built from the item */
   view: (item: ContentItem, context: DetailViewContext<X>) => V;
@@ -115,13 +119,20 @@ export async function detailLoader(
   }
   // a preview (actor preview-…) loads through its own call and is answered private, no-store, noindex
   const previewed = isPreviewActor(params.actor) ? await loadPreviewContent(request, params, page.accepts) : null;
-  const item = previewed ? previewed.item : await loadContent(request, params, page.accepts);
+  const loaded = previewed
+    ? { item: previewed.item, complete: Promise.resolve(previewed.item) }
+    : await loadContent(request, params, page.accepts);
   const preview: PreviewInfo | null = previewed ? previewed.preview : null;
-  const context = detailContext(request, item.content_type);
-  const [lists, comments, extra, shareContext] = await Promise.all([
-    page.lists === "bottom" ? loadBottomLists(item, context.layout.bottomLists, context.lang, context.now) : null,
-    page.lists === "comments" ? loadComments(item) : null,
-    page.extra?.(item, context),
+  const context = detailContext(request, loaded.item.content_type);
+  // the lists, comments and extra need the item's id and type only: they do not wait for the rest
+  // of it (a media account's own description)
+  const [item, lists, comments, extra, shareContext] = await Promise.all([
+    loaded.complete,
+    page.lists === "bottom"
+      ? loadBottomLists(loaded.item, context.layout.bottomLists, context.lang, context.now)
+      : null,
+    page.lists === "comments" ? loadComments(loaded.item) : null,
+    page.extra?.(loaded.item, context),
     loadShareContext(),
   ]);
   const view = page.view(item, { ...context, comments: lists?.comments ?? comments, extra });

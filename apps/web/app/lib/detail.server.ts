@@ -50,6 +50,17 @@ async function loadItem<T>(
   return answer.data;
 }
 
+/** A detail page's item as its content call answered, and the same item once completed. */
+export interface LoadedContent {
+  /** as the content call answered it: enough for what loads beside it (its lists, comments, tracks) */
+  item: ContentItem;
+  /**
+   * the item the page shows: under actor mp with its media account as the account's own call
+   * describes it (R-ROUTE-5), which is asked for beside the lists rather than before them
+   */
+  complete: Promise<ContentItem>;
+}
+
 /**
  * The content item of a detail page; an item of another type is sent to its own page. A type whose
  * own page is this very address but which the page does not draw goes to /404: sending it to itself
@@ -59,20 +70,19 @@ export async function loadContent(
   request: Request,
   params: DetailParams,
   accepts: readonly ContentType[],
-): Promise<ContentItem> {
+): Promise<LoadedContent> {
   // actor mp: a media account's item through the media-account calls (R-ROUTE-5)
   const mp = params.actor === "mp";
-  let item = await loadItem("content", params, (id) =>
+  const item = await loadItem("content", params, (id) =>
     callApi((c) => (mp ? c.mpContent({ params: { id } }) : c.content({ params: { id } }))),
   );
-  if (mp && item.mp) item = await withAccount(item, item.mp);
   if (unavailableStates.includes(item.state)) throw redirect("/404");
   if (!accepts.includes(item.content_type)) {
     const own = toRouterPath(item.content_link);
     const here = toRouterPath(new URL(request.url).pathname);
     throw redirect(own.startsWith("/") && !own.startsWith("/media/") && own !== here ? own : "/404");
   }
-  return item;
+  return { item, complete: mp && item.mp ? withAccount(item, item.mp) : Promise.resolve(item) };
 }
 
 /**
@@ -128,11 +138,15 @@ async function loadPreview<T extends { expired_at?: string | null }>(
   return { answer: answer.data, preview };
 }
 
-/** The item with its media account as the account's own call describes it (`/dinner/mp/info/{id}`). */
+/**
+ * The item with its media account as the account's own call describes it (`/dinner/mp/info/{id}`).
+ * Every page of the account shows the same name, avatar and description: renders share the answer
+ * for a few seconds (`callApiShared`), as long as a rendered page is kept.
+ */
 async function withAccount(item: ContentItem, mp: NonNullable<ContentItem["mp"]>): Promise<ContentItem> {
   const info = await optional(
     "media account",
-    callApi((c) => c.mpInfo({ params: { id: mp.id } })),
+    callApiShared(`mp-info:${mp.id}`, (c) => c.mpInfo({ params: { id: mp.id } })),
   );
   if (!info) return item;
   return { ...item, mp: { ...mp, name: info.name, avatar: info.avatar, description: info.description } };

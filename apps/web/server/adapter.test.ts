@@ -1,0 +1,58 @@
+import { request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
+import { cspNonceHeader } from "@davmu/contracts/site-host";
+import Fastify from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toRequest } from "./adapter.ts";
+
+describe("toRequest: the Fetch request a page is rendered from", () => {
+  const app = Fastify({ logger: false });
+  const made: Request[] = [];
+  let arrived: () => void = () => {};
+  let origin = "";
+  beforeAll(async () => {
+    app.get("/page", (request, reply) => {
+      made.push(toRequest(request, reply, "n0nce"));
+      reply.type("text/html").send("<p>页面</p>");
+    });
+    // answers only once the visitor has gone
+    app.get("/slow", (request, reply) => {
+      made.push(toRequest(request, reply, "n0nce"));
+      arrived();
+      reply.raw.once("close", () => reply.send("late"));
+    });
+    await app.listen({ host: "127.0.0.1", port: 0 });
+    origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => app.close());
+
+  it("R-WEB-SSR carries the URL, the headers and this render's nonce, and no abort once its answer was sent in full", async () => {
+    const answer = await fetch(`${origin}/page?x=1`, {
+      headers: { [cspNonceHeader]: "forged", "user-agent": "phone-test" },
+    });
+    expect(await answer.text()).toBe("<p>页面</p>");
+    const request = made.at(-1) as Request;
+    expect(request.url).toBe(`${origin}/page?x=1`);
+    expect(request.headers.get("user-agent")).toBe("phone-test");
+    expect(request.headers.get(cspNonceHeader)).toBe("n0nce");
+    // the answer's close event comes after the client has read it
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(request.signal.aborted).toBe(false);
+  });
+
+  it("R-WEB-SSR aborts its signal when the visitor goes away before the answer ends", async () => {
+    const here = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const client = httpRequest(`${origin}/slow`);
+    client.on("error", () => {});
+    client.end();
+    await here;
+    const request = made.at(-1) as Request;
+    expect(request.signal.aborted).toBe(false);
+    const aborted = new Promise((resolve) => request.signal.addEventListener("abort", resolve, { once: true }));
+    client.destroy();
+    await aborted;
+    expect(request.signal.aborted).toBe(true);
+  });
+});
