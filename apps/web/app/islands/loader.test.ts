@@ -107,6 +107,42 @@ describe("island loader", () => {
     expect(deps.load).toHaveBeenCalledTimes(1);
   });
 
+  it("R-WEB-ISLAND-2 an idle or visible island tapped before its trigger wakes at once and answers the held tap; once awake, taps pass", async () => {
+    for (const policy of ["idle", "visible"]) {
+      const island = new FakeIsland("cloud-form", policy, {});
+      const { deps, hydrated, replayed } = fakes();
+      startIslands(pageOf(island), deps);
+      await settle();
+      expect(deps.load).not.toHaveBeenCalled();
+      const submit = new EventTarget();
+      const tap = new Event("click", { bubbles: true, cancelable: true });
+      Object.defineProperty(tap, "target", { value: submit });
+      island.dispatchEvent(tap);
+      // not the browser's own submit of the sleeping form: held, then replayed on the woken island
+      expect(tap.defaultPrevented, policy).toBe(true);
+      await settle();
+      expect(hydrated, policy).toHaveLength(1);
+      expect(replayed, policy).toEqual([submit]);
+      const later = new Event("click", { cancelable: true });
+      island.dispatchEvent(later);
+      expect(later.defaultPrevented, policy).toBe(false);
+    }
+  });
+
+  it("R-WEB-ISLAND-2 an idle island woken by its trigger holds no later tap", async () => {
+    const island = new FakeIsland("live-room", "idle", {});
+    const { deps, idle, replayed } = fakes();
+    startIslands(pageOf(island), deps);
+    idle[0]?.();
+    await settle();
+    expect(island.getAttribute(awakeAttribute)).toBe("");
+    const tap = new Event("click", { cancelable: true });
+    island.dispatchEvent(tap);
+    expect(tap.defaultPrevented).toBe(false);
+    expect(replayed).toEqual([]);
+    expect(deps.load).toHaveBeenCalledTimes(1);
+  });
+
   it("R-SITE-10 an interaction island whose chunk fails stops holding taps: its static HTML answers natively", async () => {
     const island = new FakeIsland("follow-button", "interaction", {});
     const failing = () => Promise.reject(new TypeError("Failed to fetch dynamically imported module: /y.js"));

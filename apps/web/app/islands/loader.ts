@@ -22,6 +22,7 @@
  *   React root. A page whose islands never wake never loads React.
  *     idle         requestIdleCallback (timeout 2 s), or a 200 ms timer where there is none (iOS 12)
  *     visible      IntersectionObserver (200 px ahead), or idle where there is none
+ *   (an idle or visible island tapped before its trigger wakes at once, the tap held as below)
  *     interaction  the first pointerdown, click, focusin or keydown inside the island; a click that
  *                  arrives before the island is hydrated is held (default prevented) and dispatched
  *                  again on its target once it is, so a first tap is not lost; if the island
@@ -114,6 +115,12 @@ export function startIslands(root: ParentNode, deps: IslandLoaderDeps): IslandCo
     let hydrated = false;
     const listener = (event: Event) => {
       if (hydrated) return;
+      if (element.hasAttribute(awakeAttribute)) {
+        // woken meanwhile by its own policy (idle, visible) or by name: its handlers answer from now on
+        hydrated = true;
+        for (const type of interactionEvents) element.removeEventListener(type, listener, true);
+        return;
+      }
       if (event.type === "click") {
         // hold the tap until the island can answer it
         event.preventDefault();
@@ -143,7 +150,9 @@ export function startIslands(root: ParentNode, deps: IslandLoaderDeps): IslandCo
     islands.push({ element, name, wake });
     if (wake === "idle") deps.idle(() => void wakeElement(element, name));
     else if (wake === "visible") deps.whenVisible(element, () => void wakeElement(element, name));
-    else onInteraction(element, name);
+    // whatever its policy, a tap that comes before the island is awake wakes it and is held until it
+    // can answer (a form's 提交 tapped before its idle or visible trigger is not a native submit)
+    onInteraction(element, name);
   }
 
   return {
