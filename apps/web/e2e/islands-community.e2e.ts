@@ -2,16 +2,14 @@
  * The dejin, circle, law Q&A and tip pages as island pages (decision 061): each loads no React before
  * a visitor's first tap, and each island wakes on its trigger and then answers.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
 import { hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
-import { freePort } from "@davmu/test-support/free-port";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectToast, popup } from "./accounts.ts";
 import { openAsleep, reactChunks, scriptsOf } from "./island-support.ts";
 import { site } from "./setup/site.ts";
+import { siteWithoutApi } from "./site-without-api.ts";
 
 const origin = site.origin;
 const base = `${origin}/davmu/share`;
@@ -222,46 +220,6 @@ describe("the dejin, circle, law and tip pages as island pages", () => {
     await context.close();
   });
 });
-
-/** The site alone (SERVE_API=false) in front of an API that answers nothing: every call fails. */
-async function siteWithoutApi(): Promise<{ origin: string; stop: () => Promise<void> }> {
-  const [port, deadPort] = [await freePort(), await freePort()];
-  const root = fileURLToPath(new URL("../../../", import.meta.url));
-  const server: ChildProcess = spawn(process.execPath, ["apps/api/src/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      SERVE_API: "false",
-      API_BASE: `http://127.0.0.1:${deadPort}`,
-      HASHID_SALT: "e2e-salt",
-      DATABASE_URL: "sqlite::memory:",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: "silent",
-    },
-    stdio: "ignore",
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the site exited with ${server.exitCode}`);
-    const ready = await fetch(`${origin}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error("the site did not become ready");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const stop = async () => {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-  };
-  return { origin, stop };
-}
 
 describe("a dejin page that could not be loaded, as an island page", () => {
   it("R-WEB-ISLAND-2 R-ERR-2 重新加载 sleeps until tapped, then reloads the page", async () => {
