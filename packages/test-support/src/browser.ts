@@ -104,11 +104,16 @@ export function desktopContext(browser: Browser): Promise<BrowserContext> {
 
 /** The share link of a demo article, taken from the home page's list as a visitor would. */
 export async function firstArticleLink(page: Page, origin: string): Promise<string> {
-  await page.goto(`${origin}/davmu/share/`);
-  // the first article (doc) card: the home list mixes every content type
-  const href = await page.locator('.card-link[href*="/doc/"]').first().getAttribute("href");
-  if (!href) throw new Error("the home page lists no article");
-  return origin + href;
+  // the first article (doc) card: the home list mixes every content type, newest first, and other
+  // test files publish items of their own, so the first article may be on a later page (加载更多's link)
+  for (let n = 1; n <= 5; n++) {
+    await page.goto(`${origin}/davmu/share/${n === 1 ? "" : `?page=${n}`}`);
+    const card = page.locator('.card-link[href*="/doc/"]').first();
+    if ((await card.count()) === 0) continue;
+    const href = await card.getAttribute("href");
+    if (href) return origin + href;
+  }
+  throw new Error("the home page's first five pages list no article");
 }
 
 /** A demo item as the content list gives it. */
