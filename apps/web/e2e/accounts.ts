@@ -17,6 +17,16 @@ export interface DemoArticle {
 }
 
 /** The demo articles as the home page lists them, with what their server-rendered page shows. */
+/** An anonymous visitor's token, as the site's start-up gets one (POST /peony/v1/auth). */
+export async function anonymousToken(): Promise<string> {
+  const auth = await fetch(`${origin}/peony/v1/auth`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ appid: 1, platform: "mobile" }),
+  }).then((r) => r.json());
+  return auth.data.token as string;
+}
+
 export async function demoArticles(): Promise<DemoArticle[]> {
   // every article of the demo set, read from the content list (the home page mixes every type)
   const auth = await fetch(`${origin}/peony/v1/auth`, {

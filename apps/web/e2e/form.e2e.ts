@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { hydrated, launchBrowser, phoneContext, shot } from "@davmu/test-support/browser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectToast, logInThroughPopup } from "./accounts.ts";
+import { anonymousToken, expectToast, logInThroughPopup } from "./accounts.ts";
 import { axeViolations } from "./content-pages.ts";
 import { editorHeaders } from "./editor-session.ts";
 import { site } from "./setup/site.ts";
@@ -10,15 +10,6 @@ import { site } from "./setup/site.ts";
 const origin = site.origin;
 const editorKey = site.editorApiKey;
 const photo = readFileSync(new URL("../../api/demo-media/covers/article-03.jpg", import.meta.url));
-
-async function anonymousToken(): Promise<string> {
-  const auth = await fetch(`${origin}/peony/v1/auth`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ appid: 1, platform: "mobile" }),
-  }).then((r) => r.json());
-  return auth.data.token as string;
-}
 
 /** The demo form's page, from the content list (its share link). */
 async function demoFormLink(): Promise<{ url: string; postId: string }> {

@@ -6,7 +6,7 @@ import { createPublicIdCodec } from "@davmu/contracts/public-id";
 import { hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectToast, popup } from "./accounts.ts";
+import { anonymousToken, expectToast, popup } from "./accounts.ts";
 import { openAsleep, reactChunks, scriptsOf } from "./island-support.ts";
 import { site } from "./setup/site.ts";
 import { siteWithoutApi } from "./site-without-api.ts";
@@ -14,15 +14,6 @@ import { siteWithoutApi } from "./site-without-api.ts";
 const origin = site.origin;
 const base = `${origin}/davmu/share`;
 const topicName = "街坊身边事";
-
-async function anonymousToken(): Promise<string> {
-  const auth = await fetch(`${origin}/peony/v1/auth`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ appid: 1, platform: "mobile" }),
-  }).then((r) => r.json());
-  return auth.data.token as string;
-}
 
 /** The demo's public ids: a report and its reporter, the running circle and its posts, a question. */
 async function demoIds() {

@@ -1,7 +1,7 @@
 import { type DemoCard, demoCards, hydrated, launchBrowser, wechatUserAgent } from "@davmu/test-support/browser";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoArticles, expectToast, loginWithCode } from "./accounts.ts";
+import { anonymousToken, demoArticles, expectToast, loginWithCode } from "./accounts.ts";
 import { site } from "./setup/site.ts";
 
 const origin = site.origin;
@@ -23,15 +23,6 @@ async function box(locator: Locator): Promise<Box> {
 
 function overlap(a: Box, b: Box): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-}
-
-async function anonymousToken(): Promise<string> {
-  const auth = await fetch(`${origin}/peony/v1/auth`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ appid: 1, platform: "mobile" }),
-  }).then((r) => r.json());
-  return auth.data.token;
 }
 
 describe("what a visitor's phone shows: nothing covers what it is about", () => {
