@@ -37,15 +37,22 @@ describe("rate-limit counters in this process", () => {
 
   it("R-SEC-RATE a count costs no more with the map full of open windows", () => {
     const counters = createLocalCounters(20_000);
-    const time = (prefix: string, n: number, now: number) => {
-      const started = performance.now();
-      for (let i = 0; i < n; i++) counters.incr(`${prefix}:${i}`, 3_600_000, now);
-      return performance.now() - started;
+    let batch = 0;
+    /** The cost of one count of a new key, the best of three batches (a busy machine only adds). */
+    const perKey = (n: number, now: number) => {
+      let best = Number.POSITIVE_INFINITY;
+      for (let round = 0; round < 3; round++) {
+        const prefix = `batch${batch++}`;
+        const started = performance.now();
+        for (let i = 0; i < n; i++) counters.incr(`${prefix}:${i}`, 3_600_000, now);
+        best = Math.min(best, (performance.now() - started) / n);
+      }
+      return best;
     };
-    const few = time("few", 2000, 0);
-    time("fill", 20_000, 1);
+    const few = perKey(600, 0);
+    for (let i = 0; i < 20_000; i++) counters.incr(`fill:${i}`, 3_600_000, 1);
     // every new key now finds the map full (a sweep of every window cost each of them ~0.2 ms)
-    expect(time("new", 5000, 2)).toBeLessThan(Math.max(200, few * 2.5 * 10));
+    expect(perKey(1500, 2)).toBeLessThan(Math.max(0.04, few * 25));
     expect(counters.size()).toBe(20_000);
   });
 });
