@@ -48,7 +48,7 @@ describe("tip pages", () => {
     await shot(page, `tip/tip-form-filled`);
 
     await page.getByRole("button", { name: "登录后提交爆料" }).click();
-    await logInThroughPopup(page, "13900005151");
+    await logInThroughPopup(page, "13900005153");
     await page.getByRole("button", { name: "提交爆料" }).click();
     await page.waitForURL(/\/dejin\/tip\/[2-9A-HJ-NP-Z]{8}\/index\.html$/, { timeout: 30_000 });
     await hydrated(page);

@@ -30,8 +30,8 @@ let article: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const probe = await browser.newPage();
-  article = await firstArticleLink(probe, origin);
+  const probe = await phoneContext(browser);
+  article = await firstArticleLink(await probe.newPage(), origin);
   await probe.close();
 });
 afterAll(() => browser?.close());
