@@ -138,7 +138,9 @@ export default defineConfig({
           testTimeout: 30000,
           hookTimeout: 60000,
           // the browser files run as many at a time as there are workers, each worker against a
-          // product server of its own (setup/server.ts)
+          // product server and a Chromium of its own (setup/server.ts); a worker's files share its
+          // modules (Playwright's client, the test support), imported once per worker, not per file
+          isolate: false,
         },
       },
     ],

@@ -3,11 +3,11 @@
  * favourites and follows, the login popup.
  */
 
-import { launchBrowser, phoneContext } from "@davmu/test-support/browser";
+import { phoneContext } from "@davmu/test-support/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoArticle, demoArticles, expectToast, loginWithCode, openLogin, popup, send } from "./accounts.ts";
-import { site } from "./setup/site.ts";
+import { connectBrowser, site } from "./setup/site.ts";
 
 const origin = site.origin;
 
@@ -16,7 +16,7 @@ describe("accounts, comments and interaction on a phone in WeChat", () => {
   let articles: DemoArticle[];
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
     articles = await demoArticles();
   });
   afterAll(() => browser?.close());

@@ -1,9 +1,9 @@
-import { demoCards, hydrated, launchBrowser, phoneContext, shot } from "@davmu/test-support/browser";
+import { demoCards, hydrated, phoneContext, shot } from "@davmu/test-support/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { logInThroughPopup } from "./accounts.ts";
 import { axeViolations } from "./content-pages.ts";
-import { site } from "./setup/site.ts";
+import { connectBrowser, site } from "./setup/site.ts";
 
 const origin = site.origin;
 
@@ -29,7 +29,7 @@ describe("activity pages", () => {
   let browser: Browser;
   let ids: { open: string; closed: string };
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
     ids = await demoActivities();
   });
   afterAll(() => browser?.close());

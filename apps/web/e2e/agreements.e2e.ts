@@ -1,7 +1,7 @@
-import { launchBrowser, phoneContext } from "@davmu/test-support/browser";
+import { phoneContext } from "@davmu/test-support/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { site } from "./setup/site.ts";
+import { connectBrowser, site } from "./setup/site.ts";
 
 const origin = site.origin;
 const share = `${origin}/davmu/share/`;
@@ -10,7 +10,7 @@ describe("the user agreement and privacy policy on a phone", () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(() => browser?.close());
 

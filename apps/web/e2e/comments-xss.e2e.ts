@@ -1,14 +1,15 @@
 /** Comment text is shown as text: XSS payloads posted as comments show literally and nothing runs. */
 
-import { launchBrowser, phoneContext } from "@davmu/test-support/browser";
+import { phoneContext } from "@davmu/test-support/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoArticles, loginWithCode, send } from "./accounts.ts";
+import { connectBrowser } from "./setup/site.ts";
 
 describe("comment text is shown as text (R-SEC-XSS)", () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(() => browser?.close());
 

@@ -1,11 +1,11 @@
-import { demoCards, launchBrowser, phoneContext, shot } from "@davmu/test-support/browser";
+import { demoCards, phoneContext, shot } from "@davmu/test-support/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoArticles, expectToast, loginThroughApi, loginWithCode, send } from "./accounts.ts";
 import { consoleUrl, desktop, invite, loginWithPassword, origin } from "./console-support.ts";
 import { axeViolations } from "./content-pages.ts";
 import { editorHeaders } from "./editor-session.ts";
-import { site } from "./setup/site.ts";
+import { connectBrowser, site } from "./setup/site.ts";
 
 const stamp = Date.now().toString(36);
 
@@ -13,7 +13,7 @@ describe("the console's author panel and ban", () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(() => browser?.close());
 
@@ -278,7 +278,7 @@ describe("one's own password in the console", () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(() => browser?.close());
 

@@ -1,4 +1,4 @@
-import { demoCards, desktopUserAgent, hydrated, launchBrowser, phoneContext, shot } from "@davmu/test-support/browser";
+import { demoCards, desktopUserAgent, hydrated, phoneContext, shot } from "@davmu/test-support/browser";
 import jsQR from "jsqr";
 import { Secret, TOTP } from "otpauth";
 import type { Browser, Page } from "playwright-core";
@@ -7,7 +7,7 @@ import { demoArticles, expectToast, logInThroughPopup, loginWithCode, send } fro
 import { type Account, consoleUrl, desktop, invite, loginWithPassword, origin } from "./console-support.ts";
 import { axeViolations } from "./content-pages.ts";
 import { editorHeaders } from "./editor-session.ts";
-import { site } from "./setup/site.ts";
+import { connectBrowser, site } from "./setup/site.ts";
 
 const admin = site.editorAccount;
 const stamp = Date.now().toString(36);
@@ -92,7 +92,7 @@ describe("the newsroom console", () => {
   let colleague: Account;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
     moderator = await invite("moderator", "审核员小林");
     editor = await invite("editor", "编辑小周");
     colleague = await invite("moderator", "审核员小陈", false);

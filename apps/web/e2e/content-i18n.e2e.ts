@@ -1,7 +1,7 @@
-import { demoCards, launchBrowser, phoneContext } from "@davmu/test-support/browser";
+import { demoCards, phoneContext } from "@davmu/test-support/browser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { site } from "./setup/site.ts";
+import { connectBrowser, site } from "./setup/site.ts";
 
 const origin = site.origin;
 
@@ -25,7 +25,7 @@ describe("content pages in English (i18n_redirected=en)", () => {
   const errors: string[] = [];
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
     context = await phoneContext(browser);
     await context.addCookies([{ name: "i18n_redirected", value: "en", url: origin }]);
     page = await context.newPage();

@@ -4,10 +4,10 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { type DemoCard, demoCards, launchBrowser, phoneContext } from "@davmu/test-support/browser";
+import { type DemoCard, demoCards, phoneContext } from "@davmu/test-support/browser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { site } from "./setup/site.ts";
+import { connectBrowser, site } from "./setup/site.ts";
 
 const origin = site.origin;
 
@@ -151,7 +151,7 @@ export async function openPage(browser: Browser, url: string, options: { javaScr
 export function useContentPages() {
   const state: { browser: Browser | null; cards: Card[] } = { browser: null, cards: [] };
   beforeAll(async () => {
-    state.browser = await launchBrowser();
+    state.browser = await connectBrowser();
     state.cards = await contentCards();
   });
   afterAll(() => state.browser?.close());

@@ -1,10 +1,10 @@
 import { otherDemoPaths } from "@davmu/demo/demo-paths";
-import { demoCards, firstArticleLink, hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
+import { demoCards, firstArticleLink, hydrated, phoneContext } from "@davmu/test-support/browser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginWithCode, openLogin } from "./accounts.ts";
 import { axeViolations } from "./content-pages.ts";
-import { site } from "./setup/site.ts";
+import { connectBrowser, site } from "./setup/site.ts";
 
 const origin = site.origin;
 const share = `${origin}/davmu/share/`;
@@ -18,7 +18,7 @@ describe("dark mode on every page type", () => {
   const pages = new Map<string, string>();
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
     const context = await phoneContext(browser);
     pages.set("home", share);
     pages.set("article", await firstArticleLink(await context.newPage(), origin));

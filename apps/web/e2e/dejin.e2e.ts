@@ -1,9 +1,9 @@
-import { hydrated, launchBrowser, phoneContext, shot } from "@davmu/test-support/browser";
+import { hydrated, phoneContext, shot } from "@davmu/test-support/browser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectToast, latestCode, popup } from "./accounts.ts";
 import { axeViolations } from "./content-pages.ts";
-import { site } from "./setup/site.ts";
+import { connectBrowser, site } from "./setup/site.ts";
 import { siteWithoutApi } from "./site-without-api.ts";
 
 const origin = site.origin;
@@ -38,7 +38,7 @@ describe("dejin pages (clue reports and the open column)", () => {
   let browser: Browser;
   let ids: { report: string; reporter: string };
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
     ids = await demoIds();
   });
   afterAll(() => browser?.close());
@@ -218,7 +218,7 @@ describe("dejin pages when the API fails", () => {
   it("R-ERR-2 a report, a reporter and a topic that cannot be loaded say so and offer 重新加载, never a blank page", async () => {
     const ids = await demoIds();
     const site = await siteWithoutApi();
-    const browser = await launchBrowser();
+    const browser = await connectBrowser();
     try {
       const context = await phoneContext(browser);
       const page = await context.newPage();

@@ -1,7 +1,8 @@
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
-import { hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
+import { hydrated, phoneContext } from "@davmu/test-support/browser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectBrowser } from "./setup/site.ts";
 import { startWechatProduct, type WechatProduct } from "./wechat-server.ts";
 
 /** A test double of jweixin: ready at once, recording the share data the page sets. */
@@ -37,7 +38,7 @@ describe("circles and law Q&A shared in WeChat", () => {
 
   beforeAll(async () => {
     product = await startWechatProduct();
-    browser = await launchBrowser();
+    browser = await connectBrowser();
     // that product's salt (wechat-server.ts): the demo rows' public ids are found by trying the first few
     const codec = createPublicIdCodec("e2e-wechat-salt", 8);
     const auth = await fetch(`${product.origin}/peony/v1/auth`, {

@@ -1,10 +1,10 @@
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
-import { hydrated, launchBrowser, phoneContext, shot } from "@davmu/test-support/browser";
+import { hydrated, phoneContext, shot } from "@davmu/test-support/browser";
 import { pageBytes } from "@davmu/test-support/page-bytes";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./content-pages.ts";
-import { site } from "./setup/site.ts";
+import { connectBrowser, site } from "./setup/site.ts";
 
 const origin = site.origin;
 const base = `${origin}/davmu/share`;
@@ -43,7 +43,7 @@ describe("circles (dimim)", () => {
   let browser: Browser;
   let demo: { circle: string; posts: string[] };
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
     demo = await demoCircle();
   });
   afterAll(() => browser?.close());

@@ -1,9 +1,9 @@
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
-import { hydrated, launchBrowser, phoneContext, shot } from "@davmu/test-support/browser";
+import { hydrated, phoneContext, shot } from "@davmu/test-support/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./content-pages.ts";
-import { site } from "./setup/site.ts";
+import { connectBrowser, site } from "./setup/site.ts";
 
 const origin = site.origin;
 const base = `${origin}/davmu/share`;
@@ -33,7 +33,7 @@ describe("law Q&A (fazak)", () => {
   let browser: Browser;
   let questions: Record<string, string>;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
     questions = await demoQuestions();
   });
   afterAll(() => browser?.close());

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
-import { hydrated, launchBrowser, phoneContext, shot } from "@davmu/test-support/browser";
+import { hydrated, phoneContext, shot } from "@davmu/test-support/browser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anonymousToken, expectToast, logInThroughPopup } from "./accounts.ts";
 import { axeViolations } from "./content-pages.ts";
 import { editorHeaders } from "./editor-session.ts";
-import { site } from "./setup/site.ts";
+import { connectBrowser, site } from "./setup/site.ts";
 
 const origin = site.origin;
 const editorKey = site.editorApiKey;
@@ -81,7 +81,7 @@ describe("cloud form page", () => {
   let browser: Browser;
   let form: { url: string; postId: string };
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
     form = await demoFormLink();
   });
   afterAll(() => browser?.close());

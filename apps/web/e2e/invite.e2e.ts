@@ -1,9 +1,9 @@
-import { hydrated, launchBrowser, phoneContext, shot } from "@davmu/test-support/browser";
+import { hydrated, phoneContext, shot } from "@davmu/test-support/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fillLoginPopup, popup } from "./accounts.ts";
 import { axeViolations } from "./content-pages.ts";
-import { site } from "./setup/site.ts";
+import { connectBrowser, site } from "./setup/site.ts";
 
 const origin = site.origin;
 const demoCode = "JLXW2026";
@@ -23,7 +23,7 @@ async function invitedCount(): Promise<number> {
 describe("invitation pages", () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(() => browser?.close());
 

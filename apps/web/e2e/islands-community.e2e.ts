@@ -3,12 +3,12 @@
  * a visitor's first tap, and each island wakes on its trigger and then answers.
  */
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
-import { hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
+import { hydrated, phoneContext } from "@davmu/test-support/browser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anonymousToken, expectToast, popup } from "./accounts.ts";
 import { openAsleep, reactChunks, scriptsOf } from "./island-support.ts";
-import { site } from "./setup/site.ts";
+import { connectBrowser, site } from "./setup/site.ts";
 import { siteWithoutApi } from "./site-without-api.ts";
 
 const origin = site.origin;
@@ -59,7 +59,7 @@ describe("the dejin, circle, law and tip pages as island pages", () => {
   let browser: Browser;
   let ids: Awaited<ReturnType<typeof demoIds>>;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
     ids = await demoIds();
   });
   afterAll(() => browser?.close());
@@ -215,7 +215,7 @@ describe("the dejin, circle, law and tip pages as island pages", () => {
 describe("a dejin page that could not be loaded, as an island page", () => {
   it("R-WEB-ISLAND-2 R-ERR-2 重新加载 sleeps until tapped, then reloads the page", async () => {
     const failing = await siteWithoutApi();
-    const browser = await launchBrowser();
+    const browser = await connectBrowser();
     try {
       const path = "/dejin/content/index.html?rid=jianglan&uuid=9f1c2a4e-0001-4c3a-9d21-5b7e3a1c0001";
       const { context, page, scripts } = await openAsleep(browser, `${failing.origin}/davmu/share${path}`);

@@ -4,11 +4,11 @@
  * program load no React before a tap; the form wakes as it nears the view and the live room once
  * idle, without a tap; each island then answers.
  */
-import { demoCards, hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
+import { demoCards, hydrated, phoneContext } from "@davmu/test-support/browser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openAsleep, reactChunks, scriptsOf } from "./island-support.ts";
-import { site } from "./setup/site.ts";
+import { connectBrowser, site } from "./setup/site.ts";
 
 const origin = site.origin;
 
@@ -41,7 +41,7 @@ describe("island pages: special topic, mini program, cloud form, local live", ()
     return url;
   };
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
     links = new Map();
     for (const card of await demoCards(origin)) {
       links.set(card.content_type, [...(links.get(card.content_type) ?? []), origin + card.content_link]);

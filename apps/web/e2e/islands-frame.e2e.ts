@@ -3,12 +3,12 @@
  * server for every page that may show it, shown by the stylesheet where the page is in a mini
  * program, and wakes as an island on its first tap; nothing of React loads before.
  */
-import { launchBrowser, phoneContext } from "@davmu/test-support/browser";
+import { phoneContext } from "@davmu/test-support/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoArticles } from "./accounts.ts";
 import { reactChunks, scriptsOf } from "./island-support.ts";
-import { site } from "./setup/site.ts";
+import { connectBrowser, site } from "./setup/site.ts";
 
 /** A mini program's web view as WeChat 8 on Android sends it (the user-agent corpus's sample). */
 const miniProgramUserAgent =
@@ -19,7 +19,7 @@ describe("the page's frame on an island page", () => {
   let articles: string[];
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
     articles = (await demoArticles()).map((a) => a.url);
     if (articles.length < 2) throw new Error("the demo data has fewer than two articles");
   });

@@ -3,12 +3,12 @@
  * each loads the island loader and no page-router hand-off; a page with nothing to run loads no React;
  * each island wakes under its policy and then answers.
  */
-import { demoCards, hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
+import { demoCards, hydrated, phoneContext } from "@davmu/test-support/browser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectToast, logInThroughPopup, popup } from "./accounts.ts";
 import { openAsleep } from "./island-support.ts";
-import { site } from "./setup/site.ts";
+import { connectBrowser, site } from "./setup/site.ts";
 
 const origin = site.origin;
 const share = `${origin}/davmu/share/`;
@@ -39,7 +39,7 @@ async function openActivity(): Promise<string> {
 describe("island pages: activity, invitation, login, bar, expired preview", () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(() => browser?.close());
 

@@ -4,13 +4,13 @@
  * The policies are driven on a media-account article (an island page, decision 056) whose follow
  * button's policy is rewritten on the way: inert and unloaded until its trigger, working after it.
  */
-import { hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
+import { hydrated, phoneContext } from "@davmu/test-support/browser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoArticles, popup } from "./accounts.ts";
 import { beacons } from "./beacons.ts";
 import { openAsleep, reactChunks, scriptsOf } from "./island-support.ts";
-import { site } from "./setup/site.ts";
+import { connectBrowser, site } from "./setup/site.ts";
 
 const origin = site.origin;
 const share = `${origin}/davmu/share/`;
@@ -41,7 +41,7 @@ describe("islands on a phone in WeChat", () => {
   let mpArticle: string;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
     const found = (await demoArticles()).find((a) => a.mp);
     if (!found) throw new Error("no media-account article in the demo data");
     mpArticle = found.url;

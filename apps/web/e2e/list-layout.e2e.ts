@@ -1,8 +1,8 @@
-import { hydrated, launchBrowser, phoneContext, shot } from "@davmu/test-support/browser";
+import { hydrated, phoneContext, shot } from "@davmu/test-support/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./content-pages.ts";
-import { site } from "./setup/site.ts";
+import { connectBrowser, site } from "./setup/site.ts";
 
 const origin = site.origin;
 const listPages = ["/davmu/share/", "/davmu/share/?group=city", "/davmu/share/search/index.html"];
@@ -10,7 +10,7 @@ const listPages = ["/davmu/share/", "/davmu/share/?group=city", "/davmu/share/se
 describe("list pages in and out of the mini program", () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(() => browser?.close());
 

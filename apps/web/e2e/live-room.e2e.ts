@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
-import { demoCards, hydrated, launchBrowser, phoneContext, shot, wechatUserAgent } from "@davmu/test-support/browser";
+import { demoCards, hydrated, phoneContext, shot, wechatUserAgent } from "@davmu/test-support/browser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { logInThroughPopup, loginThroughApi as login } from "./accounts.ts";
 import { axeViolations } from "./content-pages.ts";
-import { site } from "./setup/site.ts";
+import { connectBrowser, site } from "./setup/site.ts";
 
 const origin = site.origin;
 
@@ -114,7 +114,7 @@ async function setStatus(id: string, status: number) {
 describe("the live room", () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
     rooms = findRooms(await demoCards(origin));
   });
   afterAll(() => browser?.close());

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
+import { hydrated, phoneContext } from "@davmu/test-support/browser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { site } from "./setup/site.ts";
+import { connectBrowser, site } from "./setup/site.ts";
 
 const origin = site.origin;
 const share = `${origin}/davmu/share/`;
@@ -47,7 +47,7 @@ describe("navigation and the list pages on a phone in WeChat", () => {
   let page: Page;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(() => browser?.close());
 

@@ -2,14 +2,14 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { desktopContext, firstArticleLink, hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
+import { desktopContext, firstArticleLink, hydrated, phoneContext } from "@davmu/test-support/browser";
 import { firstFlush, firstPacketHolds } from "@davmu/test-support/first-flush";
 import { pageBytes } from "@davmu/test-support/page-bytes";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findLegacyProblems } from "../../../scripts/legacy-syntax.ts";
 import { bootFallbackMs, bootScript } from "../app/islands/PageScripts.tsx";
-import { site } from "./setup/site.ts";
+import { connectBrowser, site } from "./setup/site.ts";
 
 const origin = site.origin;
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -45,7 +45,7 @@ describe("page quality", () => {
   let articleUrl: string;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
     const context = await phoneContext(browser);
     articleUrl = await firstArticleLink(await context.newPage(), origin);
     await context.close();

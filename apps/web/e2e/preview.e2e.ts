@@ -1,8 +1,8 @@
-import { demoCards, hydrated, launchBrowser, phoneContext, shot } from "@davmu/test-support/browser";
+import { demoCards, hydrated, phoneContext, shot } from "@davmu/test-support/browser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./content-pages.ts";
-import { site } from "./setup/site.ts";
+import { connectBrowser, site } from "./setup/site.ts";
 
 const origin = site.origin;
 
@@ -42,7 +42,7 @@ describe("editors' preview pages", () => {
   let link: Link;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
     const article = (await demoCards(origin)).find((card) => card.content_type === "article");
     if (!article) throw new Error("no demo article");
     postId = article.post_id;

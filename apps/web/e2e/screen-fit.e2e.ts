@@ -1,8 +1,8 @@
-import { type DemoCard, demoCards, hydrated, launchBrowser, wechatUserAgent } from "@davmu/test-support/browser";
+import { type DemoCard, demoCards, hydrated, wechatUserAgent } from "@davmu/test-support/browser";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anonymousToken, demoArticles, expectToast, loginWithCode } from "./accounts.ts";
-import { site } from "./setup/site.ts";
+import { connectBrowser, site } from "./setup/site.ts";
 
 const origin = site.origin;
 const editorKey = site.editorApiKey;
@@ -35,7 +35,7 @@ describe("what a visitor's phone shows: nothing covers what it is about", () => 
   };
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
     cards = await demoCards(origin);
   });
   afterAll(() => browser?.close());

@@ -1,7 +1,7 @@
-import { desktopContext, firstArticleLink, hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
+import { desktopContext, firstArticleLink, hydrated, phoneContext } from "@davmu/test-support/browser";
 import type { Browser, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { site } from "./setup/site.ts";
+import { connectBrowser, site } from "./setup/site.ts";
 
 const origin = site.origin;
 
@@ -11,7 +11,7 @@ describe("an article share link on a phone in WeChat", () => {
   let articleTitle: string;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
     const context = await phoneContext(browser);
     const page = await context.newPage();
     articleUrl = await firstArticleLink(page, origin);
@@ -178,7 +178,7 @@ describe("an article share link on a phone in WeChat", () => {
 describe("bad share links", () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(() => browser?.close());
 
@@ -220,7 +220,7 @@ describe("bad share links", () => {
 describe("desktop visitors", () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(() => browser?.close());
 

@@ -1,7 +1,7 @@
-import { desktopUserAgent, launchBrowser, phoneContext, wechatUserAgent } from "@davmu/test-support/browser";
+import { desktopUserAgent, phoneContext, wechatUserAgent } from "@davmu/test-support/browser";
 import { describe, expect, it } from "vitest";
 import { axePath, axeViolations } from "./content-pages.ts";
-import { site } from "./setup/site.ts";
+import { connectBrowser, site } from "./setup/site.ts";
 
 /**
  * Every link the API hands out for a content item, followed as a visitor's browser would: plain
@@ -198,7 +198,7 @@ describe("share links in the field", () => {
         `/inner/static/content/${h5.post_id}`,
         auth.data.token,
       );
-      const browser = await launchBrowser();
+      const browser = await connectBrowser();
       try {
         const context = await phoneContext(browser);
         const page = await context.newPage();

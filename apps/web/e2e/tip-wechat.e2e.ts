@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
-import { hydrated, launchBrowser, phoneContext, shot } from "@davmu/test-support/browser";
+import { hydrated, phoneContext, shot } from "@davmu/test-support/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./content-pages.ts";
+import { connectBrowser } from "./setup/site.ts";
 import { startWechatProduct, type WechatProduct } from "./wechat-server.ts";
 
 const demoPictures = new URL("../../api/demo-media/tips/demo/", import.meta.url).pathname;
@@ -13,7 +14,7 @@ describe("tip pictures inside WeChat", () => {
 
   beforeAll(async () => {
     product = await startWechatProduct();
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

@@ -1,10 +1,10 @@
-import { hydrated, launchBrowser, phoneContext, shot, wechatUserAgent } from "@davmu/test-support/browser";
+import { hydrated, phoneContext, shot, wechatUserAgent } from "@davmu/test-support/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectToast, logInThroughPopup } from "./accounts.ts";
 import { axeViolations } from "./content-pages.ts";
 import { editorHeaders } from "./editor-session.ts";
-import { site } from "./setup/site.ts";
+import { connectBrowser, site } from "./setup/site.ts";
 
 const origin = site.origin;
 const demoPictures = new URL("../../api/demo-media/tips/demo/", import.meta.url).pathname;
@@ -14,7 +14,7 @@ const text = "江澜中学南门外的人行横道标线已经磨得看不清了
 describe("tip pages", () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(() => browser?.close());
 

@@ -1,7 +1,7 @@
-import { firstArticleLink, hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
+import { firstArticleLink, hydrated, phoneContext } from "@davmu/test-support/browser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { site } from "./setup/site.ts";
+import { connectBrowser, site } from "./setup/site.ts";
 
 const origin = site.origin;
 
@@ -29,7 +29,7 @@ let context: BrowserContext;
 let article: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   const probe = await phoneContext(browser);
   article = await firstArticleLink(await probe.newPage(), origin);
   await probe.close();

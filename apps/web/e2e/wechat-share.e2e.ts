@@ -1,10 +1,11 @@
 import corpus from "@davmu/contracts/user-agent-corpus.json" with { type: "json" };
-import { demoCards, desktopContext, hydrated, launchBrowser, phoneContext, shot } from "@davmu/test-support/browser";
+import { demoCards, desktopContext, hydrated, phoneContext, shot } from "@davmu/test-support/browser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import QRCode from "qrcode";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsapiSignature } from "../../api/src/modules/wechat/signature.ts";
 import { editorHeaders } from "./editor-session.ts";
+import { connectBrowser } from "./setup/site.ts";
 import { startWechatProduct, type WechatProduct } from "./wechat-server.ts";
 
 const androidChrome =
@@ -52,7 +53,7 @@ describe("sharing in WeChat and opening the app", () => {
 
   beforeAll(async () => {
     product = await startWechatProduct();
-    browser = await launchBrowser();
+    browser = await connectBrowser();
     const cards = await demoCards(product.origin);
     links = new Map(cards.map((card) => [card.content_type, product.origin + card.content_link]));
   }, 60_000);

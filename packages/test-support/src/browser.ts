@@ -60,12 +60,15 @@ function defaultDisabledFeatures(): Promise<string> {
   return playwrightDisabledFeatures;
 }
 
-export async function launchBrowser(options: { ignoreDefaultArgs?: string[] } = {}): Promise<Browser> {
+/** How the tests start Chromium: Debian's, headless, without what no test uses. */
+export async function browserLaunchOptions(
+  options: { ignoreDefaultArgs?: string[] } = {},
+): Promise<NonNullable<Parameters<typeof chromium.launch>[0]>> {
   if (!existsSync(chromiumPath)) {
     throw new Error(`Chromium not found at ${chromiumPath}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   }
   const disabled = [await defaultDisabledFeatures(), ...unusedBrowserFeatures].filter(Boolean).join(",");
-  return chromium.launch({
+  return {
     executablePath: chromiumPath,
     headless: true,
     ignoreDefaultArgs: options.ignoreDefaultArgs,
@@ -79,7 +82,11 @@ export async function launchBrowser(options: { ignoreDefaultArgs?: string[] } = 
       "--no-first-run",
       `--disable-features=${disabled}`,
     ],
-  });
+  };
+}
+
+export async function launchBrowser(options: { ignoreDefaultArgs?: string[] } = {}): Promise<Browser> {
+  return chromium.launch(await browserLaunchOptions(options));
 }
 
 /** A phone in WeChat: 375×667, touch, WeChat for Android's user agent unless another is given. */
@@ -105,7 +112,8 @@ export function desktopContext(browser: Browser): Promise<BrowserContext> {
 /** The share link of a demo article, taken from the home page's list as a visitor would. */
 export async function firstArticleLink(page: Page, origin: string): Promise<string> {
   // a page at a desktop's size is sent on to /pc as it starts, cutting the next page's load short
-  if ((page.viewportSize()?.width ?? 0) > 600) throw new Error("firstArticleLink reads the list as a phone: give it a phone's page");
+  if ((page.viewportSize()?.width ?? 0) > 600)
+    throw new Error("firstArticleLink reads the list as a phone: give it a phone's page");
   // the first article (doc) card: the home list mixes every content type, newest first, and other
   // test files publish items of their own, so the first article may be on a later page (加载更多's link)
   for (let n = 1; n <= 5; n++) {

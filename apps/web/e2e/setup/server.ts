@@ -3,8 +3,10 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { browserLaunchOptions } from "@davmu/test-support/browser";
 import { startFakeAliyunSms } from "@davmu/test-support/fake-aliyun-sms";
 import { freePort } from "@davmu/test-support/free-port";
+import { type BrowserServer, chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { createAdminByCommand } from "./editor-account.ts";
 
@@ -24,6 +26,11 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** The servers, one per worker: a file uses the one of its worker (`site.ts`). */
     siteServers: SiteServer[];
+    /**
+     * A Chromium per worker, started once for the run: each file connects to its worker's
+     * (`site.ts` connectBrowser) rather than starting a browser of its own, about a CPU-second each.
+     */
+    browserEndpoints: string[];
     /** The editors' API key the product runs with (the content import alone: POST /editor/v1/contents). */
     editorApiKey: string;
     /** An admin's login, made by `npm run editor -- create` (every other editors' call needs a session). */
@@ -121,14 +128,21 @@ export default async function setup(project: TestProject) {
   const config = project.globalConfig;
   const workers = Math.max(1, Number(config.maxWorkers) || 1);
   const servers = await Promise.all(Array.from({ length: workers }, startSiteServer));
+  const browsers: BrowserServer[] = await Promise.all(
+    Array.from({ length: workers }, async () => chromium.launchServer(await browserLaunchOptions())),
+  );
   project.provide(
     "siteServers",
     servers.map((server) => server.site),
+  );
+  project.provide(
+    "browserEndpoints",
+    browsers.map((browser) => browser.wsEndpoint()),
   );
   project.provide("editorApiKey", editorApiKey);
   project.provide("editorAccount", editorAccount);
 
   return async () => {
-    await Promise.all(servers.map((server) => server.stop()));
+    await Promise.all([...servers.map((server) => server.stop()), ...browsers.map((browser) => browser.close())]);
   };
 }
