@@ -105,7 +105,8 @@ export function desktopContext(browser: Browser): Promise<BrowserContext> {
 /** The share link of a demo article, taken from the home page's list as a visitor would. */
 export async function firstArticleLink(page: Page, origin: string): Promise<string> {
   // a page at a desktop's size is sent on to /pc as it starts, cutting the next page's load short
-  if ((page.viewportSize()?.width ?? 0) > 600) throw new Error("firstArticleLink reads the list as a phone: give it a phone's page");
+  if ((page.viewportSize()?.width ?? 0) > 600)
+    throw new Error("firstArticleLink reads the list as a phone: give it a phone's page");
   // the first article (doc) card: the home list mixes every content type, newest first, and other
   // test files publish items of their own, so the first article may be on a later page (加载更多's link)
   for (let n = 1; n <= 5; n++) {
