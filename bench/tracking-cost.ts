@@ -43,7 +43,7 @@ interface Run {
 }
 
 const trackerChunk = /\/assets\/tracker-(?!page-)[\w-]+\.js$/;
-/** The nav panel's opt-out switch (apps/web/app/lib/tracker-page.ts). */
+/** The nav panel's opt-out switch (apps/web/app/features/tracking/tracker-page.ts). */
 const optOutKey = "DAVMU_TRACKING_OFF";
 
 export async function runTrackingCost(

@@ -65,7 +65,8 @@ for (const page of pages) {
 }
 // the tracker is counted in every page with scripts above; its own bytes (R-TRACK-4)
 const tracker = pages.find((page) => page.tracker.length > 0)?.tracker ?? [];
-if (tracker.length === 0) problems.push("no page fetches the tracker's chunk (lib/tracker.ts) after load");
+if (tracker.length === 0)
+  problems.push("no page fetches the tracker's chunk (features/tracking/tracker.ts) after load");
 console.log(
   `tracker (fetched as the page starts, counted above): ${kib(tracker.reduce((n, f) => n + f.gzip, 0))} gzip in ` +
     tracker.map((f) => f.file.replace(/^assets\//, "")).join(", "),

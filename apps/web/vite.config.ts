@@ -92,7 +92,7 @@ function islandGraph(islandModules: Set<string>, islandShared: Set<string>, effe
 }
 /** The comment footer's island and the comments' store and model it shares with the comment list. */
 const detailIslands = (id: string) =>
-  /\/app\/components\/(CommentFooter|CommentsProvider|comments-store|ReadInApp)\.tsx?$/.test(
+  /\/app\/features\/(comments\/(CommentFooter|CommentsProvider|comments-store)|content\/ReadInApp)\.tsx?$/.test(
     id.split("?")[0] as string,
   );
 /** The island loader's modules, one chunk of their own … */
@@ -132,11 +132,11 @@ export default defineConfig({
                 { name: "detail-islands", test: detailIslands },
                 // the comment list's island with BottomLists, which places it, in one file; the cards and the
                 // content labels first, in their own chunks, so that it does not take them in
-                { name: "ContentCard", test: /\/app\/components\/ContentCard\.tsx$/ },
-                { name: "content", test: /\/app\/lib\/i18n\/(content|messages-content)\.ts$/ },
-                { name: "BottomLists", test: /\/app\/components\/(CommentList|BottomLists)\.tsx$/ },
+                { name: "ContentCard", test: /\/app\/features\/lists\/ContentCard\.tsx$/ },
+                { name: "content", test: /\/app\/(lib\/i18n\/content|model\/i18n\/messages-content)\.ts$/ },
+                { name: "BottomLists", test: /\/app\/features\/(comments\/CommentList|content\/BottomLists)\.tsx$/ },
                 // the follow button's island with the head that places it: one file less
-                { name: "FollowButton", test: /\/app\/components\/(FollowButton|DetailHead)\.tsx$/ },
+                { name: "FollowButton", test: /\/app\/features\/content\/(FollowButton|DetailHead)\.tsx$/ },
                 // the island loader (decision 053) and what it shares with the islands: a page loads these two
                 // (and its start-up) alone before any interaction
                 {

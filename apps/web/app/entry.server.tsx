@@ -8,10 +8,10 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { pageHandoff } from "./islands/handoff.server.ts";
 import { PageHandoffContext } from "./islands/PageScripts.tsx";
-import { dropSharedAnswers, useApiInProcess } from "./lib/api.server.ts";
-import { readNonce } from "./lib/csp.ts";
 import { isMiniProgram, shouldUsePcWrapper } from "./lib/device.ts";
-import { createHeadFilter } from "./lib/head-filter.server.ts";
+import { dropSharedAnswers, useApiInProcess } from "./lib/server/api.server.ts";
+import { readNonce } from "./lib/server/csp.ts";
+import { createHeadFilter } from "./lib/server/head-filter.server.ts";
 
 /** The page stylesheet per route handles, for the byte budget's count (packages/test-support/src/page-bytes.ts). */
 export { pageStylesheet } from "./page-styles.ts";
@@ -22,7 +22,7 @@ export const streamTimeout = 5_000;
  * Which visitors may be served the same rendered page, for the server's page cache: phones (and
  * crawlers) see one page, a mini program's web view another (drawn for it, `<html data-mini-program>`);
  * desktop browsers are sent to /pc except inside its frame. Only pages that
- * ask for it with `s-maxage` are kept (see lib/cache-headers.ts). A hook the host reads (`SiteHooks` in
+ * ask for it with `s-maxage` are kept (see lib/server/cache-headers.ts). A hook the host reads (`SiteHooks` in
  * packages/contracts/src/site-host.ts), like `contentChanged`.
  */
 export const cacheVariant = ((request) => {
@@ -65,7 +65,7 @@ export const apiInProcess = ((fetch) => {
  * `<Links>`, and React's own streaming scripts get it too. Every page is an island page (decisions 053,
  * 058): the root layout ends the page with what its islands need and the island loader (PageScripts),
  * and React Router's own hand-off (the turbo-stream of loader data) is not sent. The head goes out without
- * modulepreload hints (lib/head-filter.server.ts).
+ * modulepreload hints (lib/server/head-filter.server.ts).
  */
 export default function handleRequest(
   request: Request,

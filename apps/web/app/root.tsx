@@ -1,25 +1,19 @@
 import { isRobot } from "@davmu/contracts/robot";
 import { siteBase } from "@davmu/contracts/site-path";
 import type { Route } from "./+types/root";
-import { DebugConsoleHost } from "./components/DebugConsoleHost.tsx";
-import { ErrorPage } from "./components/ErrorPage.tsx";
-import { LoginHost } from "./components/LoginHost.tsx";
-import { OpenAppDialog } from "./components/OpenAppDialog.tsx";
 import { Toaster } from "./components/Toaster.tsx";
+import { LoginHost } from "./features/account/LoginHost.tsx";
+import { DebugConsoleHost } from "./features/debug/DebugConsoleHost.tsx";
+import { ErrorPage } from "./features/errors/ErrorPage.tsx";
+import { OpenAppDialog } from "./features/open-app/OpenAppDialog.tsx";
 import { Island } from "./islands/Island.tsx";
 import { PageScripts } from "./islands/PageScripts.tsx";
-import { callApiShared } from "./lib/api.server.ts";
-import { noStore } from "./lib/cache-headers.ts";
 import { schemeFromCookieHeader } from "./lib/color-scheme.ts";
 import { isMiniProgram, shouldUsePcWrapper } from "./lib/device.ts";
-import { browserEnv } from "./lib/env.server.ts";
 import { I18nProvider } from "./lib/i18n/context.tsx";
 import { en } from "./lib/i18n/en.server.ts";
-import { langFromCookieHeader } from "./lib/i18n/lang.ts";
-import { translator, zhCN } from "./lib/i18n/messages.ts";
 import { baseMeta } from "./lib/meta.ts";
 import { PageUrlProvider } from "./lib/nav.tsx";
-import { openAppSettings } from "./lib/open-app-settings.server.ts";
 import { PageSettingsContext } from "./lib/page-settings.tsx";
 import {
   data,
@@ -32,8 +26,14 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "./lib/router.ts";
+import { callApiShared } from "./lib/server/api.server.ts";
+import { noStore } from "./lib/server/cache-headers.ts";
+import { browserEnv } from "./lib/server/env.server.ts";
+import { openAppSettings } from "./lib/server/open-app-settings.server.ts";
 import { SessionProvider } from "./lib/session.tsx";
 import { SiteProvider, type SiteState } from "./lib/site-context.tsx";
+import { langFromCookieHeader } from "./model/i18n/lang.ts";
+import { translator, zhCN } from "./model/i18n/messages.ts";
 import {
   defaultThemeColor,
   parseAppInfo,
@@ -95,7 +95,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const messages = lang === "en" ? en : null;
   const scheme = schemeFromCookieHeader(cookie);
   // a mini program's web view that says so in its user agent (WeChat 7 and later): the page is drawn
-  // for it from the first paint (lib/mini-program.ts)
+  // for it from the first paint (lib/startup/mini-program.ts)
   const miniProgram = isMiniProgram(ua);
   return data(
     // of the settings, only what the configuration schema lets reach the browser (publicApiBase, linkFrameOrigins)

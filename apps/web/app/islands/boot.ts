@@ -1,6 +1,6 @@
-import { reloadOnChunkError } from "../lib/chunk-reload.ts";
 import { wakeIslandEvent } from "../lib/events.ts";
 import { subscribeWxTagState, wxTagState } from "../lib/open-app-state.ts";
+import { reloadOnChunkError } from "../lib/startup/chunk-reload.ts";
 import { toasts } from "../lib/toast.ts";
 import { browserIdle, browserWhenVisible, startIslands } from "./loader.ts";
 import type { IslandPage } from "./page.ts";

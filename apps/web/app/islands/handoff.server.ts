@@ -1,6 +1,6 @@
 import islandBoot from "virtual:davmu/island-boot";
 import type { EntryContext } from "react-router";
-import { browserEnv } from "../lib/env.server.ts";
+import { browserEnv } from "../lib/server/env.server.ts";
 import { parseAppInfo, resolveSite } from "../model/site.ts";
 import type { PageHandoff } from "./PageScripts.tsx";
 import { type IslandPage, islandPageFrom, routesWithoutScripts } from "./page.ts";

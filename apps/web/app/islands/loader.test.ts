@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { chunkReloadKey, reloadForChunkError } from "../lib/chunk-reload.ts";
 import { jsonForScript } from "../lib/json-script.ts";
+import { chunkReloadKey, reloadForChunkError } from "../lib/startup/chunk-reload.ts";
 import { type IslandLoaderDeps, readProps, startIslands } from "./loader.ts";
 import { awakeAttribute, islandTag } from "./protocol.ts";
 import { createStore } from "./store.ts";

@@ -37,7 +37,7 @@
  * - What every page does as it starts (statistics, start-up, session restore, WeChat's SDK, service
  *   worker, prefetch, desktop redirect) runs without React in page-effects.ts, imported once idle.
  * - A chunk that fails to load (a deployment replaced the files) reloads the page under the site's
- *   rule, at most once a minute (lib/chunk-reload.ts, R-SITE-10).
+ *   rule, at most once a minute (lib/startup/chunk-reload.ts, R-SITE-10).
  * - Once hydrated an island's element gets `data-awake`; once the loader runs, `<html data-hydrated>`
  *   says the page's controls answer (held clicks included).
  */

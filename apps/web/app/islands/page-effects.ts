@@ -1,10 +1,10 @@
 import { siteBase } from "@davmu/contracts/site-path";
-import { showBanner } from "../lib/banner.ts";
-import { markMiniProgram } from "../lib/mini-program.ts";
-import { applyThemeColor, redirectDesktop, schedulePageIdleWork, startSite } from "../lib/page-start.ts";
-import { restoreSession, watchSessionExpiry } from "../lib/session-start.ts";
-import { startTracking } from "../lib/tracker-page.ts";
-import { startWechat } from "../lib/wechat.ts";
+import { startWechat } from "../features/open-app/wechat.ts";
+import { startTracking } from "../features/tracking/tracker-page.ts";
+import { showBanner } from "../lib/startup/banner.ts";
+import { markMiniProgram } from "../lib/startup/mini-program.ts";
+import { applyThemeColor, redirectDesktop, schedulePageIdleWork, startSite } from "../lib/startup/page-start.ts";
+import { restoreSession, watchSessionExpiry } from "../lib/startup/session-start.ts";
 import type { IslandPage } from "./page.ts";
 import { shared } from "./store.ts";
 

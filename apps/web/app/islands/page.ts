@@ -1,7 +1,7 @@
-import type { Lang } from "../lib/i18n/lang.ts";
-import type { Messages } from "../lib/i18n/messages.ts";
 import type { OpenAppSettings } from "../lib/open-app-links.ts";
 import type { SiteState } from "../lib/site-context.tsx";
+import type { Lang } from "../model/i18n/lang.ts";
+import type { Messages } from "../model/i18n/messages.ts";
 
 /**
  * What every island's providers need, written once per island page as JSON (`#island-page`) from

@@ -92,15 +92,20 @@ describe("the browser stands on React Router's public APIs only (R-WEB-ISLAND-1)
 
   it("R-WEB-ISLAND-1 every route draws its page on the server alone: no route module is among what a page loads", () => {
     const { files } = reachable(join(app, "islands/boot.ts"));
-    expect([...files].filter((file) => file.includes("/app/routes/") || file.endsWith("/app/root.tsx"))).toEqual([]);
+    // route modules live in their features' routes/ folders (decision 065)
+    expect(
+      [...files].filter((file) => /\/app\/features\/[\w-]+\/routes\//.test(file) || file.endsWith("/app/root.tsx")),
+    ).toEqual([]);
   });
 
   it("R-WEB-ISLAND-2 every route with scripts is drawn as an island page and says which of its parts are islands", () => {
     const table = readFileSync(join(app, "routes.ts"), "utf8");
-    const modules = [...new Set([...table.matchAll(/"(routes\/[\w-]+\.tsx)"/g)].map((m) => m[1] as string))];
+    const modules = [
+      ...new Set([...table.matchAll(/"(features\/[\w-]+\/routes\/[\w-]+\.tsx)"/g)].map((m) => m[1] as string)),
+    ];
     expect(modules.length).toBeGreaterThan(30);
     const undeclared = modules
-      .filter((module) => module !== "routes/pc.tsx")
+      .filter((module) => module !== "features/pc/routes/pc.tsx")
       .filter(
         (module) =>
           !/export const handle: PageHandle = \{[^}]*islands: true/.test(readFileSync(join(app, module), "utf8")),

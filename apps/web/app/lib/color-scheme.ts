@@ -1,4 +1,4 @@
-import { readCookie } from "./i18n/lang.ts";
+import { readCookie } from "../model/i18n/lang.ts";
 
 /**
  * Dark mode (R-SITE-13): the visitor's choice in the `davmu_theme` cookie (365 days), else the

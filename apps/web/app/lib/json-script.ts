@@ -9,7 +9,7 @@ const unsafe: Record<string, string> = {
 /**
  * JSON that is safe inside a `<script>` element or an attribute: no `<`, `>` or `&` (so no
  * `</script>` or `<!--`), no line separators. Promises (deferred loader data) are left out: each
- * deferred part ships its own value next to its streamed markup (lib/deferred.tsx).
+ * deferred part ships its own value next to its streamed markup (features/content/deferred.tsx).
  */
 export function jsonForScript(value: unknown): string {
   const json = JSON.stringify(value, (_key, v) =>

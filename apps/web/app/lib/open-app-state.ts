@@ -1,9 +1,9 @@
 import type { OpenAppSettings } from "./open-app-links.ts";
 
 /**
- * The open-app chain's page-wide state (R-SHARE-3), with no React so a page's start-up (lib/wechat.ts)
+ * The open-app chain's page-wide state (R-SHARE-3), with no React so a page's start-up (features/open-app/wechat.ts)
  * can set it before any island wakes: whether WeChat's open tags can launch here, and the guide
- * overlay's event. Components read it through lib/open-app.ts.
+ * overlay's event. Components read it through features/open-app/open-app.ts.
  */
 
 /** WeChat open tags: off (not WeChat), pending (SDK loading), ready (wx.config passed), failed. */

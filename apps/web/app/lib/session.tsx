@@ -30,7 +30,7 @@ export function useSession(): Session {
 /**
  * The session while the server draws a page: nobody is signed in yet, and no stored token has been
  * checked. In the browser each island has the shared store's session (islands/hydrate.tsx), restored
- * by the page's start-up (islands/page-effects.ts, lib/session-start.ts); nothing here runs there.
+ * by the page's start-up (islands/page-effects.ts, lib/startup/session-start.ts); nothing here runs there.
  */
 export function SessionProvider(props: { publicApiBase: string; children: ReactNode }) {
   const { publicApiBase } = props;

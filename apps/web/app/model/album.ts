@@ -1,4 +1,4 @@
-import { defaultLang, type Lang } from "../lib/i18n/lang.ts";
+import { defaultLang, type Lang } from "./i18n/lang.ts";
 
 /** Tracks asked for on the first render and per 加载更多 (spec §9: audio album limit 30). */
 export const albumLimit = 30;

@@ -1,10 +1,10 @@
 import type { ContentItem, ContentType, RelatedItem } from "@davmu/contracts/content";
 import { siteBasePath } from "@davmu/contracts/site-path";
 import { linkContentTypes } from "@davmu/contracts/values";
-import { formatBigNumber, formatDateTime, formatRelativeTime } from "../lib/format.ts";
-import { defaultLang, type Lang } from "../lib/i18n/lang.ts";
 import { commentsAvailable } from "./comments.ts";
 import { type ContentTag, contentTag } from "./content-tag.ts";
+import { formatBigNumber, formatDateTime, formatRelativeTime } from "./format.ts";
+import { defaultLang, type Lang } from "./i18n/lang.ts";
 
 export interface RelatedCard {
   id: string;

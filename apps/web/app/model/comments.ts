@@ -1,6 +1,6 @@
 import type { ContentItem } from "@davmu/contracts/content";
 import type { CommentCreate, Comment as CommentItem } from "@davmu/contracts/interaction";
-import { type Translate, translator, zhCN } from "../lib/i18n/messages.ts";
+import { type Translate, translator, zhCN } from "./i18n/messages.ts";
 
 const zh = translator(zhCN);
 

@@ -1,5 +1,5 @@
 import type { ContentType } from "@davmu/contracts/content";
-import { defaultLang, type Lang } from "../lib/i18n/lang.ts";
+import { defaultLang, type Lang } from "./i18n/lang.ts";
 
 export interface ContentTag {
   label: string;

@@ -1,6 +1,6 @@
 import { phonePattern } from "@davmu/contracts/values";
-import { type Translate, translator, zhCN } from "../lib/i18n/messages.ts";
-import { zhAccount } from "../lib/i18n/messages-account.ts";
+import { type Translate, translator, zhCN } from "./i18n/messages.ts";
+import { zhAccount } from "./i18n/messages-account.ts";
 
 /** Phone login form rules (spec §5). Pure: the popup and its tests share them. */
 

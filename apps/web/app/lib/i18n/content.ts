@@ -1,7 +1,7 @@
 import { useMemo } from "react";
+import { type Translate, translator } from "../../model/i18n/messages.ts";
+import { zhContent } from "../../model/i18n/messages-content.ts";
 import { useI18n } from "./context.tsx";
-import { type Translate, translator } from "./messages.ts";
-import { zhContent } from "./messages-content.ts";
 
 /** `t` of the content pages: the page's dictionary, with their zh-CN strings on Chinese pages. */
 export function useContentT(): Translate {

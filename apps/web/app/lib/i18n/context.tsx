@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext, useMemo } from "react";
-import { defaultLang, type Lang } from "./lang.ts";
-import { type Messages, setActiveMessages, type Translate, translator, zhCN } from "./messages.ts";
+import { defaultLang, type Lang } from "../../model/i18n/lang.ts";
+import { type Messages, setActiveMessages, type Translate, translator, zhCN } from "../../model/i18n/messages.ts";
 
 interface I18n {
   lang: Lang;

@@ -1,4 +1,4 @@
-import type { Messages } from "./messages.ts";
+import type { Messages } from "../../model/i18n/messages.ts";
 
 /** English UI strings; same keys as zh-CN (messages.ts). Sent to the browser only for English pages. */
 export const en: Messages = {

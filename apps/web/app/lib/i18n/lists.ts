@@ -1,7 +1,7 @@
 import { useMemo } from "react";
+import { type Translate, translator } from "../../model/i18n/messages.ts";
+import { zhLists } from "../../model/i18n/messages-lists.ts";
 import { useI18n } from "./context.tsx";
-import { type Translate, translator } from "./messages.ts";
-import { zhLists } from "./messages-lists.ts";
 
 /** `t` of the navigation and list pages: the page's dictionary, with their zh-CN strings on Chinese pages. */
 export function useListT(): Translate {

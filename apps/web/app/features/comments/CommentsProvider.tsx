@@ -1,0 +1,84 @@
+import type { Comment as CommentItem } from "@davmu/contracts/interaction";
+import {
+  createContext,
+  type Dispatch,
+  type ReactNode,
+  type RefObject,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from "react";
+import { useSession } from "../../lib/session.tsx";
+import type { ReplyAction, ReplyMode, Thread } from "../../model/comments.ts";
+import { type CommentsSeed, commentsStoreFor } from "./comments-store.ts";
+
+/** The comments of one page, shared by the list and the footer that writes new ones. */
+export interface CommentsApi {
+  postId: string;
+  mp: boolean;
+  /** whether new comments are taken (spec §5) */
+  open: boolean;
+  threads: Thread[];
+  total: number;
+  hasMore: boolean;
+  loadingMore: boolean;
+  replyMode: ReplyMode;
+  dispatchReply: Dispatch<ReplyAction>;
+  inputRef: RefObject<HTMLInputElement | null>;
+  loadMore(): void;
+  toggleReplies(rootGid: string): void;
+  added(comment: CommentItem, rootGid: string | null): void;
+  updated(comment: CommentItem): void;
+}
+
+const CommentsContext = createContext<CommentsApi | null>(null);
+
+export function useComments(): CommentsApi {
+  const value = useContext(CommentsContext);
+  if (!value) throw new Error("useComments needs a CommentsProvider");
+  return value;
+}
+
+/**
+ * The comments of a page's item for the components inside: the list and the footer are islands
+ * (decision 056), each inside a provider of its own, and both read and change the item's one store
+ * (comments-store.ts), so they stay in step without sharing a React tree.
+ */
+export function CommentsProvider(props: CommentsSeed & { children: ReactNode }) {
+  const { postId, mp, open, initial } = props;
+  const session = useSession();
+  const [store] = useState(() => commentsStoreFor({ postId, mp, open, initial }));
+  const state = useSyncExternalStore(store.state.subscribe, store.state.get, store.state.get);
+  const userId = session.user ? session.user.user_id : null;
+
+  // page 1 again in the visitor's own view once logged in or out: held comments of their own, stars
+  useEffect(() => {
+    if (session.restored) store.reloadFor(userId, session.api);
+  }, [session.restored, userId, session.api, store]);
+
+  const value = useMemo<CommentsApi>(
+    () => ({
+      postId,
+      mp,
+      open,
+      threads: state.threads,
+      total: state.total,
+      hasMore: state.hasMore,
+      loadingMore: state.loadingMore,
+      replyMode: state.replyMode,
+      dispatchReply: store.dispatchReply,
+      inputRef: store.inputRef,
+      loadMore: () => store.loadMore(session.api),
+      toggleReplies: (rootGid: string) => store.toggleReplies(rootGid, session.api),
+      added: store.added,
+      updated: store.updated,
+    }),
+    [postId, mp, open, state, store, session.api],
+  );
+  return <CommentsContext.Provider value={value}>{props.children}</CommentsContext.Provider>;
+}
+
+/** What DetailShell knows of its item's comments, for the two islands it places (the list is placed by BottomLists). */
+export const CommentsSeedContext = createContext<CommentsSeed | null>(null);

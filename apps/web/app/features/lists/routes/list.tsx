@@ -1,0 +1,43 @@
+import { useListT } from "../../../lib/i18n/lists.ts";
+import { baseMeta } from "../../../lib/meta.ts";
+import { requireIndexSegment } from "../../../lib/server/guards.server.ts";
+import type { PageHandle } from "../../../page-styles.ts";
+import { ListHeader } from "../../navigation/ListHeader.tsx";
+import { NavBar } from "../../navigation/NavBar.tsx";
+import { loadList } from "../lists.server.ts";
+import { PagedList } from "../PagedList.tsx";
+import type { Route } from "./+types/list";
+
+/** The navigation and list styles, kept out of the stylesheet every page inlines. */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: navCss }];
+
+import navCss from "../../navigation/nav.css?url";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  requireIndexSegment(params.index);
+  return loadList(request, params.list_id);
+}
+
+export const meta = () => baseMeta();
+
+/**
+ * An island page (decision 058): the cards are server HTML; 加载更多, an h5 card's popup and the bottom
+ * bar are islands woken by a tap.
+ */
+export const handle: PageHandle = { islands: true };
+
+/** List page (R-ROUTE-1): /list/{list_id}/index.html, one list's content newest first, with 加载更多. */
+export default function List({ loaderData }: Route.ComponentProps) {
+  const { name, page, list, failed } = loaderData;
+  const t = useListT();
+  return (
+    <>
+      <ListHeader />
+      <main className="home list-page">
+        <h1 className="page-title">{name ?? t("listTitle")}</h1>
+        <PagedList initial={list} page={page} failed={failed} cardLevel={2} />
+      </main>
+      <NavBar />
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { siteBasePath } from "@davmu/contracts/site-path";
+import { useContentT } from "../../../lib/i18n/content.ts";
+import { useSite } from "../../../lib/site-context.tsx";
+import type { PageHandle } from "../../../page-styles.ts";
+import { qrCodeSvg } from "../qr-code.server.ts";
+import type { Route } from "./+types/pc";
+
+/** The stylesheet parts this page draws with (page-styles.ts). */
+export const handle: PageHandle = { styles: ["pc"] };
+
+/** Only pages of this site may be framed: a path under the base, never another origin. */
+export function frameSource(url: string | null): string {
+  let path = url?.startsWith("/") && !url.startsWith("//") ? url : "/";
+  if (path.startsWith(`${siteBasePath}/`)) path = path.slice(siteBasePath.length);
+  if (path === "/pc" || path.startsWith("/pc?")) path = "/";
+  const separator = path.includes("?") ? "&" : "?";
+  return `${siteBasePath}${path}${separator}pc_frame=1`;
+}
+
+/** The address a phone opens from the code: the framed page on the origin the visitor reached, unframed. */
+export function phoneUrl(src: string, origin: string): string {
+  const url = new URL(src, origin);
+  url.searchParams.delete("pc_frame");
+  return url.href;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const src = frameSource(new URL(request.url).searchParams.get("url"));
+  const phone = phoneUrl(src, new URL(request.url).origin);
+  return { src, phone, qr: await qrCodeSvg(phone) };
+}
+
+const qrBox = {
+  width: 148,
+  height: 148,
+  margin: "24px 0 0",
+  padding: 6,
+  boxSizing: "border-box",
+  borderRadius: 12,
+  background: "#fff",
+  boxShadow: "0 2px 12px rgba(0, 0, 0, 0.08)",
+} as const;
+
+/** Desktop wrapper: the share page inside a phone frame, with its QR code and a note to open it on a phone. */
+export default function PcWrapper({ loaderData }: Route.ComponentProps) {
+  const { site } = useSite();
+  const t = useContentT();
+  return (
+    <main className="pc-page">
+      <section className="pc-intro">
+        {site.logo ? <img src={site.logo} alt="" width={64} height={64} className="pc-logo" /> : null}
+        <h1>{site.name}</h1>
+        <p>{site.description}</p>
+        {/* the framed page's QR code, drawn on the server as SVG: no script on this page */}
+        <figure
+          className="pc-qr"
+          style={qrBox}
+          data-testid="pc-qr"
+          title={loaderData.phone}
+          dangerouslySetInnerHTML={{ __html: loaderData.qr }}
+        />
+        <p className="pc-hint">{t("pcHint")}</p>
+      </section>
+      <div className="pc-phone">
+        <iframe title={t("pcFrameTitle", { site: site.name })} src={loaderData.src} className="pc-frame" />
+      </div>
+    </main>
+  );
+}
