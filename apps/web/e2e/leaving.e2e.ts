@@ -28,7 +28,8 @@ let context: BrowserContext;
 let articles: string[];
 
 beforeAll(async () => {
-  // as phones have it: the automation's default switches the back/forward cache off
+  // as phones have it: the automation's default switches the back/forward cache off; Chromium itself,
+  // not the headless shell the other files run in, which restores no page from that cache
   browser = await launchBrowser({ ignoreDefaultArgs: ["--disable-back-forward-cache"] });
   context = await phoneContext(browser);
   await context.addInitScript(() => {

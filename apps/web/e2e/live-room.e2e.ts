@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { demoCards, hydrated, phoneContext, shot, wechatUserAgent } from "@davmu/test-support/browser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -229,7 +228,10 @@ describe("the live room", () => {
     await book.click();
     await expect.poll(() => book.textContent(), { timeout: 8000 }).toBe("已预约");
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("live-reminder").click()]);
-    const ics = readFileSync((await download.path()) ?? "", "utf8");
+    // the browser runs apart from this process: the file is read through its stream, not a path
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    const ics = Buffer.concat(chunks).toString("utf8");
     expect(download.suggestedFilename()).toMatch(/\.ics$/);
     expect(ics).toContain("BEGIN:VEVENT");
     expect(ics).toContain("TRIGGER:-PT10M");

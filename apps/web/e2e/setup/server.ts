@@ -129,7 +129,9 @@ export default async function setup(project: TestProject) {
   const workers = Math.max(1, Number(config.maxWorkers) || 1);
   const servers = await Promise.all(Array.from({ length: workers }, startSiteServer));
   const browsers: BrowserServer[] = await Promise.all(
-    Array.from({ length: workers }, async () => chromium.launchServer(await browserLaunchOptions())),
+    Array.from({ length: workers }, async () =>
+      chromium.launchServer(await browserLaunchOptions({ headlessShell: true })),
+    ),
   );
   project.provide(
     "siteServers",
