@@ -494,88 +494,91 @@ describe("the newsroom console", () => {
     [1280, 800],
     [375, 667],
   ] as const) {
-    for (const colorScheme of ["light", "dark"] as const) {
-      it(`R-CONSOLE-4 every console screen passes axe at ${width}×${height} in ${colorScheme} (screenshots under $E2E_SHOTS)`, async () => {
-        const marathon = (await demoCards(origin)).find(
-          (card) =>
-            (card.content_type === "live" || card.content_type === "local_live") &&
-            card.title.includes("马拉松全程直播"),
-        );
-        if (!marathon) throw new Error("no demo marathon room");
-        /** The screens by their address, and the states reached on them (a queue's tab, a panel, a room's chat). */
-        const views: { name: string; path: string; reach?: (page: Page) => Promise<void> }[] = [
-          { name: "home", path: "" },
-          { name: "moderation", path: "moderation" },
-          {
-            name: "moderation-all",
-            path: "moderation",
-            reach: async (page) => {
-              await page.getByRole("tab", { name: /全部/ }).click();
-              await page.locator("tbody tr[data-gid]").first().waitFor();
-            },
+    it(`R-CONSOLE-4 every console screen passes axe at ${width}×${height} in light and in dark (screenshots under $E2E_SHOTS)`, async () => {
+      const marathon = (await demoCards(origin)).find(
+        (card) =>
+          (card.content_type === "live" || card.content_type === "local_live") && card.title.includes("马拉松全程直播"),
+      );
+      if (!marathon) throw new Error("no demo marathon room");
+      /** The screens by their address, and the states reached on them (a queue's tab, a panel, a room's chat). */
+      const views: { name: string; path: string; reach?: (page: Page) => Promise<void> }[] = [
+        { name: "home", path: "" },
+        { name: "moderation", path: "moderation" },
+        {
+          name: "moderation-all",
+          path: "moderation",
+          reach: async (page) => {
+            await page.getByRole("tab", { name: /全部/ }).click();
+            await page.locator("tbody tr[data-gid]").first().waitFor();
           },
-          {
-            name: "moderation-author",
-            path: "moderation",
-            reach: async (page) => {
-              await page.getByRole("tab", { name: /全部/ }).click();
-              await page.locator("tbody tr[data-gid] .comment-text").first().click();
-              await page.keyboard.press("u");
-              await page.locator(".side-panel .history").waitFor();
-              await page.waitForTimeout(400); // the sidebar's slide out ends (375 px)
-            },
+        },
+        {
+          name: "moderation-author",
+          path: "moderation",
+          reach: async (page) => {
+            await page.getByRole("tab", { name: /全部/ }).click();
+            await page.locator("tbody tr[data-gid] .comment-text").first().click();
+            await page.keyboard.press("u");
+            await page.locator(".side-panel .history").waitFor();
+            await page.waitForTimeout(400); // the sidebar's slide out ends (375 px)
           },
-          { name: "tips", path: "tips" },
-          { name: "live-chat", path: `live-chat?room=${encodeURIComponent(marathon.post_id)}` },
-          { name: "previews", path: "previews" },
-          { name: "live", path: "live" },
-          { name: "forms", path: "forms" },
-          { name: "activities", path: "activities" },
-          { name: "local", path: "local" },
-          { name: "app", path: "app" },
-          { name: "stats", path: "stats" },
-          { name: "settings", path: "settings" },
-          { name: "accounts", path: "accounts" },
-          { name: "audit", path: "audit" },
-          { name: "security", path: "security" },
-        ];
-        const found: string[] = [];
-        const context = await browser.newContext({
-          viewport: { width, height },
-          userAgent: desktopUserAgent,
-          locale: "zh-CN",
-          colorScheme,
-        });
-        const page = await context.newPage();
-        await page.goto(`${consoleUrl}/`);
-        await page.getByLabel("邮箱").waitFor();
-        await shot(page, `console/login-${width}-${colorScheme}`);
-        for (const violation of await axeViolations(page)) found.push(`login ${width} ${colorScheme}: ${violation}`);
-        await loginWithPassword(page, admin);
-        await page.locator(".sidebar").waitFor({ state: "attached" });
-        for (const view of views) {
-          await page.goto(`${consoleUrl}/${view.path}`);
-          await page.locator(".page-header").first().waitFor();
-          await page.waitForLoadState("networkidle");
-          await view.reach?.(page);
-          // the whole page, but for a panel over it (fixed to the window)
-          await shot(page, `console/${view.name}-${width}-${colorScheme}`, {
-            fullPage: view.name !== "moderation-author",
-          });
-          for (const violation of await axeViolations(page)) {
-            found.push(`${view.name} ${width} ${colorScheme}: ${violation}`);
-          }
+        },
+        { name: "tips", path: "tips" },
+        { name: "live-chat", path: `live-chat?room=${encodeURIComponent(marathon.post_id)}` },
+        { name: "previews", path: "previews" },
+        { name: "live", path: "live" },
+        { name: "forms", path: "forms" },
+        { name: "activities", path: "activities" },
+        { name: "local", path: "local" },
+        { name: "app", path: "app" },
+        { name: "stats", path: "stats" },
+        { name: "settings", path: "settings" },
+        { name: "accounts", path: "accounts" },
+        { name: "audit", path: "audit" },
+        { name: "security", path: "security" },
+      ];
+      const found: string[] = [];
+      const context = await browser.newContext({
+        viewport: { width, height },
+        userAgent: desktopUserAgent,
+        locale: "zh-CN",
+      });
+      const page = await context.newPage();
+      /** The screen as it is now, in the light and the dark scheme (the console follows the system's). */
+      const audit = async (name: string, options: { fullPage?: boolean } = {}) => {
+        for (const colorScheme of ["light", "dark"] as const) {
+          await page.emulateMedia({ colorScheme });
+          // the palette the scheme calls for is the one audited (the dark page colour, or not it)
+          const darkPage = () =>
+            page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor === "rgb(14, 19, 26)");
+          await expect.poll(darkPage, { timeout: 3000 }).toBe(colorScheme === "dark");
+          await shot(page, `console/${name}-${width}-${colorScheme}`, options);
+          for (const violation of await axeViolations(page))
+            found.push(`${name} ${width} ${colorScheme}: ${violation}`);
         }
-        // the sidebar opened over the screen on a phone
-        if (width === 375) {
-          await page.getByRole("button", { name: "菜单" }).click();
-          await page.waitForTimeout(400);
-          await shot(page, `console/menu-${width}-${colorScheme}`);
-          for (const violation of await axeViolations(page)) found.push(`menu ${width} ${colorScheme}: ${violation}`);
-        }
-        await context.close();
-        expect(found).toEqual([]);
-      }, 120_000);
-    }
+        await page.emulateMedia({ colorScheme: "light" });
+      };
+      await page.goto(`${consoleUrl}/`);
+      await page.getByLabel("邮箱").waitFor();
+      await audit("login");
+      await loginWithPassword(page, admin);
+      await page.locator(".sidebar").waitFor({ state: "attached" });
+      for (const view of views) {
+        await page.goto(`${consoleUrl}/${view.path}`);
+        await page.locator(".page-header").first().waitFor();
+        await page.waitForLoadState("networkidle");
+        await view.reach?.(page);
+        // the whole page, but for a panel over it (fixed to the window)
+        await audit(view.name, { fullPage: view.name !== "moderation-author" });
+      }
+      // the sidebar opened over the screen on a phone
+      if (width === 375) {
+        await page.getByRole("button", { name: "菜单" }).click();
+        await page.waitForTimeout(400);
+        await audit("menu");
+      }
+      await context.close();
+      expect(found).toEqual([]);
+    }, 150_000);
   }
 });
