@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { hydrated, phoneContext } from "@davmu/test-support/browser";
+import { hydrated, phoneContext, wechatUserAgent } from "@davmu/test-support/browser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectBrowser, site } from "./setup/site.ts";
@@ -164,6 +164,37 @@ describe("navigation and the list pages on a phone in WeChat", () => {
     expect(await page.locator(".list-end").textContent()).toBe("没有更多了");
     const titles = await page.locator(".card-title").allTextContents();
     expect(new Set(titles).size).toBe(total);
+  });
+
+  it("R-CONTENT-8 R-UI-POPUP an h5 card that 加载更多 adds opens its link popup on the first tap, as the first page's do", async () => {
+    // the first list page, after the first, that holds an h5 card (an island of its own), as a phone is served it
+    const lists = [`${share}list/index.html`, share];
+    let found: { list: string; n: number } | undefined;
+    for (const list of lists) {
+      for (let n = 2; n <= 8 && !found; n++) {
+        const html = await (await fetch(`${list}?page=${n}`, { headers: { "user-agent": wechatUserAgent } })).text();
+        if (!html.includes('data-testid="load-more"') && !html.includes('data-island="paged-list"')) break;
+        if (html.includes('data-island="link-card"')) found = { list, n };
+      }
+      if (found) break;
+    }
+    if (!found) throw new Error("no list has an h5 card after its first page");
+    await fresh();
+    await open(`${found.list}?page=${found.n - 1}`);
+    await hydrated(page);
+    const cards = page.locator('davmu-island[data-island="link-card"]');
+    const before = await cards.count();
+    await page.getByTestId("load-more").click();
+    await expect.poll(() => cards.count()).toBeGreaterThan(before);
+    const added = cards.nth(before);
+    // asleep until tapped, like any h5 card the page started with
+    expect(await added.getAttribute("data-awake")).toBeNull();
+    await added.getByTestId("link-card").click();
+    const popup = page.getByTestId("link-popup");
+    await popup.waitFor({ timeout: 8000 });
+    expect(await popup.locator("iframe").getAttribute("src")).toMatch(/^\/media\/h5\//);
+    // the tap opened the popup in place: the list page is still the one shown
+    expect(new URL(page.url()).searchParams.get("page")).toBe(String(found.n));
   });
 
   it("R-CONTENT-8 without JavaScript 加载更多 is a link to the next page", async () => {

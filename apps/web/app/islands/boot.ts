@@ -1,4 +1,4 @@
-import { wakeIslandEvent } from "../lib/events.ts";
+import { islandsAddedEvent, wakeIslandEvent } from "../lib/events.ts";
 import { subscribeWxTagState, wxTagState } from "../lib/open-app-state.ts";
 import { reloadOnChunkError } from "../lib/startup/chunk-reload.ts";
 import { toasts } from "../lib/toast.ts";
@@ -50,6 +50,11 @@ if (page) {
   window.addEventListener(wakeIslandEvent, (event) => {
     const name = (event as CustomEvent<unknown>).detail;
     if (typeof name === "string") void controller.wake(name);
+  });
+  // server markup added later, with islands of its own (lib/events.ts `islandsAdded`)
+  window.addEventListener(islandsAddedEvent, (event) => {
+    const element = (event as CustomEvent<unknown>).detail;
+    if (element instanceof Element) controller.adopt(element);
   });
   // what every page does as it starts (statistics, start-up, session, service worker…), without React
   idle(() => {

@@ -73,6 +73,34 @@ describe("island loader", () => {
     expect(island.getAttribute(awakeAttribute)).toBe("");
   });
 
+  it("R-WEB-ISLAND-2 R-CONTENT-8 islands in markup added later (加载更多's cards) are taken on under their policies, those known not twice", async () => {
+    const first = new FakeIsland("link-card", "interaction", { n: 1 });
+    const { deps, hydrated, replayed } = fakes();
+    const controller = startIslands(pageOf(first), deps);
+    const added = new FakeIsland("link-card", "interaction", { n: 2 });
+    const later = new FakeIsland("toaster", "idle", {});
+    // the list after 加载更多: the card it had and the next page's
+    controller.adopt(pageOf(first, added, later));
+    expect(controller.islands.map((island) => island.element)).toEqual([first, added, later]);
+    // the added card sleeps until its first tap, which is held and answered once it is awake
+    const link = new EventTarget();
+    const tap = new Event("click", { bubbles: true, cancelable: true });
+    Object.defineProperty(tap, "target", { value: link });
+    added.dispatchEvent(tap);
+    expect(tap.defaultPrevented).toBe(true);
+    await settle();
+    expect(hydrated.map((h) => h.props)).toEqual([{ n: 2 }]);
+    expect(replayed).toEqual([link]);
+    // the first card was not set up a second time: one tap wakes it once
+    first.dispatchEvent(new Event("pointerdown"));
+    await settle();
+    expect(hydrated.map((h) => h.props)).toEqual([{ n: 2 }, { n: 1 }]);
+    expect(deps.load).toHaveBeenCalledTimes(2);
+    // and wake by name reaches the added ones
+    await controller.wake("toaster");
+    expect(hydrated).toHaveLength(3);
+  });
+
   it("R-WEB-ISLAND-2 a visible island hydrates once in view, not before", async () => {
     const island = new FakeIsland("toaster", "visible", {});
     const { deps, visible, hydrated } = fakes();

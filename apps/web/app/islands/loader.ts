@@ -38,6 +38,8 @@
  *   worker, prefetch, desktop redirect) runs without React in page-effects.ts, imported once idle.
  * - A chunk that fails to load (a deployment replaced the files) reloads the page under the site's
  *   rule, at most once a minute (lib/startup/chunk-reload.ts, R-SITE-10).
+ * - Server markup added later (加载更多 adds the next page's cards) is handed to the loader with
+ *   lib/events.ts `islandsAdded`: its islands are taken on under their policies, as if present at start.
  * - Once hydrated an island's element gets `data-awake`; once the loader runs, `<html data-hydrated>`
  *   says the page's controls answer (held clicks included).
  */
@@ -75,6 +77,11 @@ export interface IslandController {
   readonly islands: ReadonlyArray<{ element: Element; name: string; wake: WakePolicy }>;
   /** wakes every island of that name now, whatever its policy */
   wake(name: string): Promise<void>;
+  /**
+   * takes on the islands under `within` it does not know yet, each under its policy: server markup
+   * added after the page started (加载更多's next cards)
+   */
+  adopt(within: ParentNode): void;
 }
 
 /** An island's props from its element; `{}` when absent or unreadable. */
@@ -140,23 +147,30 @@ export function startIslands(root: ParentNode, deps: IslandLoaderDeps): IslandCo
     for (const type of interactionEvents) element.addEventListener(type, listener, true);
   }
 
-  for (const element of Array.from(root.querySelectorAll(islandTag))) {
-    const name = element.getAttribute(nameAttribute);
-    const wake = element.getAttribute(wakeAttribute);
-    if (!name || !isWakePolicy(wake)) {
-      deps.warn("island without a name or a known policy:", name, wake);
-      continue;
+  const known = new Set<Element>();
+  function adopt(within: ParentNode) {
+    for (const element of Array.from(within.querySelectorAll(islandTag))) {
+      if (known.has(element)) continue;
+      known.add(element);
+      const name = element.getAttribute(nameAttribute);
+      const wake = element.getAttribute(wakeAttribute);
+      if (!name || !isWakePolicy(wake)) {
+        deps.warn("island without a name or a known policy:", name, wake);
+        continue;
+      }
+      islands.push({ element, name, wake });
+      if (wake === "idle") deps.idle(() => void wakeElement(element, name));
+      else if (wake === "visible") deps.whenVisible(element, () => void wakeElement(element, name));
+      // whatever its policy, a tap that comes before the island is awake wakes it and is held until it
+      // can answer (a form's 提交 tapped before its idle or visible trigger is not a native submit)
+      onInteraction(element, name);
     }
-    islands.push({ element, name, wake });
-    if (wake === "idle") deps.idle(() => void wakeElement(element, name));
-    else if (wake === "visible") deps.whenVisible(element, () => void wakeElement(element, name));
-    // whatever its policy, a tap that comes before the island is awake wakes it and is held until it
-    // can answer (a form's 提交 tapped before its idle or visible trigger is not a native submit)
-    onInteraction(element, name);
   }
+  adopt(root);
 
   return {
     islands,
+    adopt,
     wake(name) {
       return Promise.all(
         islands.filter((island) => island.name === name).map((island) => wakeElement(island.element, name)),

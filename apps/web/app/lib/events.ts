@@ -20,6 +20,16 @@ export function wakeIsland(name: string): void {
   window.dispatchEvent(new CustomEvent(wakeIslandEvent, { detail: name }));
 }
 
+/**
+ * Tells an island page's loader that server markup with islands of its own was added under `element`
+ * (加载更多's next cards): they are taken on under their policies, as the page's first ones were.
+ */
+export const islandsAddedEvent = "davmu:islandsAdded";
+
+export function islandsAdded(element: Element): void {
+  window.dispatchEvent(new CustomEvent(islandsAddedEvent, { detail: element }));
+}
+
 /** The API refused the stored user token (expired or revoked elsewhere): the session must end. */
 export const sessionExpiredEvent = "davmu:sessionExpired";
 

@@ -1,5 +1,6 @@
 import { type MouseEvent, useRef, useState } from "react";
 import { islandTag, nameAttribute, propsAttribute } from "../../islands/protocol.ts";
+import { islandsAdded } from "../../lib/events.ts";
 import { useListT } from "../../lib/i18n/lists.ts";
 import { holdAtLeast } from "../../lib/min-delay.ts";
 import { Link, sitePath, usePageUrl } from "../../lib/nav.tsx";
@@ -38,8 +39,8 @@ async function fetchNextPage(url: string, n: number): Promise<NextPage> {
  * to), adds that page's cards under those shown (server markup, without repeating one), takes that
  * page's 加载更多 state, and puts the page's address in the address bar (`replaceState`). The
  * button says 加载中… for at least 200 ms (R-SITE-12); the last page's 没有更多了 waits for it too.
- * An h5 card among the added ones is a link to its page: the loader knows only the islands the page
- * started with, so its popup's island never wakes.
+ * The added cards are handed to the island loader (`islandsAdded`): an h5 card among them opens its
+ * link popup on the first tap, as the first page's do.
  */
 export function LoadMore(props: LoadMoreProps) {
   const t = useListT();
@@ -78,6 +79,7 @@ export function LoadMore(props: LoadMoreProps) {
           }
           list.appendChild(card);
         }
+        islandsAdded(list);
         window.history.replaceState(window.history.state, "", url);
         setState(more);
       })
