@@ -1,9 +1,14 @@
 /**
  * Phone screenshots (375×667, WeChat user agent) of the running site's pages, for a visual check.
  * Usage: node scripts/screenshots.ts [origin] [out-dir]   (defaults: http://localhost:3000, /tmp/davmu-shots)
+ * The pages beyond the content types (community columns, tips, forms, activity, invitation, /auth,
+ * /bar) are found through the API; their public ids need the server's HASHID_SALT (the development
+ * salt unless the environment names another). Each is shot in light and in dark (`<name>-light.png`).
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { developmentHashidSalt } from "@davmu/config/schema";
+import { otherDemoPaths } from "@davmu/demo/demo-paths";
 import { demoCards, desktopContext, firstArticleLink, launchBrowser, phoneContext } from "@davmu/test-support/browser";
 
 const origin = process.argv[2] ?? "http://localhost:3000";
@@ -118,6 +123,26 @@ try {
         await page.waitForTimeout(400);
       }
       const file = join(out, `${name}-${variant}.png`);
+      await page.screenshot({ path: file });
+      console.log(file);
+    }
+  }
+
+  // every page beyond the content types, in light and in dark
+  const otherPages = Object.entries(await otherDemoPaths(origin, process.env.HASHID_SALT ?? developmentHashidSalt));
+  for (const variant of ["light", "dark"] as const) {
+    await context.clearCookies();
+    if (variant === "dark") await context.addCookies([{ name: "davmu_theme", value: "dark", domain: host, path: "/" }]);
+    const pages: Array<[string, string]> = [
+      ["home", share],
+      ["article", article],
+      ...typeShots.filter(([, , act]) => !act).map(([name, url]): [string, string] => [name, url]),
+      ...otherPages.map(([name, path]): [string, string] => [name, origin + path]),
+    ];
+    for (const [name, url] of pages) {
+      await page.goto(url);
+      await page.waitForTimeout(800);
+      const file = join(out, `page-${name}-${variant}.png`);
       await page.screenshot({ path: file });
       console.log(file);
     }
