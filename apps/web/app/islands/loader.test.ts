@@ -58,6 +58,14 @@ function fakes(overrides: Partial<IslandLoaderDeps> = {}) {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** A tap on `target` inside the island, as the browser dispatches it there (the loader reads its target). */
+function tap(island: FakeIsland, target: EventTarget): Event {
+  const event = new Event("click", { bubbles: true, cancelable: true });
+  Object.defineProperty(event, "target", { value: target });
+  island.dispatchEvent(event);
+  return event;
+}
+
 describe("island loader", () => {
   it("R-WEB-ISLAND-2 an idle island hydrates only once the browser is idle, with its props", async () => {
     const island = new FakeIsland("follow-button", "idle", { mpId: "m1" });
@@ -84,10 +92,7 @@ describe("island loader", () => {
     expect(controller.islands.map((island) => island.element)).toEqual([first, added, later]);
     // the added card sleeps until its first tap, which is held and answered once it is awake
     const link = new EventTarget();
-    const tap = new Event("click", { bubbles: true, cancelable: true });
-    Object.defineProperty(tap, "target", { value: link });
-    added.dispatchEvent(tap);
-    expect(tap.defaultPrevented).toBe(true);
+    expect(tap(added, link).defaultPrevented).toBe(true);
     await settle();
     expect(hydrated.map((h) => h.props)).toEqual([{ n: 2 }]);
     expect(replayed).toEqual([link]);
@@ -121,10 +126,7 @@ describe("island loader", () => {
     expect(idle.length + visible.length).toBe(0);
     expect(deps.load).not.toHaveBeenCalled();
     const button = new EventTarget();
-    const tap = new Event("click", { bubbles: true, cancelable: true });
-    Object.defineProperty(tap, "target", { value: button });
-    island.dispatchEvent(tap);
-    expect(tap.defaultPrevented).toBe(true);
+    expect(tap(island, button).defaultPrevented).toBe(true);
     await settle();
     expect(hydrated).toHaveLength(1);
     expect(replayed).toEqual([button]);
@@ -143,11 +145,9 @@ describe("island loader", () => {
       await settle();
       expect(deps.load).not.toHaveBeenCalled();
       const submit = new EventTarget();
-      const tap = new Event("click", { bubbles: true, cancelable: true });
-      Object.defineProperty(tap, "target", { value: submit });
-      island.dispatchEvent(tap);
+      const held = tap(island, submit);
       // not the browser's own submit of the sleeping form: held, then replayed on the woken island
-      expect(tap.defaultPrevented, policy).toBe(true);
+      expect(held.defaultPrevented, policy).toBe(true);
       await settle();
       expect(hydrated, policy).toHaveLength(1);
       expect(replayed, policy).toEqual([submit]);
