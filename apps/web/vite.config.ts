@@ -1,32 +1,23 @@
-import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { siteBase } from "@davmu/contracts/site-path";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 import { callRoutes } from "./call-routes.ts";
-import { type BuiltChunk, islandCode, registryModules } from "./island-code.ts";
 
 const islandBoot = fileURLToPath(new URL("app/islands/boot.ts", import.meta.url));
 /** An island page's start-up (decision 056), imported by the loader once the browser is idle. */
 const pageEffects = fileURLToPath(new URL("app/islands/page-effects.ts", import.meta.url));
 const islandBootModule = "virtual:davmu/island-boot";
-/** The island registry and the hydration module: what each island's code is read from (island-code.ts). */
-const islandRegistry = fileURLToPath(new URL("app/islands/registry.ts", import.meta.url));
-const islandHydrate = fileURLToPath(new URL("app/islands/hydrate.tsx", import.meta.url));
 
 /**
  * The island loader's entry (app/islands/boot.ts, decision 053) is a chunk of its own in the client
  * build; the server reads its URL from `virtual:davmu/island-boot` to write it into island pages. The
- * client build runs first, so its file name is known when the server build asks. Beside it, the
- * client build writes which files each island needs (`assets/island-code-<hash>.json`,
- * island-code.ts), whose URL the same module gives as `islandCode` (decision 068).
+ * client build runs first, so its file name is known when the server build asks.
  */
 function islandEntry(): Plugin {
-  // React Router loads this config once per environment's build: the client build's file names are
+  // React Router loads this config once per environment's build: the client build's file name is
   // handed to the server build's copy of the plugin through the process
-  const shared = globalThis as { davmuIslandBootFile?: string; davmuIslandCodeFile?: string };
+  const shared = globalThis as { davmuIslandBootFile?: string };
   let base = siteBase;
   return {
     name: "davmu:island-entry",
@@ -44,14 +35,6 @@ function islandEntry(): Plugin {
         // the entry lands in the "islands" group's chunk (below), which runs it when imported
         if (chunk.type === "chunk" && chunk.moduleIds.includes(islandBoot)) shared.davmuIslandBootFile = chunk.fileName;
       }
-      const chunks = Object.values(bundle).filter(
-        (output): output is typeof output & BuiltChunk => output.type === "chunk",
-      );
-      const registry = registryModules(readFileSync(islandRegistry, "utf8"), dirname(islandRegistry));
-      const source = JSON.stringify(islandCode(registry, islandHydrate, islandBoot, chunks, base));
-      const fileName = `assets/island-code-${createHash("sha256").update(source).digest("base64url").slice(0, 8)}.json`;
-      this.emitFile({ type: "asset", fileName, source });
-      shared.davmuIslandCodeFile = fileName;
     },
     resolveId(source) {
       return source === islandBootModule ? `\0${islandBootModule}` : null;
@@ -61,9 +44,7 @@ function islandEntry(): Plugin {
       // in development Vite serves the module by its path under the root
       const bootFile = shared.davmuIslandBootFile;
       const url = bootFile ? `${base}${bootFile}` : `${base}app/islands/boot.ts`;
-      // none in development, where Vite serves each module as it is asked for
-      const code = shared.davmuIslandCodeFile ? `${base}${shared.davmuIslandCodeFile}` : "";
-      return `export default ${JSON.stringify(url)};\nexport const islandCode = ${JSON.stringify(code)};`;
+      return `export default ${JSON.stringify(url)};`;
     },
   };
 }

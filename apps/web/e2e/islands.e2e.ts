@@ -208,51 +208,6 @@ describe("islands on a phone in WeChat", () => {
       await context.close();
     });
 
-    it("R-WEB-ISLAND-3 once the page is idle the sleeping islands' code is fetched to the cache, none of it run; 打开App's first tap then loads its scripts from there", async () => {
-      const context = await phoneContext(browser);
-      const page = await context.newPage();
-      const scripts = scriptsOf(page);
-      await page.goto(article);
-      await hydrated(page);
-      const prefetched = page.locator('link[rel="prefetch"][as="script"]');
-      await expect.poll(() => prefetched.count()).toBeGreaterThan(0);
-      const files = (await prefetched.evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href))).map(
-        (href) => href.replace(/^.*\//, ""),
-      );
-      // React and the dialog's chunk among them, fetched but not run: no module of React has started
-      expect(files.some((file) => /^vendor-[\w-]{8}\.js$/.test(file))).toBe(true);
-      expect(files.some((file) => /^OpenAppDialog-[\w-]{8}\.js$/.test(file))).toBe(true);
-      expect(reactChunks(scripts)).toEqual([]);
-      // every prefetch has arrived before the tap
-      const arrived = () =>
-        page.evaluate(
-          (names) =>
-            performance
-              .getEntriesByType("resource")
-              .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === "link")
-              .filter((entry) => names.includes(entry.name.replace(/^.*\//, ""))).length,
-          files,
-        );
-      await expect.poll(arrived).toBe(files.length);
-      await page.getByTestId("open-app-banner").getByRole("button", { name: "打开App" }).click();
-      await page.getByTestId("open-app-dialog").getByRole("button", { name: "立即前往" }).waitFor({ timeout: 8000 });
-      // the scripts the tap ran, each from the cache (nothing transferred)
-      const ran = await page.evaluate(() =>
-        performance
-          .getEntriesByType("resource")
-          .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === "script")
-          .map(
-            (entry) => [entry.name.replace(/^.*\//, ""), (entry as PerformanceResourceTiming).transferSize] as const,
-          ),
-      );
-      const fromTap = ran.filter(([name]) => files.includes(name));
-      expect(fromTap.map(([name]) => name)).toEqual(
-        expect.arrayContaining(files.filter((f) => /^(vendor|OpenAppDialog)-/.test(f))),
-      );
-      expect(fromTap.filter(([, transferred]) => transferred > 0)).toEqual([]);
-      await context.close();
-    });
-
     it("R-WEB-ISLAND-2 R-UI-FOOTER the first tap on 写评论 wakes the footer with the input focused; sending asks an anonymous visitor to log in", async () => {
       const { context, page } = await openAsleep(browser, article);
       await page.getByRole("textbox", { name: "写评论" }).tap();

@@ -1,7 +1,7 @@
 import { createContext, useContext } from "react";
 import { jsonForScript } from "../lib/json-script.ts";
 import type { IslandPage } from "./page.ts";
-import { islandPageId, pageModulesId } from "./protocol.ts";
+import { islandPageId } from "./protocol.ts";
 
 /**
  * The page's hand-off to the browser, made by entry.server.tsx (handoff.server.ts): what the islands'
@@ -12,12 +12,13 @@ export interface PageHandoff {
   island: IslandPage;
   /** URL of the island loader */
   entry: string;
-  /** URL of the build's map of each island's script files, fetched once the page is idle (prefetch.ts) */
-  code: string;
   nonce: string | undefined;
 }
 
 export const PageHandoffContext = createContext<PageHandoff | null>(null);
+
+/** Id of the element that names the page's script: the island loader. */
+export const pageModulesId = "page-modules";
 
 /** Longest the scripts wait for the page to load and paint: a picture that never arrives holds no page back. */
 export const bootFallbackMs = 3000;
@@ -64,7 +65,7 @@ export function PageScripts() {
         type="application/json"
         id={pageModulesId}
         nonce={handoff.nonce}
-        dangerouslySetInnerHTML={{ __html: jsonForScript({ entry: handoff.entry, preload: [], code: handoff.code }) }}
+        dangerouslySetInnerHTML={{ __html: jsonForScript({ entry: handoff.entry, preload: [] }) }}
       />
       <script type="module" nonce={handoff.nonce} dangerouslySetInnerHTML={{ __html: bootScript }} />
     </>

@@ -6,5 +6,3 @@ import { siteBase } from "@davmu/contracts/site-path";
  */
 const bootUrl = `${siteBase}app/islands/boot.ts`;
 export default bootUrl;
-/** No map of the islands' files where no build wrote one. */
-export const islandCode = "";

@@ -4,8 +4,7 @@ import { reloadOnChunkError } from "../lib/startup/chunk-reload.ts";
 import { toasts } from "../lib/toast.ts";
 import { browserIdle, browserWhenVisible, startIslands } from "./loader.ts";
 import type { IslandPage } from "./page.ts";
-import { prefetchIslandCode } from "./prefetch.ts";
-import { islandPageId, pageModulesId } from "./protocol.ts";
+import { islandPageId } from "./protocol.ts";
 import { loadIsland } from "./registry.ts";
 import { listenForRequests, shared } from "./store.ts";
 
@@ -63,15 +62,6 @@ if (page) {
       .then((m) => m.startPageEffects(page))
       .catch((error: unknown) => {
         if (!reloadOnChunkError(error)) console.warn("page effects failed to start:", error);
-      })
-      // then the code of the islands that sleep until tapped, to the cache (decision 068)
-      .then(() => {
-        const modules = JSON.parse(document.getElementById(pageModulesId)?.textContent || "{}") as { code?: string };
-        idle(() => {
-          prefetchIslandCode(modules.code ?? "", controller.islands).catch((error: unknown) =>
-            console.warn("island code not prefetched:", error),
-          );
-        });
       });
   });
   document.documentElement.dataset.hydrated = "";

@@ -1,4 +1,4 @@
-import islandBoot, { islandCode } from "virtual:davmu/island-boot";
+import islandBoot from "virtual:davmu/island-boot";
 import type { EntryContext } from "react-router";
 import { browserEnv } from "../lib/server/env.server.ts";
 import { parseAppInfo, resolveSite } from "../model/site.ts";
@@ -30,5 +30,5 @@ export function pageHandoff(context: EntryContext, nonce: string | undefined): P
   const { staticHandlerContext: state } = context;
   if (state.matches.some((match) => routesWithoutScripts.has(match.route.id))) return null;
   const island = islandPageFrom(state.loaderData.root) ?? fallbackIslandPage();
-  return { island, entry: islandBoot, code: islandCode, nonce };
+  return { island, entry: islandBoot, nonce };
 }

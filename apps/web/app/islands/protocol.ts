@@ -19,11 +19,6 @@ export const awakeAttribute = "data-awake";
 
 /** Id of the JSON the server writes once per island page: what every island's providers need. */
 export const islandPageId = "island-page";
-/**
- * Id of the JSON that names the page's scripts: the island loader's URL (`entry`) and that of the
- * build's map of each island's files (`code`, prefetch.ts).
- */
-export const pageModulesId = "page-modules";
 
 export function isWakePolicy(value: string | null): value is WakePolicy {
   return value !== null && (wakePolicies as readonly string[]).includes(value);
