@@ -27,6 +27,8 @@ describe("accounts, comments and interaction on a phone in WeChat", () => {
     return found;
   };
 
+  // a visitor's whole journey, eight steps each with its own bound: the test's own bound leaves them room
+  // to say which step failed on a busy machine
   it("R-UI-LOGIN R-LOGIN-9 R-UI-COMMENTS R-UI-FOOTER R-CONTENT-3 R-CONTENT-4 R-CONTENT-7 R-LOGIN-12 R-UI-ACCOUNT log in by code, comment, reply, expand replies, favourite, follow, log out", async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
@@ -115,7 +117,7 @@ describe("accounts, comments and interaction on a phone in WeChat", () => {
     ]);
     expect(violations).toEqual([]);
     await context.close();
-  });
+  }, 60_000);
 
   it("R-LOGIN-7 R-LOGIN-2 logging in without ticking the agreement is refused with its message; ticked, the password logs in", async () => {
     const context = await phoneContext(browser);
