@@ -1,7 +1,8 @@
-import type { ContentItem } from "@davmu/contracts/content";
+import type { ContentItem, ContentType } from "@davmu/contracts/content";
 import type { CommentList as CommentPage } from "@davmu/contracts/interaction";
 import type { ReactNode } from "react";
 import { Island } from "../../islands/Island.tsx";
+import type { ArticleView } from "../../model/article.ts";
 import { type DetailLayout, decideDetailLayout, type PageEnvironment } from "../../model/layout.ts";
 import { CommentFooterIsland } from "../comments/CommentFooter.tsx";
 import { CommentsSeedContext } from "../comments/CommentsProvider.tsx";
@@ -17,9 +18,24 @@ import { usePreview } from "../preview/preview-route.ts";
  * once for the whole site by the root route. The banner, the footer and the comment list (placed by
  * BottomLists) are islands (decision 056); the footer and the list share the item's comments store.
  */
+/** What the shell needs of the item: its ids, its counts for the footer, its media account. */
+export type DetailShellItem = Pick<ContentItem, "post_id" | "content_type" | "track_id" | "mp"> &
+  Partial<Pick<ContentItem, "like_count" | "collect_count">>;
+
+/** The shell's item from a page's view, drawn under `contentType`'s layout. */
+export function shellItem(view: ArticleView, contentType: ContentType): DetailShellItem {
+  return {
+    post_id: view.id,
+    content_type: contentType,
+    track_id: view.trackId,
+    like_count: view.likes,
+    collect_count: view.collects,
+    mp: view.mp ? { ...view.mp } : null,
+  };
+}
+
 export function DetailShell(props: {
-  item: Pick<ContentItem, "post_id" | "content_type" | "track_id" | "mp"> &
-    Partial<Pick<ContentItem, "like_count" | "collect_count">>;
+  item: DetailShellItem;
   commentsOpen: boolean;
   env: PageEnvironment;
   comments: CommentPage | null;

@@ -8,7 +8,7 @@ import type { PageHandle } from "../../../page-styles.ts";
 import { OpenAppButton } from "../../open-app/OpenAppButton.tsx";
 import { BottomLists } from "../BottomLists.tsx";
 import { DetailHead } from "../DetailHead.tsx";
-import { DetailShell } from "../DetailShell.tsx";
+import { DetailShell, shellItem } from "../DetailShell.tsx";
 import { detailLoader } from "../detail-page.server.ts";
 import type { Route } from "./+types/mini-program";
 
@@ -43,14 +43,7 @@ export default function MiniProgram({ loaderData }: Route.ComponentProps) {
   const t = useContentT();
   return (
     <DetailShell
-      item={{
-        post_id: view.id,
-        content_type: "mini_program",
-        track_id: view.trackId,
-        like_count: view.likes,
-        collect_count: view.collects,
-        mp: view.mp ? { ...view.mp } : null,
-      }}
+      item={shellItem(view, "mini_program")}
       commentsOpen={view.commentsOpen}
       env={env}
       comments={lists.comments}

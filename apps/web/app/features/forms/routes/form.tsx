@@ -7,7 +7,7 @@ import { detailPageMeta, viewHead } from "../../../lib/share-meta.ts";
 import { toArticleView } from "../../../model/article.ts";
 import type { PageHandle } from "../../../page-styles.ts";
 import { DetailHead } from "../../content/DetailHead.tsx";
-import { DetailShell } from "../../content/DetailShell.tsx";
+import { DetailShell, shellItem } from "../../content/DetailShell.tsx";
 import { detailLoader } from "../../content/detail-page.server.ts";
 import { FormView } from "../FormView.tsx";
 import formCss from "../form.css?url";
@@ -52,14 +52,7 @@ export default function FormPage({ loaderData }: Route.ComponentProps) {
   const { view, form, env } = loaderData;
   return (
     <DetailShell
-      item={{
-        post_id: view.id,
-        content_type: "cloud_form",
-        track_id: view.trackId,
-        like_count: view.likes,
-        collect_count: view.collects,
-        mp: view.mp ? { ...view.mp } : null,
-      }}
+      item={shellItem(view, "cloud_form")}
       commentsOpen={view.commentsOpen}
       env={env}
       comments={null}

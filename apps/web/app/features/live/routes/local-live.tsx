@@ -11,7 +11,7 @@ import { type ArticleView, toArticleView } from "../../../model/article.ts";
 import { formatBigNumber, formatDateTime } from "../../../model/format.ts";
 import { chooseLiveScreen, liveStatusLabel } from "../../../model/live.ts";
 import type { PageHandle } from "../../../page-styles.ts";
-import { DetailShell } from "../../content/DetailShell.tsx";
+import { DetailShell, shellItem } from "../../content/DetailShell.tsx";
 import { detailLoader } from "../../content/detail-page.server.ts";
 import { OpenAppButton } from "../../open-app/OpenAppButton.tsx";
 import { LiveRoom } from "../LiveRoom.tsx";
@@ -131,15 +131,8 @@ export default function LocalLive({ loaderData }: Route.ComponentProps) {
   const plain = screen === "ImageScreen" && room.liveId === null;
   return (
     <DetailShell
-      item={{
-        post_id: view.id,
-        // a live item's room has local_live's layout: no lists, no comment footer
-        content_type: "local_live",
-        track_id: view.trackId,
-        like_count: view.likes,
-        collect_count: view.collects,
-        mp: view.mp ? { ...view.mp } : null,
-      }}
+      // a live item's room has local_live's layout: no lists, no comment footer
+      item={shellItem(view, "local_live")}
       commentsOpen={false}
       env={env}
       comments={null}

@@ -6,7 +6,7 @@ import { albumStatusText } from "../../../model/album.ts";
 import { toArticleView, toRelatedCard } from "../../../model/article.ts";
 import type { PageHandle } from "../../../page-styles.ts";
 import { BottomLists } from "../../content/BottomLists.tsx";
-import { DetailShell } from "../../content/DetailShell.tsx";
+import { DetailShell, shellItem } from "../../content/DetailShell.tsx";
 import { detailLoader } from "../../content/detail-page.server.ts";
 import { AlbumPlayer } from "../AlbumPlayer.tsx";
 import { loadAlbum } from "../album.server.ts";
@@ -53,14 +53,7 @@ export default function Album({ loaderData }: Route.ComponentProps) {
   const contentType = series === "video" ? "video_album" : "audio_album";
   return (
     <DetailShell
-      item={{
-        post_id: view.id,
-        content_type: contentType,
-        track_id: view.trackId,
-        like_count: view.likes,
-        collect_count: view.collects,
-        mp: view.mp ? { ...view.mp } : null,
-      }}
+      item={shellItem(view, contentType)}
       commentsOpen={view.commentsOpen}
       env={env}
       comments={lists.comments}

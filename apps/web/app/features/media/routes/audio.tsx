@@ -6,7 +6,7 @@ import { toArticleView } from "../../../model/article.ts";
 import type { PageHandle } from "../../../page-styles.ts";
 import { BottomLists } from "../../content/BottomLists.tsx";
 import { DetailHead } from "../../content/DetailHead.tsx";
-import { DetailShell } from "../../content/DetailShell.tsx";
+import { DetailShell, shellItem } from "../../content/DetailShell.tsx";
 import { detailLoader } from "../../content/detail-page.server.ts";
 import { AudioPlayer } from "../MediaPlayer.tsx";
 import type { Route } from "./+types/audio";
@@ -39,14 +39,7 @@ export default function Audio({ loaderData }: Route.ComponentProps) {
   const t = useContentT();
   return (
     <DetailShell
-      item={{
-        post_id: view.id,
-        content_type: "audio",
-        track_id: view.trackId,
-        like_count: view.likes,
-        collect_count: view.collects,
-        mp: view.mp ? { ...view.mp } : null,
-      }}
+      item={shellItem(view, "audio")}
       commentsOpen={view.commentsOpen}
       env={env}
       comments={lists.comments}

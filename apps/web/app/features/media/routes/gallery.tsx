@@ -3,7 +3,7 @@ import { pageCacheHeaders } from "../../../lib/server/cache-headers.ts";
 import { detailPageMeta, viewHead } from "../../../lib/share-meta.ts";
 import { toArticleView } from "../../../model/article.ts";
 import type { PageHandle } from "../../../page-styles.ts";
-import { DetailShell } from "../../content/DetailShell.tsx";
+import { DetailShell, shellItem } from "../../content/DetailShell.tsx";
 import { detailLoader } from "../../content/detail-page.server.ts";
 import { GalleryStrip } from "../GalleryStrip.tsx";
 import type { Route } from "./+types/gallery";
@@ -38,14 +38,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
   const { view, images, picNum, env, comments } = loaderData;
   return (
     <DetailShell
-      item={{
-        post_id: view.id,
-        content_type: "image",
-        track_id: view.trackId,
-        like_count: view.likes,
-        collect_count: view.collects,
-        mp: view.mp ? { ...view.mp } : null,
-      }}
+      item={shellItem(view, "image")}
       commentsOpen={view.commentsOpen}
       env={env}
       comments={comments}

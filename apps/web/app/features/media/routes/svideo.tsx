@@ -5,7 +5,7 @@ import { detailPageMeta, viewHead } from "../../../lib/share-meta.ts";
 import { useSite } from "../../../lib/site-context.tsx";
 import { toArticleView } from "../../../model/article.ts";
 import type { PageHandle } from "../../../page-styles.ts";
-import { DetailShell } from "../../content/DetailShell.tsx";
+import { DetailShell, shellItem } from "../../content/DetailShell.tsx";
 import { detailLoader } from "../../content/detail-page.server.ts";
 import { FollowButton } from "../../content/FollowButton.tsx";
 import { ReadInApp } from "../../content/ReadInApp.tsx";
@@ -37,14 +37,7 @@ export default function ShortVideo({ loaderData }: Route.ComponentProps) {
   const t = useContentT();
   return (
     <DetailShell
-      item={{
-        post_id: view.id,
-        content_type: "svideo",
-        track_id: view.trackId,
-        like_count: view.likes,
-        collect_count: view.collects,
-        mp: view.mp ? { ...view.mp } : null,
-      }}
+      item={shellItem(view, "svideo")}
       commentsOpen={view.commentsOpen}
       env={env}
       comments={null}
