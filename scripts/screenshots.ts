@@ -76,16 +76,19 @@ try {
     ["not-found", `${origin}/davmu/share/news/doc/2026/11/nope/index.html`],
     ...typeShots,
   ];
-  for (const [name, url, act] of shots) {
+  /** The page at `url`, settled, after `act` where there is one, shot as `<file>.png`. */
+  const shoot = async (file: string, url: string, act?: () => Promise<void>, fullPage = false) => {
     await page.goto(url);
     await page.waitForTimeout(800);
     if (act) {
       await act();
       await page.waitForTimeout(400);
     }
-    await page.screenshot({ path: join(out, `${name}.png`), fullPage: name === "article-full" });
-    console.log(join(out, `${name}.png`));
-  }
+    const path = join(out, `${file}.png`);
+    await page.screenshot({ path, fullPage });
+    console.log(path);
+  };
+  for (const [name, url, act] of shots) await shoot(name, url, act, name === "article-full");
   const desktop = await desktopContext(browser);
   const pc = await desktop.newPage();
   await pc.goto(article);
@@ -110,42 +113,31 @@ try {
     ["not-found-column", `${share}no-such-column/index.html`],
   ];
   const host = new URL(origin).hostname;
-  for (const variant of ["light", "dark", "en"] as const) {
+  /** The visitor's choice as its cookie: the dark theme, or English. */
+  const choose = async (variant: "light" | "dark" | "en") => {
     await context.clearCookies();
     if (variant === "dark") await context.addCookies([{ name: "davmu_theme", value: "dark", domain: host, path: "/" }]);
     if (variant === "en") await context.addCookies([{ name: "i18n_redirected", value: "en", domain: host, path: "/" }]);
+  };
+  for (const variant of ["light", "dark", "en"] as const) {
+    await choose(variant);
     for (const [name, url, act] of navPages) {
       if (variant === "en" && name === "not-found-column") continue;
-      await page.goto(url);
-      await page.waitForTimeout(800);
-      if (act) {
-        await act();
-        await page.waitForTimeout(400);
-      }
-      const file = join(out, `${name}-${variant}.png`);
-      await page.screenshot({ path: file });
-      console.log(file);
+      await shoot(`${name}-${variant}`, url, act);
     }
   }
 
   // every page beyond the content types, in light and in dark
   const otherPages = Object.entries(await otherDemoPaths(origin, process.env.HASHID_SALT ?? developmentHashidSalt));
+  const pages: Array<[string, string]> = [
+    ["home", share],
+    ["article", article],
+    ...typeShots.filter(([, , act]) => !act).map(([name, url]): [string, string] => [name, url]),
+    ...otherPages.map(([name, path]): [string, string] => [name, origin + path]),
+  ];
   for (const variant of ["light", "dark"] as const) {
-    await context.clearCookies();
-    if (variant === "dark") await context.addCookies([{ name: "davmu_theme", value: "dark", domain: host, path: "/" }]);
-    const pages: Array<[string, string]> = [
-      ["home", share],
-      ["article", article],
-      ...typeShots.filter(([, , act]) => !act).map(([name, url]): [string, string] => [name, url]),
-      ...otherPages.map(([name, path]): [string, string] => [name, origin + path]),
-    ];
-    for (const [name, url] of pages) {
-      await page.goto(url);
-      await page.waitForTimeout(800);
-      const file = join(out, `page-${name}-${variant}.png`);
-      await page.screenshot({ path: file });
-      console.log(file);
-    }
+    await choose(variant);
+    for (const [name, url] of pages) await shoot(`page-${name}-${variant}`, url);
   }
 } finally {
   await browser.close();
