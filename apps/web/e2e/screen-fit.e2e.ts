@@ -209,6 +209,8 @@ describe("what a visitor's phone shows: nothing covers what it is about", () => 
   it("R-UI-BANNER at 375 px the banner's description is shown whole, within the banner", async () => {
     const page = await phonePage(`${origin}/davmu/share/`);
     const banner = page.getByTestId("open-app-banner");
+    // the server draws it hidden; the page's start-up shows it once the browser is idle (decision 056)
+    await banner.waitFor({ state: "visible" });
     const description = banner.locator(".banner-desc");
     expect(await description.textContent()).toBe("打开江澜新闻App，阅读更多本地好新闻");
     // (a pixel of the glyphs' ascent may stand out of the line box without hiding any text)
