@@ -6,7 +6,7 @@
  */
 import Fastify from "fastify";
 
-// a baseline runs as the product does: in production mode (bench/lib/product.ts starts it so)
+// a baseline runs as the product does: in production mode (the test support's product.ts starts it so)
 if (process.env.NODE_ENV !== "production") {
   console.error(
     `hello-world: NODE_ENV is ${process.env.NODE_ENV ?? "unset"}; the bench measures baselines in production mode only`,

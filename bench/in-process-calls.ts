@@ -12,12 +12,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
 import { seedDemoData } from "@davmu/demo/seed";
+import { productionEnv } from "@davmu/test-support/product";
 import { buildApp } from "../apps/api/src/app.ts";
 import { openDatabase } from "../apps/api/src/db/database.ts";
 import { migrateToLatest } from "../apps/api/src/db/migrate.ts";
 import { loadConfig } from "../apps/api/src/plugins/config.ts";
 import { injectingFetch } from "../apps/web/server/in-process-api.ts";
-import { productionEnv } from "./lib/product.ts";
 import { median, type Result, table } from "./lib/stats.ts";
 
 const args = new Map(

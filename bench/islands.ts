@@ -7,8 +7,8 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { demoArticlePath, root, startProduct } from "@davmu/test-support/product";
 import { firstTapRows, measureFirstTaps } from "./first-tap.ts";
-import { demoArticlePath, root, startProduct } from "./lib/product.ts";
 import { type Result, table } from "./lib/stats.ts";
 import { auditPages } from "./lighthouse.ts";
 

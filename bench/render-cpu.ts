@@ -13,7 +13,15 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "@davmu/test-support/free-port";
-import { demoPages, measuredNodeFlags, node, phoneUserAgent, productionEnv, root, waitForOk } from "./lib/product.ts";
+import {
+  demoPages,
+  measuredNodeFlags,
+  node,
+  phoneUserAgent,
+  productionEnv,
+  root,
+  waitForOk,
+} from "@davmu/test-support/product";
 
 const args = new Map(
   process.argv.slice(2).map((a) => {

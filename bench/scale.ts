@@ -18,12 +18,12 @@ import { join } from "node:path";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
 import { freePort } from "@davmu/test-support/free-port";
 import { startPostgresCluster } from "@davmu/test-support/postgres-cluster";
+import { productionEnv, spawnServer } from "@davmu/test-support/product";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { openDatabase } from "../apps/api/src/db/database.ts";
 import { migrateToLatest } from "../apps/api/src/db/migrate.ts";
 import { loadConfig } from "../apps/api/src/plugins/config.ts";
-import { productionEnv, spawnServer } from "./lib/product.ts";
 import { median, percentile, processCpuSeconds, type Result, table } from "./lib/stats.ts";
 import { type Load, load } from "./throughput.ts";
 

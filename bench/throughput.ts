@@ -5,7 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import { get as httpGet } from "node:http";
-import { measuredNodeFlags, node, phoneUserAgent, refuseDevelopment, root } from "./lib/product.ts";
+import { measuredNodeFlags, node, phoneUserAgent, refuseDevelopment, root } from "@davmu/test-support/product";
 
 export interface Load {
   rate: number;

@@ -13,9 +13,9 @@
  */
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
+import { phoneUserAgent } from "@davmu/test-support/product";
 import autocannon from "autocannon";
 import { createPublicIdCodec } from "../packages/contracts/src/public-id.ts";
-import { phoneUserAgent } from "./lib/product.ts";
 import { benchEvents } from "./lib/tracking-batch.ts";
 
 const [origin, seconds = "10", salt = "", pid = "", offered = ""] = process.argv.slice(2);

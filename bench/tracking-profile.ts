@@ -11,7 +11,7 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "@davmu/test-support/free-port";
-import { productionEnv, root, waitForOk } from "./lib/product.ts";
+import { productionEnv, root, waitForOk } from "@davmu/test-support/product";
 
 const [database = "sqlite", seconds = "8", rate = "0", out = mkdtempSync(join(tmpdir(), "davmu-profile-"))] =
   process.argv.slice(2);

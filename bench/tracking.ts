@@ -20,7 +20,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "@davmu/test-support/free-port";
 import { startPostgresCluster } from "@davmu/test-support/postgres-cluster";
-import pg from "pg";
 import {
   baselineEnv,
   node,
@@ -29,7 +28,8 @@ import {
   type RunningServer,
   root,
   spawnServer,
-} from "./lib/product.ts";
+} from "@davmu/test-support/product";
+import pg from "pg";
 import { median, type Result } from "./lib/stats.ts";
 import type { Load } from "./throughput.ts";
 

@@ -7,11 +7,17 @@
  * - no schema code ships: browsers get the calls' route table, not their TypeBox schemas
  *   (apps/web/call-routes.ts), which only the servers check answers with;
  * - the browser never runs React Router (R-WEB-ISLAND-1, decision 058): no script a page can load,
- *   from the island loader through every island, sheet and chunk they import, carries its code.
+ *   from the island loader through every island, sheet and chunk they import, carries its code; nor
+ *   React DOM: the islands render with Preact's compat layer (decision 070);
+ * - per page type, what the page has run once every island on it has woken (R-WEB-ISLAND-3, ≤ 60 KiB):
+ *   the product is started on a seeded SQLite file, each page type's demo page asked for as a phone
+ *   asks, and its islands read from the markup.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { pageBytes, reachableScripts } from "@davmu/test-support/page-bytes";
+import { demoTips } from "@davmu/demo/areas/tips";
+import { awakeBytes, pageBytes, reachableScripts } from "@davmu/test-support/page-bytes";
+import { demoPages, phoneUserAgent, startProduct } from "@davmu/test-support/product";
 import { findLegacyProblems } from "./legacy-syntax.ts";
 
 const build = new URL("../apps/web/build/", import.meta.url).pathname;
@@ -20,6 +26,8 @@ const assets = join(build, "client", "assets");
 export const jsBudgetGzip = Number(process.env.JS_BUDGET_GZIP ?? 100 * 1024);
 /** Gzip bytes of JavaScript an island page runs before the first interaction (R-WEB-ISLAND-3). */
 export const islandBudgetGzip = Number(process.env.ISLAND_BUDGET_GZIP ?? 25 * 1024);
+/** Gzip bytes of JavaScript a page has run once every island on it has woken (R-WEB-ISLAND-3). */
+export const awakeBudgetGzip = Number(process.env.AWAKE_BUDGET_GZIP ?? 60 * 1024);
 /** Gzip bytes of CSS one page may load, inlined or linked (CSS_BUDGET_GZIP overrides). */
 export const cssBudgetGzip = Number(process.env.CSS_BUDGET_GZIP ?? 15 * 1024);
 
@@ -37,29 +45,79 @@ for (const file of scripts) {
 
 /** What only React Router's browser runtime contains: its globals and its router-context checks. */
 export const reactRouterMarkers = ["__reactRouterContext", "__reactRouterRouteModules", "in the context of a <Router>"];
+/** What only React and React DOM's production builds contain: the address of their error decoder. */
+export const reactMarkers = ["https://react.dev/errors/"];
 const reachable = reachableScripts(build);
 for (const file of reachable) {
   const code = readFileSync(join(build, "client", file), "utf8");
   for (const marker of reactRouterMarkers) {
     if (code.includes(marker)) problems.push(`${file}: carries React Router's browser code (${marker}); pages load it`);
   }
+  for (const marker of reactMarkers) {
+    if (code.includes(marker))
+      problems.push(`${file}: carries React's browser build (${marker}); islands render with Preact`);
+  }
 }
-console.log(`${reachable.length} scripts a page can load checked for React Router: none may carry it`);
+console.log(`${reachable.length} scripts a page can load checked for React Router and React DOM: none may carry them`);
 
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 console.log(`${scripts.length} scripts checked for Chrome 78 / iOS 12`);
 console.log(
-  `page type      JS gzip before a first tap (budget ${kib(islandBudgetGzip)}; ${kib(jsBudgetGzip)} for a page that is no island page)   CSS gzip (budget ${kib(cssBudgetGzip)})`,
+  `page type      JS gzip before a first tap (budget ${kib(islandBudgetGzip)}; ${kib(jsBudgetGzip)} without islands)   every island awake (budget ${kib(awakeBudgetGzip)})   CSS gzip (budget ${kib(cssBudgetGzip)})`,
 );
 const pages = await pageBytes(build);
+/** The islands each page type's demo page draws, as the server sends it to a phone. */
+const islandsOn = new Map<string, string[]>();
+const product = await startProduct();
+try {
+  const paths = new Map(
+    (await demoPages(product.origin, product.env.HASHID_SALT as string)).map((d) => [d.name, d.path]),
+  );
+  // the bench's names where they differ, and the pages it does not measure
+  const named: Record<string, string | undefined> = {
+    "a-album": paths.get("audio-album"),
+    "v-album": paths.get("video-album"),
+    "mini-prog": paths.get("mini-program"),
+    "dejin-person": paths.get("dejin-personal"),
+    circle: paths.get("dimim-circle"),
+    "circle-post": paths.get("dimim-content"),
+    "circle-topic": paths.get("dimim-topic"),
+    law: paths.get("fazak"),
+    "tip-receipt": `/davmu/share/dejin/tip/${demoTips[0]?.receipt}/index.html`,
+    "404": "/davmu/share/no-such-page/index.html",
+    agreement: "/davmu/share/agreement/privacy",
+  };
+  for (const page of pages) {
+    const path = named[page.name] ?? paths.get(page.name);
+    if (!path || !page.islands) continue;
+    const html = await (await fetch(product.origin + path, { headers: { "user-agent": phoneUserAgent } })).text();
+    const names = [...html.matchAll(/<davmu-island data-island="([\w-]+)"/g)].map((m) => m[1] as string);
+    islandsOn.set(page.name, [...new Set(names)]);
+  }
+} finally {
+  await product.close();
+}
+for (const page of pages) {
+  if (page.islands && !islandsOn.has(page.name))
+    problems.push(`${page.name}: no demo page found to read its islands from`);
+}
 for (const page of pages) {
   const budget = page.islands ? islandBudgetGzip : jsBudgetGzip;
   const jsOk = page.jsGzip <= budget;
   const cssOk = page.cssGzip <= cssBudgetGzip;
+  const awake = page.islands ? awakeBytes(build, page, islandsOn.get(page.name) ?? []) : null;
+  const awakeOk = !awake || awake.gzip <= awakeBudgetGzip;
   console.log(
     `${page.name.padEnd(13)}  ${kib(page.jsGzip).padStart(10)} ${jsOk ? "✓" : "✗"} in ${page.js.length} files` +
+      `        ${awake ? `${kib(awake.gzip).padStart(9)} ${awakeOk ? "✓" : "✗"} in ${String(awake.files.length).padStart(2)} files` : "        —          "}` +
       `        ${kib(page.cssGzip).padStart(9)} ${cssOk ? "✓" : "✗"}`,
   );
+  if (awake && !awakeOk)
+    problems.push(
+      `${page.name}: ${awake.gzip} B of JavaScript (gzip) with every island awake, over the ${awakeBudgetGzip} B budget`,
+    );
+  if (awake?.unknown.length)
+    problems.push(`${page.name}: islands not in the loader's registry: ${awake.unknown.join(", ")}`);
   if (!jsOk) problems.push(`${page.name}: ${page.jsGzip} B of JavaScript (gzip), over the ${budget} B budget`);
   if (!cssOk) problems.push(`${page.name}: ${page.cssGzip} B of CSS (gzip), over the ${cssBudgetGzip} B budget`);
 }

@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { siteBase } from "@davmu/contracts/site-path";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
+import { preactInTheBrowser } from "./browser-renderer.ts";
 import { callRoutes } from "./call-routes.ts";
 
 const islandBoot = fileURLToPath(new URL("app/islands/boot.ts", import.meta.url));
@@ -104,7 +105,13 @@ const effectModules = new Set<string>();
 
 export default defineConfig({
   base: siteBase,
-  plugins: [callRoutes(), islandEntry(), islandGraph(islandModules, islandShared, effectModules), reactRouter()],
+  plugins: [
+    preactInTheBrowser(),
+    callRoutes(),
+    islandEntry(),
+    islandGraph(islandModules, islandShared, effectModules),
+    reactRouter(),
+  ],
   build: {
     // WeChat's in-app browsers: Chrome 78 on Android, WKWebView on iOS 12
     target: ["chrome78", "safari12"],
@@ -125,7 +132,7 @@ export default defineConfig({
               groups: [
                 {
                   name: "vendor",
-                  test: /node_modules[\\/](?!hls\.js[\\/]|weixin-js-sdk[\\/]|react-router[\\/]|@react-router[\\/])/,
+                  test: /node_modules[\\/](?!hls\.js[\\/]|weixin-js-sdk[\\/]|react-router[\\/]|@react-router[\\/]|react[\\/]|react-dom[\\/]|scheduler[\\/])/,
                 },
                 // the comment footer's island and the comments' store (decision 056) in one file, fetched when
                 // the footer or the list wakes

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
+import { baselineEnv, node, productionOnly, refuseDevelopment, root } from "@davmu/test-support/product";
 import { describe, expect, it } from "vitest";
-import { baselineEnv, node, productionOnly, refuseDevelopment, root } from "./product.ts";
 
 /** Runs a measured process as the bench would, with the environment given (nothing inherited). */
 const run = (args: string[], env: Record<string, string>) =>

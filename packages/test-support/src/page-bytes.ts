@@ -205,6 +205,52 @@ export async function pageBytes(buildDir: string, types: PageType[] = pageTypes)
   });
 }
 
+/** Each island's chunk, as the island loader's registry imports it (islands/registry.ts), by island name. */
+export function islandChunks(buildDir: string): Map<string, string> {
+  const clientDir = join(buildDir, "client");
+  const code = readFileSync(join(clientDir, islandLoaderFile(clientDir)), "utf8");
+  const chunks = new Map<string, string>();
+  // `"comment-list":()=>r(()=>import(`./BottomLists-….js`)…` (a name that is an identifier is written bare)
+  for (const m of code.matchAll(
+    /(?:"([\w-]+)"|\b([a-z][\w]*)):\(\)=>\w+\(\(\)=>import\(\s*["'`]\.\/([\w.-]+\.js)["'`]/g,
+  )) {
+    chunks.set((m[1] ?? m[2]) as string, `assets/${m[3]}`);
+  }
+  return chunks;
+}
+
+/**
+ * The JavaScript a page has run once every island on it has woken (R-WEB-ISLAND-3): what it runs
+ * before a first tap (`page.js`), the hydration module with the renderer it imports, and each island's
+ * chunk with its static imports. Chunks fetched on demand beyond that (sheets opened, hls.js for a
+ * stream, the debug console) are not counted.
+ */
+export function awakeBytes(
+  buildDir: string,
+  page: PageBytes,
+  islands: readonly string[],
+): { files: Array<{ file: string; gzip: number }>; gzip: number; unknown: string[] } {
+  const clientDir = join(buildDir, "client");
+  const chunks = islandChunks(buildDir);
+  const files = new Map(page.js.map((f) => [f.file, f.gzip]));
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.set(file, gzipSize(readFileSync(join(clientDir, file))));
+    for (const imported of staticImports(clientDir, file)) visit(imported);
+  };
+  const hydrate = readdirSync(join(clientDir, "assets")).find((f) => /^hydrate-[\w-]{8}\.js$/.test(f));
+  if (!hydrate) throw new Error("no hydration chunk (assets/hydrate-*.js) in the build");
+  const unknown: string[] = [];
+  if (islands.length) visit(`assets/${hydrate}`);
+  for (const name of islands) {
+    const chunk = chunks.get(name);
+    if (chunk) visit(chunk);
+    else unknown.push(name);
+  }
+  const list = [...files].map(([file, gzip]) => ({ file, gzip }));
+  return { files: list, gzip: list.reduce((n, f) => n + f.gzip, 0), unknown };
+}
+
 /**
  * Every script a page can ever load, whatever the visitor does: the island loader's chunk and,
  * following static and dynamic imports, every island, sheet and chunk they fetch (paths under the

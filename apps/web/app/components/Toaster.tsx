@@ -1,11 +1,11 @@
-import { useSyncExternalStore } from "react";
+import { useExternalState } from "../lib/hydrated.ts";
 import { toasts } from "../lib/toast.ts";
 
 const none = () => null;
 
 /** The page's one toast: a dark pill in the middle of the screen, read out politely. */
 export function Toaster() {
-  const item = useSyncExternalStore(toasts.subscribe, toasts.current, none);
+  const item = useExternalState(toasts.subscribe, toasts.current, none);
   return (
     <div className="toast-region" role="status" aria-live="polite" data-testid="toast">
       {item ? (

@@ -1,10 +1,11 @@
 import type { UserInfo } from "@davmu/contracts/account";
-import { type ComponentType, type ReactNode, useEffect, useLayoutEffect, useMemo, useState } from "react";
+import { type ComponentType, type ReactNode, useContext, useEffect, useLayoutEffect, useMemo, useState } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { logout } from "../lib/account.ts";
 import { browserApi } from "../lib/browser-api.ts";
 import { schemeOfDocument } from "../lib/color-scheme.ts";
 import { emitLogin } from "../lib/events.ts";
+import { HydratingContext } from "../lib/hydrated.ts";
 import { I18nProvider } from "../lib/i18n/context.tsx";
 import { noOpenAppSettings, PageSettingsContext } from "../lib/page-settings.tsx";
 import { type Session, SessionContext } from "../lib/session.tsx";
@@ -14,6 +15,7 @@ import { translate } from "../model/i18n/messages.ts";
 import { InsideIsland } from "./Island.tsx";
 import type { IslandPage } from "./page.ts";
 import { shared } from "./store.ts";
+import { readTyped, restoreTyped, type Typed } from "./typed.ts";
 import { useShared } from "./use-shared.ts";
 
 /**
@@ -23,10 +25,17 @@ import { useShared } from "./use-shared.ts";
  * page's start-up (page-effects.ts).
  */
 
+/**
+ * The session: the server's (nobody signed in, nothing restored: lib/session.tsx) while hydrating, so
+ * the markup matches; then the shared store's, filled by the page's start-up (page-effects.ts).
+ */
 function IslandSession(props: { publicApiBase: string; children: ReactNode }) {
   const { publicApiBase } = props;
-  const user = useShared((s) => s.user);
-  const restored = useShared((s) => s.restored);
+  const hydrating = useContext(HydratingContext);
+  const storedUser = useShared((s) => s.user);
+  const storedRestored = useShared((s) => s.restored);
+  const user = hydrating ? null : storedUser;
+  const restored = hydrating ? false : storedRestored;
   const session = useMemo<Session>(
     () => ({
       user,
@@ -56,21 +65,29 @@ function IslandSession(props: { publicApiBase: string; children: ReactNode }) {
  */
 function IslandSite(props: { initial: SiteState; children: ReactNode }) {
   const started = useShared((s) => s.site);
-  const [hydrating, setHydrating] = useState(true);
-  useEffect(() => setHydrating(false), []);
-  const value = hydrating || !started ? props.initial : started;
+  const value = useContext(HydratingContext) || !started ? props.initial : started;
   return <SiteContext.Provider value={value}>{props.children}</SiteContext.Provider>;
 }
 
-function Committed(props: { done: () => void; children: ReactNode }) {
+/**
+ * An island's first render draws what the server drew (lib/hydrated.ts); once it has committed, the
+ * island renders again with the browser's state (session, site, stores) and what the visitor typed
+ * before it woke (typed.ts), and `done` is called after that commit: a held tap is replayed on handlers
+ * that see the visitor's own state and text.
+ */
+function Hydrating(props: { typed: readonly Typed[]; done: () => void; children: ReactNode }) {
   const { done } = props;
-  // once, after the first commit (the island's handlers are attached)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the first commit only
-  useLayoutEffect(done, []);
-  return props.children;
+  const [hydrating, setHydrating] = useState(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after the hydrating render
+  useLayoutEffect(() => restoreTyped(props.typed), []);
+  useEffect(() => setHydrating(false), []);
+  useLayoutEffect(() => {
+    if (!hydrating) done();
+  }, [hydrating, done]);
+  return <HydratingContext.Provider value={hydrating}>{props.children}</HydratingContext.Provider>;
 }
 
-/** Hydrates one island's element as a React root of its own; resolves after its first commit. */
+/** Hydrates one island's element as a root of its own; resolves once it has rendered with the browser's state. */
 export function hydrateIsland(
   element: Element,
   component: unknown,
@@ -78,6 +95,7 @@ export function hydrateIsland(
   page: IslandPage,
 ): Promise<void> {
   const Component = component as ComponentType<Record<string, unknown>>;
+  const typed = readTyped(element);
   return new Promise((resolve) => {
     hydrateRoot(
       element,
@@ -91,15 +109,15 @@ export function hydrateIsland(
             scheme: schemeOfDocument() ?? null,
           }}
         >
-          <IslandSite initial={page.initial}>
-            <IslandSession publicApiBase={page.publicApiBase}>
-              <Committed done={resolve}>
+          <Hydrating typed={typed} done={resolve}>
+            <IslandSite initial={page.initial}>
+              <IslandSession publicApiBase={page.publicApiBase}>
                 <InsideIsland.Provider value={true}>
                   <Component {...props} />
                 </InsideIsland.Provider>
-              </Committed>
-            </IslandSession>
-          </IslandSite>
+              </IslandSession>
+            </IslandSite>
+          </Hydrating>
         </PageSettingsContext.Provider>
       </I18nProvider>,
       { onRecoverableError: (error) => console.warn("island hydration:", error) },

@@ -1,6 +1,7 @@
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useState } from "react";
 import { type ColorScheme, isDark } from "./color-scheme.ts";
 import { wakeIsland } from "./events.ts";
+import { useExternalState } from "./hydrated.ts";
 import { usePageSettings } from "./page-settings.tsx";
 
 /**
@@ -21,7 +22,7 @@ const darkQuery = "(prefers-color-scheme: dark)";
 
 export function useColorScheme() {
   const settings = usePageSettings();
-  const choice = useSyncExternalStore(
+  const choice = useExternalState(
     subscribe,
     () => chosenHere,
     () => undefined,

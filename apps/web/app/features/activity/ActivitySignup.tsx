@@ -1,7 +1,8 @@
 import type { Activity } from "@davmu/contracts/activities";
 import { ErrorCode } from "@davmu/contracts/error-codes";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useState } from "react";
 import { wakeIsland } from "../../lib/events.ts";
+import { useExternalState } from "../../lib/hydrated.ts";
 import { useSession } from "../../lib/session.tsx";
 import { toast } from "../../lib/toast.ts";
 import { activityCount } from "./activity-store.ts";
@@ -20,7 +21,7 @@ function showCount(count: number) {
  */
 export function ActivityCount(props: { count: number; capacity: number }) {
   // the server's count while hydrating, so the markup matches
-  const learnt = useSyncExternalStore(
+  const learnt = useExternalState(
     activityCount.subscribe,
     () => activityCount.get().count,
     () => null,

@@ -1,5 +1,5 @@
 import { ErrorCode } from "@davmu/contracts/error-codes";
-import { type FormEvent, useEffect, useLayoutEffect, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { PenIcon, StarIcon, ThumbIcon } from "../../components/icons.tsx";
 import { emitOpenApp, wakeIsland } from "../../lib/events.ts";
 import { useT } from "../../lib/i18n/context.tsx";
@@ -42,16 +42,6 @@ export function CommentFooter(props: FooterProps) {
   const [collectCount, setCollectCount] = useState(props.collectCount);
   const { postId, mp, replyMode, dispatchReply } = comments;
   const userId = session.user ? session.user.user_id : null;
-
-  // what was typed before the footer hydrated (it wakes at the first focus, decision 056; a slow
-  // phone hydrates whole pages late too): hydration keeps the input's text but the state starts
-  // empty, so a send would find nothing. Taken before the island's first commit ends, so a held tap
-  // on 发送, replayed after it, sends it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration
-  useLayoutEffect(() => {
-    const typed = comments.inputRef.current?.value;
-    if (typed) setText(typed);
-  }, []);
 
   // whether this visitor collected the article: known once logged in (R-CONTENT-3)
   useEffect(() => {

@@ -8,8 +8,8 @@ import {
   useEffect,
   useMemo,
   useState,
-  useSyncExternalStore,
 } from "react";
+import { useExternalState } from "../../lib/hydrated.ts";
 import { useSession } from "../../lib/session.tsx";
 import type { ReplyAction, ReplyMode, Thread } from "../../model/comments.ts";
 import { type CommentsSeed, commentsStoreFor } from "./comments-store.ts";
@@ -50,7 +50,7 @@ export function CommentsProvider(props: CommentsSeed & { children: ReactNode }) 
   const { postId, mp, open, initial } = props;
   const session = useSession();
   const [store] = useState(() => commentsStoreFor({ postId, mp, open, initial }));
-  const state = useSyncExternalStore(store.state.subscribe, store.state.get, store.state.get);
+  const state = useExternalState(store.state.subscribe, store.state.get, store.state.get);
   const userId = session.user ? session.user.user_id : null;
 
   // page 1 again in the visitor's own view once logged in or out: held comments of their own, stars

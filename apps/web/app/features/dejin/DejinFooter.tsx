@@ -1,4 +1,4 @@
-import { type FormEvent, useLayoutEffect, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { emitOpenApp, wakeIsland } from "../../lib/events.ts";
 import { formatBigNumber } from "../../model/format.ts";
 import { useReportThread } from "./ReportComments.tsx";
@@ -10,14 +10,6 @@ import { useReportThread } from "./ReportComments.tsx";
 export function DejinFooter({ views, onSend }: { views: number; onSend(text: string): Promise<boolean> }) {
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  // what was typed before the footer hydrated (as an island it wakes at the first focus, decision
-  // 061; a slow network may let a visitor type before it has): taken into the state, not lost
-  useLayoutEffect(() => {
-    const typed = input.current?.value;
-    if (typed) setText(typed);
-  }, []);
-
   async function send(event?: FormEvent) {
     if (event) event.preventDefault();
     if (sending) return;
@@ -34,7 +26,6 @@ export function DejinFooter({ views, onSend }: { views: number; onSend(text: str
     <footer className="dj-footer" data-testid="dejin-footer">
       <form className="dj-footer-form" onSubmit={send}>
         <input
-          ref={input}
           className="dj-footer-input"
           type="text"
           name="comment"

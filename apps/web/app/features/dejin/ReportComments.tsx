@@ -1,5 +1,6 @@
 import type { CommentList } from "@davmu/contracts/interaction";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useState } from "react";
+import { useExternalState } from "../../lib/hydrated.ts";
 import { useT } from "../../lib/i18n/context.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { formatCount, formatRelativeTime } from "../../model/format.ts";
@@ -10,7 +11,7 @@ export function useReportThread(reportId: string, first: CommentList | null, wit
   const t = useT();
   const session = useSession();
   const [thread] = useState(() => reportThreadFor(reportId, first, withFirst));
-  const state = useSyncExternalStore(thread.state.subscribe, thread.state.get, thread.state.get);
+  const state = useExternalState(thread.state.subscribe, thread.state.get, thread.state.get);
   return {
     list: state.list,
     total: state.total,

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useExternalState } from "../../lib/hydrated.ts";
 import type { OpenAppSettings } from "../../lib/open-app-links.ts";
 import { subscribeWxTagState, type WxTagState, wxTagState } from "../../lib/open-app-state.ts";
 import { usePageSettings } from "../../lib/page-settings.tsx";
@@ -20,7 +20,7 @@ export {
 } from "../../lib/open-app-state.ts";
 
 export function useWxTagState(): WxTagState {
-  return useSyncExternalStore(subscribeWxTagState, wxTagState, () => "off");
+  return useExternalState(subscribeWxTagState, wxTagState, () => "off");
 }
 
 /** The open-app settings the root loader hands the page (APP_SCHEME, …; open-app-settings.server.ts). */

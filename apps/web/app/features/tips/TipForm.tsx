@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useSession } from "../../lib/session.tsx";
 import { toast } from "../../lib/toast.ts";
 import type { FormLimits } from "./limits.server.ts";
@@ -49,17 +49,6 @@ export function TipForm(props: {
   const [pictures, setPictures] = useState<PickedPicture[]>([]);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState(0);
-  const textArea = useRef<HTMLTextAreaElement>(null);
-  const placeInput = useRef<HTMLInputElement>(null);
-  const contactInput = useRef<HTMLInputElement>(null);
-
-  // what was typed before the form hydrated (an island woken at idle, decision 061): hydration keeps
-  // the fields' text but the state starts empty, so it is taken before the first commit ends
-  useLayoutEffect(() => {
-    if (textArea.current?.value) setText(textArea.current.value);
-    if (placeInput.current?.value) setPlace(placeInput.current.value);
-    if (contactInput.current?.value) setContact(contactInput.current.value);
-  }, []);
 
   async function submit() {
     const problem = problemOf(limits, text, place, contact, pictures);
@@ -110,7 +99,6 @@ export function TipForm(props: {
           事情经过<span className="tip-required">必填</span>
         </label>
         <textarea
-          ref={textArea}
           id="tip-text"
           className="tip-textarea"
           value={text}
@@ -141,7 +129,6 @@ export function TipForm(props: {
           发生地点
         </label>
         <input
-          ref={placeInput}
           id="tip-place"
           className="tip-input"
           value={place}
@@ -156,7 +143,6 @@ export function TipForm(props: {
           联系方式
         </label>
         <input
-          ref={contactInput}
           id="tip-contact"
           className="tip-input"
           value={contact}

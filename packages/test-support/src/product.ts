@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { otherDemoPaths, otherPageNames } from "@davmu/demo/demo-paths";
 import { freePort } from "@davmu/test-support/free-port";
 
-export const root = new URL("../../", import.meta.url).pathname;
+export const root = new URL("../../../", import.meta.url).pathname;
 export const node = process.execPath;
 export const phoneUserAgent =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.44(0x18002c2c) NetType/WIFI Language/zh_CN";
