@@ -8,6 +8,8 @@ import { callRoutes } from "./call-routes.ts";
 const islandBoot = fileURLToPath(new URL("app/islands/boot.ts", import.meta.url));
 /** An island page's start-up (decision 056), imported by the loader once the browser is idle. */
 const pageEffects = fileURLToPath(new URL("app/islands/page-effects.ts", import.meta.url));
+/** The hydration module (decision 053), imported when the first island wakes. */
+const hydrationModule = fileURLToPath(new URL("app/islands/hydrate.tsx", import.meta.url));
 const islandBootModule = "virtual:davmu/island-boot";
 
 /**
@@ -56,7 +58,12 @@ function islandEntry(): Plugin {
  * (page-effects.ts) with what it imports statically: read from the client build's module graph once it
  * is complete, for the chunk groups below.
  */
-function islandGraph(islandModules: Set<string>, islandShared: Set<string>, effectModules: Set<string>): Plugin {
+function islandGraph(
+  islandModules: Set<string>,
+  islandShared: Set<string>,
+  effectModules: Set<string>,
+  hydrationModules: Set<string>,
+): Plugin {
   return {
     name: "davmu:island-graph",
     applyToEnvironment: (environment) => environment.name === "client",
@@ -66,6 +73,7 @@ function islandGraph(islandModules: Set<string>, islandShared: Set<string>, effe
       islandModules.clear();
       islandShared.clear();
       effectModules.clear();
+      hydrationModules.clear();
       const islandPending = [islandBoot];
       while (islandPending.length) {
         const id = islandPending.pop() as string;
@@ -88,6 +96,16 @@ function islandGraph(islandModules: Set<string>, islandShared: Set<string>, effe
         effectModules.add(id);
         effectPending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
       }
+      // the hydration module and the site's modules it imports (providers, session, the hydrating
+      // flag): what every island's wake needs, and nothing of any one feature
+      const hydrationPending = [hydrationModule];
+      while (hydrationPending.length) {
+        const id = hydrationPending.pop() as string;
+        if (hydrationModules.has(id) || islandModules.has(id) || effectModules.has(id)) continue;
+        if (id.includes("/node_modules/") || id.startsWith("\0")) continue;
+        hydrationModules.add(id);
+        hydrationPending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
     },
   };
 }
@@ -102,6 +120,8 @@ const islandModules = new Set<string>();
 const islandShared = new Set<string>();
 /** An island page's start-up (page-effects.ts) and what it imports statically, but the loader's modules. */
 const effectModules = new Set<string>();
+/** The hydration module (islands/hydrate.tsx) and the site's modules it imports, in a chunk of their own. */
+const hydrationModules = new Set<string>();
 
 export default defineConfig({
   base: siteBase,
@@ -109,7 +129,7 @@ export default defineConfig({
     preactInTheBrowser(),
     callRoutes(),
     islandEntry(),
-    islandGraph(islandModules, islandShared, effectModules),
+    islandGraph(islandModules, islandShared, effectModules, hydrationModules),
     reactRouter(),
   ],
   build: {
@@ -133,6 +153,8 @@ export default defineConfig({
                 {
                   name: "vendor",
                   test: /node_modules[\\/](?!hls\.js[\\/]|weixin-js-sdk[\\/]|react-router[\\/]|@react-router[\\/]|react[\\/]|react-dom[\\/]|scheduler[\\/])/,
+                  // first: a group takes in what its modules import, and the libraries stay here
+                  priority: 5,
                 },
                 // the comment footer's island and the comments' store (decision 056) in one file, fetched when
                 // the footer or the list wakes
@@ -152,6 +174,13 @@ export default defineConfig({
                     const path = id.split("?")[0] as string;
                     return islandShared.has(path) || (effectModules.has(path) && path !== pageEffects);
                   },
+                  priority: 4,
+                },
+                // what every island's wake needs: the hydration module and its providers, apart from any
+                // feature's chunk (whose groups would otherwise take them in, and every wake with them)
+                {
+                  name: "hydrate",
+                  test: (id) => hydrationModules.has(id.split("?")[0] as string),
                   priority: 2,
                 },
                 {
@@ -160,7 +189,7 @@ export default defineConfig({
                     const path = id.split("?")[0] as string;
                     return islandModules.has(path) && !islandShared.has(path);
                   },
-                  priority: 1,
+                  priority: 3,
                 },
               ],
             },

@@ -205,17 +205,22 @@ export async function pageBytes(buildDir: string, types: PageType[] = pageTypes)
   });
 }
 
-/** Each island's chunk, as the island loader's registry imports it (islands/registry.ts), by island name. */
-export function islandChunks(buildDir: string): Map<string, string> {
+/**
+ * The chunks each island's wake imports, as the island loader's registry names them
+ * (islands/registry.ts), by island name: `"comment-list":()=>r(()=>import(`./BottomLists-….js`)…`, or
+ * several at once (`Promise.all([…])`); a name that is an identifier is written bare.
+ */
+export function islandChunks(buildDir: string): Map<string, string[]> {
   const clientDir = join(buildDir, "client");
   const code = readFileSync(join(clientDir, islandLoaderFile(clientDir)), "utf8");
-  const chunks = new Map<string, string>();
-  // `"comment-list":()=>r(()=>import(`./BottomLists-….js`)…` (a name that is an identifier is written bare)
-  for (const m of code.matchAll(
-    /(?:"([\w-]+)"|\b([a-z][\w]*)):\(\)=>\w+\(\(\)=>import\(\s*["'`]\.\/([\w.-]+\.js)["'`]/g,
-  )) {
-    chunks.set((m[1] ?? m[2]) as string, `assets/${m[3]}`);
-  }
+  const starts = [...code.matchAll(/(?:"([\w-]+)"|\b([a-z]\w*)):\(\)=>/g)];
+  const chunks = new Map<string, string[]>();
+  starts.forEach((m, i) => {
+    const end = starts[i + 1]?.index ?? code.length;
+    const body = code.slice((m.index ?? 0) + m[0].length, end);
+    const files = [...body.matchAll(/import\(\s*["'`]\.\/([\w.-]+\.js)["'`]\s*\)/g)].map((f) => `assets/${f[1]}`);
+    if (files.length) chunks.set((m[1] ?? m[2]) as string, files);
+  });
   return chunks;
 }
 
@@ -243,8 +248,8 @@ export function awakeBytes(
   const unknown: string[] = [];
   if (islands.length) visit(`assets/${hydrate}`);
   for (const name of islands) {
-    const chunk = chunks.get(name);
-    if (chunk) visit(chunk);
+    const files = chunks.get(name);
+    if (files) for (const file of files) visit(file);
     else unknown.push(name);
   }
   const list = [...files].map(([file, gzip]) => ({ file, gzip }));

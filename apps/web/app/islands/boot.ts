@@ -15,20 +15,31 @@ import { listenForRequests, shared } from "./store.ts";
  */
 listenForRequests();
 
+/** Islands that answer the others' requests (store.ts), woken on the first request. */
+const hostIslands = ["login-host", "open-app-dialog"] as const;
 /** Islands that draw something of the logged-in visitor's own: woken once a session is restored. */
 const userIslands = ["open-app-banner", "comment-list", "comment-footer", "follow-button"];
 const pageText = document.getElementById(islandPageId)?.textContent;
 const page = (pageText ? JSON.parse(pageText) : null) as IslandPage | null;
 if (page) {
   const idle = browserIdle();
+  // the hydration module (with the renderer) is asked for beside the island's chunk, not after it
+  const hydration = () => import("./hydrate.tsx");
   const controller = startIslands(document, {
-    load: loadIsland,
-    hydrate: (element, component, props) =>
-      import("./hydrate.tsx").then((m) => m.hydrateIsland(element, component, props, page)),
+    load: (name) => {
+      hydration().catch(() => undefined);
+      return loadIsland(name);
+    },
+    hydrate: (element, component, props) => hydration().then((m) => m.hydrateIsland(element, component, props, page)),
     idle,
     whenVisible: browserWhenVisible(window, idle),
     replayClick: (target) => target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true })),
     chunkFailed: reloadOnChunkError,
+    // the hosts that answer other islands' requests (a login, the open-app dialog) are what a first tap
+    // most often leads to: their code is fetched beside the tapped island's, run only if asked for
+    firstTouch: () => {
+      for (const host of hostIslands) loadIsland(host).catch(() => undefined);
+    },
     warn: (...args) => console.warn(...args),
   });
   // the hosts answer what another island asked for: they wake on the first request

@@ -9,7 +9,12 @@ type Loader = () => Promise<ComponentType<never>>;
 export const islandRegistry = {
   "follow-button": () => import("../features/content/FollowButton.tsx").then((m) => m.FollowButton),
   toaster: () => import("../components/Toaster.tsx").then((m) => m.Toaster),
-  "login-host": () => import("../features/account/LoginHost.tsx").then((m) => m.LoginHost),
+  // the host wakes on the first login request only (boot.ts): the popup it opens at once is fetched
+  // beside it, not after it has rendered
+  "login-host": () =>
+    Promise.all([import("../features/account/LoginHost.tsx"), import("../features/account/LoginPopup.tsx")]).then(
+      ([m]) => m.LoginHost,
+    ),
   "open-app-dialog": () => import("../features/open-app/OpenAppDialog.tsx").then((m) => m.OpenAppDialog),
   "open-app-banner": () => import("../features/navigation/OpenAppBanner.tsx").then((m) => m.OpenAppBanner),
   "read-in-app": () => import("../features/content/ReadInApp.tsx").then((m) => m.ReadInApp),
