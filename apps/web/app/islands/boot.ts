@@ -15,8 +15,6 @@ import { listenForRequests, shared } from "./store.ts";
  */
 listenForRequests();
 
-/** Islands that answer the others' requests (store.ts), woken on the first request. */
-const hostIslands = ["login-host", "open-app-dialog"] as const;
 /** Islands that draw something of the logged-in visitor's own: woken once a session is restored. */
 const userIslands = ["open-app-banner", "comment-list", "comment-footer", "follow-button"];
 const pageText = document.getElementById(islandPageId)?.textContent;
@@ -35,11 +33,6 @@ if (page) {
     whenVisible: browserWhenVisible(window, idle),
     replayClick: (target) => target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true })),
     chunkFailed: reloadOnChunkError,
-    // the hosts that answer other islands' requests (a login, the open-app dialog) are what a first tap
-    // most often leads to: their code is fetched beside the tapped island's, run only if asked for
-    firstTouch: () => {
-      for (const host of hostIslands) loadIsland(host).catch(() => undefined);
-    },
     warn: (...args) => console.warn(...args),
   });
   // the hosts answer what another island asked for: they wake on the first request

@@ -187,28 +187,6 @@ describe("island loader", () => {
     expect(next.defaultPrevented).toBe(false);
   });
 
-  it("R-WEB-ISLAND-2 the visitor's first touch of a sleeping island is told once, before its chunk is asked for, and never by an idle wake", async () => {
-    const footer = new FakeIsland("comment-footer", "interaction", {});
-    const banner = new FakeIsland("open-app-banner", "interaction", {});
-    const idleOne = new FakeIsland("toaster", "idle", {});
-    const order: string[] = [];
-    const { deps, idle } = fakes({
-      firstTouch: () => order.push("first touch"),
-      load: vi.fn(async (name: string) => {
-        order.push(`load ${name}`);
-        return `component:${name}`;
-      }),
-    });
-    startIslands(pageOf(footer, banner, idleOne), deps);
-    idle[0]?.();
-    await settle();
-    expect(order).toEqual(["load toaster"]);
-    tap(footer, new EventTarget());
-    tap(banner, new EventTarget());
-    await settle();
-    expect(order).toEqual(["load toaster", "first touch", "load comment-footer", "load open-app-banner"]);
-  });
-
   it("R-WEB-ISLAND-2 focus or a key wakes an interaction island without holding anything", async () => {
     const island = new FakeIsland("follow-button", "interaction", { mpId: "m3" });
     const { deps, hydrated, replayed } = fakes();

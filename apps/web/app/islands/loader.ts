@@ -66,11 +66,7 @@ export interface IslandLoaderDeps {
   replayClick(target: EventTarget): void;
   /** a failed chunk load: the reload rule; answers whether the page reloads */
   chunkFailed(error: unknown): boolean;
-  /**
-   * called once, at the visitor's first touch of a sleeping island: what its answer may need next
-   * (the login and open-app hosts) can be fetched beside it rather than after it
-   */
-  firstTouch?(): void;
+
   warn(...args: unknown[]): void;
 }
 
@@ -122,7 +118,6 @@ export function startIslands(root: ParentNode, deps: IslandLoaderDeps): IslandCo
     return promise;
   }
 
-  let touched = false;
   function onInteraction(element: Element, name: string) {
     let held: EventTarget | null = null;
     let hydrated = false;
@@ -134,10 +129,7 @@ export function startIslands(root: ParentNode, deps: IslandLoaderDeps): IslandCo
         for (const type of interactionEvents) element.removeEventListener(type, listener, true);
         return;
       }
-      if (!touched) {
-        touched = true;
-        deps.firstTouch?.();
-      }
+
       if (event.type === "click") {
         // hold the tap until the island can answer it
         event.preventDefault();
