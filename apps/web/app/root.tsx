@@ -1,3 +1,4 @@
+import type { ApiClient } from "@davmu/contracts/client";
 import { isRobot } from "@davmu/contracts/robot";
 import { siteBase } from "@davmu/contracts/site-path";
 import type { Route } from "./+types/root";
@@ -67,6 +68,34 @@ function isFramed(request: Request, url: URL): boolean {
   return request.headers.get("sec-fetch-dest") === "iframe" || url.searchParams.has("pc_frame");
 }
 
+type SiteAnswer = Awaited<ReturnType<ApiClient["siteConfig"]>>;
+type AppAnswer = Awaited<ReturnType<ApiClient["appInfo"]>>;
+/** The site's state per pair of shared answers (callApiShared hands every render the same two). */
+const siteStates = new WeakMap<SiteAnswer, WeakMap<AppAnswer, SiteState>>();
+
+/**
+ * The site and its theme from the two shared answers, made once per pair rather than per render
+ * (app info's JSON parsed, colours checked); made anew when either answer is missing.
+ */
+function siteStateOf(siteAnswer: SiteAnswer | null, appAnswer: AppAnswer | null): SiteState {
+  const make = (): SiteState => ({
+    site: resolveSite(siteAnswer?.code === 0 ? siteAnswer.data : null),
+    theme: parseAppInfo(appAnswer?.code === 0 ? appAnswer.data.app_info : null),
+  });
+  if (!siteAnswer || !appAnswer) return make();
+  let byApp = siteStates.get(siteAnswer);
+  if (!byApp) {
+    byApp = new WeakMap();
+    siteStates.set(siteAnswer, byApp);
+  }
+  let state = byApp.get(appAnswer);
+  if (!state) {
+    state = make();
+    byApp.set(appAnswer, state);
+  }
+  return state;
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const ua = request.headers.get("user-agent") ?? "";
@@ -84,10 +113,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       return null;
     }),
   ]);
-  const initial: SiteState = {
-    site: resolveSite(siteAnswer?.code === 0 ? siteAnswer.data : null),
-    theme: parseAppInfo(appAnswer?.code === 0 ? appAnswer.data.app_info : null),
-  };
+  const initial = siteStateOf(siteAnswer, appAnswer);
   const failed = siteAnswer?.code !== 0 || appAnswer?.code !== 0;
   // the visitor's language and colour scheme, from their cookies; Chinese pages carry no dictionary
   const cookie = request.headers.get("cookie");
@@ -105,6 +131,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
+const themeStyles = new Map<string, React.CSSProperties>();
+
+/** The page's theme colours, worked out once per theme colour (a site has one) rather than per render. */
+function themeStyle(color: string): React.CSSProperties {
+  let style = themeStyles.get(color);
+  if (!style) {
+    style = {
+      "--theme": color,
+      "--theme-text": readableThemeColor(color),
+      "--theme-ink-dark": readableThemeColorOnDark(color),
+    } as React.CSSProperties;
+    // theme colours are checked (#rrggbb) before they get here; a few are all a site ever shows
+    if (themeStyles.size >= 16) themeStyles.clear();
+    themeStyles.set(color, style);
+  }
+  return style;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const matches = useMatches();
@@ -114,13 +158,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       lang={root?.lang ?? "zh-CN"}
       data-theme={root?.scheme ?? undefined}
       data-mini-program={root?.miniProgram ? "" : undefined}
-      style={
-        {
-          "--theme": color,
-          "--theme-text": readableThemeColor(color),
-          "--theme-ink-dark": readableThemeColorOnDark(color),
-        } as React.CSSProperties
-      }
+      style={themeStyle(color)}
     >
       <head>
         <meta charSet="utf-8" />
