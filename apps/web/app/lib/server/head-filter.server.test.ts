@@ -1,15 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { pageStream } from "./page-stream.server.ts";
 
-/** The chunks as the page's body hands them on, written as React writes them. */
+/** The chunks as the page's body hands them on, each written as a burst of its own (React's flush after it). */
 async function through(chunks: Buffer[]): Promise<Buffer[]> {
   const { writable, body } = pageStream({ onEnd() {}, onCancel() {} });
+  const flush = (writable as unknown as { flush(): void }).flush;
   const read = (async () => {
     const out: Buffer[] = [];
     for await (const chunk of body) out.push(Buffer.from(chunk));
     return out;
   })();
-  for (const chunk of chunks) writable.write(chunk);
+  for (const chunk of chunks) {
+    writable.write(chunk);
+    flush();
+  }
   writable.end();
   return read;
 }

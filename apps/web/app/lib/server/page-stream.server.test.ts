@@ -19,6 +19,20 @@ describe("pageStream", () => {
     expect(closed).not.toHaveBeenCalled();
   });
 
+  it("R-WEB-SSR hands what React writes between two flushes to the body as one chunk", async () => {
+    const { writable, body } = pageStream({ onEnd: vi.fn(), onCancel: vi.fn() });
+    const flush = (writable as unknown as { flush(): void }).flush;
+    writable.write(Buffer.from("<html><head></head>"));
+    writable.write(Buffer.from("<body><p>shell</p>"));
+    flush();
+    writable.write(Buffer.from("<p>streamed</p>"));
+    writable.write(Buffer.from("</body></html>"));
+    writable.end();
+    const out: string[] = [];
+    for await (const part of body) out.push(Buffer.from(part).toString());
+    expect(out).toEqual(["<html><head></head><body><p>shell</p>", "<p>streamed</p></body></html>"]);
+  });
+
   it("R-WEB-SSR holds React back while the reader has no room, and lets it go on as the reader reads", async () => {
     const { writable, body } = pageStream({ onEnd: vi.fn(), onCancel: vi.fn() });
     const part = Buffer.alloc(4096, 0x61);

@@ -10,8 +10,13 @@ export const pageHighWaterMark = 16 * 1024;
  * is, not copied. It takes the place of three stages a chunk passed before: a Transform for the head,
  * a PassThrough, and React Router's Node-to-Fetch pump, which copied each chunk once more.
  *
- * Backpressure: a write is acknowledged once the reader has room (`pageHighWaterMark`); until then
- * React's writes queue in the Writable and React waits for its `drain`, as before. `onEnd` runs once
+ * What React writes between two of its flushes (it calls `flush()` when it has written what is ready,
+ * as it does on a compression stream) goes to the body as one chunk: the page's shell is one piece,
+ * each streamed part another, not a chunk per 4 KiB view.
+ *
+ * Backpressure: a write is acknowledged while the body has room (`pageHighWaterMark`); past it, what
+ * was written goes to the body at once and the write waits for the reader; React's next writes queue
+ * in the Writable and React waits for its `drain`, as before. `onEnd` runs once
  * React has written the whole page; `onCancel` once the reader goes away first (the visitor left):
  * the entry aborts the render there. The Writable emits no `close` (React takes a close for a visitor
  * gone and makes an error of it, on every page).
@@ -43,21 +48,37 @@ export function pageStream(handlers: { onEnd(): void; onCancel(reason: unknown):
     },
     { highWaterMark: pageHighWaterMark, size: (chunk) => chunk.byteLength },
   );
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  const send = () => {
+    if (pending.length === 0 || gone || !controller) return;
+    controller.enqueue(pending.length === 1 ? (pending[0] as Buffer) : Buffer.concat(pending, pendingBytes));
+    pending = [];
+    pendingBytes = 0;
+  };
   const writable = new Writable({
     highWaterMark: pageHighWaterMark,
     emitClose: false,
     write(chunk: Buffer, _encoding, callback) {
       if (gone || !controller) return callback();
       const out = filter.push(chunk);
-      if (out.length) controller.enqueue(out);
-      if ((controller.desiredSize ?? 0) > 0) callback();
-      else waiting = callback;
+      if (out.length) {
+        pending.push(out);
+        pendingBytes += out.length;
+      }
+      if ((controller.desiredSize ?? 0) - pendingBytes > 0) return callback();
+      send();
+      waiting = callback;
     },
     final(callback) {
       handlers.onEnd();
       if (!gone && controller) {
         const rest = filter.end();
-        if (rest?.length) controller.enqueue(rest);
+        if (rest?.length) {
+          pending.push(rest);
+          pendingBytes += rest.length;
+        }
+        send();
         controller.close();
       }
       callback();
@@ -70,5 +91,7 @@ export function pageStream(handlers: { onEnd(): void; onCancel(reason: unknown):
       callback(error);
     },
   });
+  // React's end of a burst (flushBuffered in react-dom/server)
+  Object.assign(writable, { flush: send });
   return { writable, body };
 }
