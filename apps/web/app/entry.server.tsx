@@ -7,9 +7,11 @@ import { ServerRouter } from "react-router";
 import { pageHandoff } from "./islands/handoff.server.ts";
 import { PageHandoffContext } from "./islands/PageScripts.tsx";
 import { isMiniProgram, shouldUsePcWrapper } from "./lib/device.ts";
+import { RenderSiteState } from "./lib/render-site-state.ts";
 import { dropSharedAnswers, useApiInProcess } from "./lib/server/api.server.ts";
 import { readNonce } from "./lib/server/csp.ts";
 import { pageStream } from "./lib/server/page-stream.server.ts";
+import { requestSiteState } from "./lib/server/site-state.server.ts";
 
 /** The page stylesheet per route handles, for the byte budget's count (packages/test-support/src/page-bytes.ts). */
 export { pageStylesheet } from "./page-styles.ts";
@@ -70,13 +72,15 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = readNonce(request);
-  const handoff = pageHandoff(routerContext, nonce);
+  // the root loader's site state, handed through the request's context rather than its loader data
+  const siteState = loadContext.get(requestSiteState);
+  const handoff = pageHandoff(routerContext, siteState, nonce);
   // the browser never runs React Router: its stream is not rendered
   routerContext.serverHandoffStream?.cancel().catch(() => {});
   const context: EntryContext = { ...routerContext, serverHandoffStream: undefined };
@@ -89,7 +93,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <PageHandoffContext value={handoff}>
-        <ServerRouter context={context} url={request.url} nonce={nonce} />
+        <RenderSiteState value={siteState}>
+          <ServerRouter context={context} url={request.url} nonce={nonce} />
+        </RenderSiteState>
       </PageHandoffContext>,
       {
         nonce,

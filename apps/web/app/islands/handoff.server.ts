@@ -2,6 +2,7 @@ import islandBoot from "virtual:davmu/island-boot";
 import type { EntryContext } from "react-router";
 import { jsonForScript } from "../lib/json-script.ts";
 import { browserEnv } from "../lib/server/env.server.ts";
+import type { SiteState } from "../lib/site-context.tsx";
 import { parseAppInfo, resolveSite } from "../model/site.ts";
 import type { PageHandoff } from "./PageScripts.tsx";
 import { type IslandPage, islandPageFrom, routesWithoutScripts } from "./page.ts";
@@ -27,10 +28,14 @@ function fallbackIslandPage(): IslandPage {
  * modules, React Router's data hand-off and its client are never sent. Nothing for a route without
  * scripts.
  */
-export function pageHandoff(context: EntryContext, nonce: string | undefined): PageHandoff | null {
+export function pageHandoff(
+  context: EntryContext,
+  siteState: SiteState | null,
+  nonce: string | undefined,
+): PageHandoff | null {
   const { staticHandlerContext: state } = context;
   if (state.matches.some((match) => routesWithoutScripts.has(match.route.id))) return null;
-  const island = islandPageFrom(state.loaderData.root) ?? fallbackIslandPage();
+  const island = (siteState && islandPageFrom(state.loaderData.root, siteState)) ?? fallbackIslandPage();
   return { island, islandJson: islandPageJson(island), entry: islandBoot, nonce };
 }
 
