@@ -38,7 +38,10 @@ export function headFilter(): HeadFilter {
       const headEnd = bytes.indexOf(headEndBytes);
       if (headEnd >= 0) {
         inHead = false;
-        return Buffer.concat([withoutHints(bytes.subarray(0, headEnd)), bytes.subarray(headEnd)]);
+        const head = bytes.subarray(0, headEnd);
+        const kept = withoutHints(head);
+        // a head without hints (the article's, for one) passes as it came, not copied
+        return kept === head ? bytes : Buffer.concat([kept, bytes.subarray(headEnd)]);
       }
       // keep an unfinished tag for the next chunk
       const open = bytes.lastIndexOf(tagOpen);
