@@ -36,17 +36,18 @@ describe("pageStream", () => {
   it("R-WEB-SSR holds React back while the reader has no room, and lets it go on as the reader reads", async () => {
     const { writable, body } = pageStream({ onEnd: vi.fn(), onCancel: vi.fn() });
     const part = Buffer.alloc(4096, 0x61);
+    const parts = (2 * pageHighWaterMark) / part.length;
     let acknowledged = 0;
-    for (let i = 0; i < 8; i++) writable.write(part, () => acknowledged++);
+    for (let i = 0; i < parts; i++) writable.write(part, () => acknowledged++);
     await new Promise((r) => setImmediate(r));
     // the write that fills the body to its high-water mark waits for the reader, and what follows it
     expect(acknowledged).toBe(pageHighWaterMark / part.length - 1);
     expect(writable.writableNeedDrain).toBe(true);
     const reader = body.getReader();
     let read = 0;
-    while (read < 8 * part.length) read += ((await reader.read()).value as Uint8Array).length;
+    while (read < parts * part.length) read += ((await reader.read()).value as Uint8Array).length;
     await new Promise((r) => setImmediate(r));
-    expect(acknowledged).toBe(8);
+    expect(acknowledged).toBe(parts);
   });
 
   it("R-WEB-SSR tells the entry when the reader goes away before the end, and takes no more", async () => {

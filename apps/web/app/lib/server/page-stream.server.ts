@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { headFilter } from "./head-filter.server.ts";
 
 /** What the body may hold unread, and the Writable queue, before React is asked to wait (each). */
-export const pageHighWaterMark = 16 * 1024;
+export const pageHighWaterMark = 64 * 1024;
 
 /**
  * What React writes a page into, and the same page as a Fetch body: one Writable that drops the
