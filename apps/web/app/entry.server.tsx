@@ -1,7 +1,5 @@
-import { PassThrough } from "node:stream";
 import { isRobot } from "@davmu/contracts/robot";
 import type { SiteHooks } from "@davmu/contracts/site-host";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
@@ -9,9 +7,11 @@ import { ServerRouter } from "react-router";
 import { pageHandoff } from "./islands/handoff.server.ts";
 import { PageHandoffContext } from "./islands/PageScripts.tsx";
 import { isMiniProgram, shouldUsePcWrapper } from "./lib/device.ts";
+import { RenderSiteState } from "./lib/render-site-state.ts";
 import { dropSharedAnswers, useApiInProcess } from "./lib/server/api.server.ts";
 import { readNonce } from "./lib/server/csp.ts";
-import { createHeadFilter } from "./lib/server/head-filter.server.ts";
+import { pageStream } from "./lib/server/page-stream.server.ts";
+import { requestSiteState } from "./lib/server/site-state.server.ts";
 
 /** The page stylesheet per route handles, for the byte budget's count (packages/test-support/src/page-bytes.ts). */
 export { pageStylesheet } from "./page-styles.ts";
@@ -65,20 +65,22 @@ export const apiInProcess = ((fetch) => {
  * `<Links>`, and React's own streaming scripts get it too. Every page is an island page (decisions 053,
  * 058): the root layout ends the page with what its islands need and the island loader (PageScripts),
  * and React Router's own hand-off (the turbo-stream of loader data) is not sent. The head goes out without
- * modulepreload hints (lib/server/head-filter.server.ts).
+ * modulepreload hints, React's chunks straight into the Fetch body (lib/server/page-stream.server.ts).
  */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = readNonce(request);
-  const handoff = pageHandoff(routerContext, nonce);
+  // the root loader's site state, handed through the request's context rather than its loader data
+  const siteState = loadContext.get(requestSiteState);
+  const handoff = pageHandoff(routerContext, siteState, nonce);
   // the browser never runs React Router: its stream is not rendered
   routerContext.serverHandoffStream?.cancel().catch(() => {});
   const context: EntryContext = { ...routerContext, serverHandoffStream: undefined };
@@ -91,23 +93,27 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <PageHandoffContext value={handoff}>
-        <ServerRouter context={context} url={request.url} nonce={nonce} />
+        <RenderSiteState value={siteState}>
+          <ServerRouter context={context} url={request.url} nonce={nonce} />
+        </RenderSiteState>
       </PageHandoffContext>,
       {
         nonce,
         [ready]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
+          const { writable, body } = pageStream({
+            onEnd() {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              callback();
+            },
+            // the reader went away (the visitor left): nothing more is rendered for it
+            onCancel() {
+              abort();
             },
           });
-          const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(createHeadFilter()).pipe(body);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          pipe(writable);
+          resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           reject(error);

@@ -1,5 +1,7 @@
+import type { ApiClient } from "@davmu/contracts/client";
 import { isRobot } from "@davmu/contracts/robot";
 import { siteBase } from "@davmu/contracts/site-path";
+import { useContext } from "react";
 import type { Route } from "./+types/root";
 import { Toaster } from "./components/Toaster.tsx";
 import { LoginHost } from "./features/account/LoginHost.tsx";
@@ -15,6 +17,7 @@ import { en } from "./lib/i18n/en.server.ts";
 import { baseMeta } from "./lib/meta.ts";
 import { PageUrlProvider } from "./lib/nav.tsx";
 import { PageSettingsContext } from "./lib/page-settings.tsx";
+import { RenderSiteState } from "./lib/render-site-state.ts";
 import {
   data,
   isRouteErrorResponse,
@@ -30,6 +33,7 @@ import { callApiShared } from "./lib/server/api.server.ts";
 import { noStore } from "./lib/server/cache-headers.ts";
 import { browserEnv } from "./lib/server/env.server.ts";
 import { openAppSettings } from "./lib/server/open-app-settings.server.ts";
+import { requestSiteState } from "./lib/server/site-state.server.ts";
 import { SessionProvider } from "./lib/session.tsx";
 import { SiteProvider, type SiteState } from "./lib/site-context.tsx";
 import { langFromCookieHeader } from "./model/i18n/lang.ts";
@@ -67,7 +71,35 @@ function isFramed(request: Request, url: URL): boolean {
   return request.headers.get("sec-fetch-dest") === "iframe" || url.searchParams.has("pc_frame");
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+type SiteAnswer = Awaited<ReturnType<ApiClient["siteConfig"]>>;
+type AppAnswer = Awaited<ReturnType<ApiClient["appInfo"]>>;
+/** The site's state per pair of shared answers (callApiShared hands every render the same two). */
+const siteStates = new WeakMap<SiteAnswer, WeakMap<AppAnswer, SiteState>>();
+
+/**
+ * The site and its theme from the two shared answers, made once per pair rather than per render
+ * (app info's JSON parsed, colours checked); made anew when either answer is missing.
+ */
+function siteStateOf(siteAnswer: SiteAnswer | null, appAnswer: AppAnswer | null): SiteState {
+  const make = (): SiteState => ({
+    site: resolveSite(siteAnswer?.code === 0 ? siteAnswer.data : null),
+    theme: parseAppInfo(appAnswer?.code === 0 ? appAnswer.data.app_info : null),
+  });
+  if (!siteAnswer || !appAnswer) return make();
+  let byApp = siteStates.get(siteAnswer);
+  if (!byApp) {
+    byApp = new WeakMap();
+    siteStates.set(siteAnswer, byApp);
+  }
+  let state = byApp.get(appAnswer);
+  if (!state) {
+    state = make();
+    byApp.set(appAnswer, state);
+  }
+  return state;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const ua = request.headers.get("user-agent") ?? "";
   const inner = url.pathname.startsWith(siteBase) ? url.pathname.slice(siteBase.length - 1) : url.pathname;
@@ -84,10 +116,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       return null;
     }),
   ]);
-  const initial: SiteState = {
-    site: resolveSite(siteAnswer?.code === 0 ? siteAnswer.data : null),
-    theme: parseAppInfo(appAnswer?.code === 0 ? appAnswer.data.app_info : null),
-  };
+  // for the render only, not in the loader data (lib/server/site-state.server.ts)
+  context.set(requestSiteState, siteStateOf(siteAnswer, appAnswer));
   const failed = siteAnswer?.code !== 0 || appAnswer?.code !== 0;
   // the visitor's language and colour scheme, from their cookies; Chinese pages carry no dictionary
   const cookie = request.headers.get("cookie");
@@ -100,27 +130,39 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data(
     // of the settings, only what the configuration schema lets reach the browser (publicApiBase, linkFrameOrigins)
     // and how the page opens the app (APP_SCHEME and the rest: written into its links anyway)
-    { initial, ...browserEnv(), lang, messages, scheme, miniProgram, openApp: openAppSettings() },
+    { ...browserEnv(), lang, messages, scheme, miniProgram, openApp: openAppSettings() },
     { headers: failed ? noStore : undefined },
   );
+}
+
+const themeStyles = new Map<string, React.CSSProperties>();
+
+/** The page's theme colours, worked out once per theme colour (a site has one) rather than per render. */
+function themeStyle(color: string): React.CSSProperties {
+  let style = themeStyles.get(color);
+  if (!style) {
+    style = {
+      "--theme": color,
+      "--theme-text": readableThemeColor(color),
+      "--theme-ink-dark": readableThemeColorOnDark(color),
+    } as React.CSSProperties;
+    // theme colours are checked (#rrggbb) before they get here; a few are all a site ever shows
+    if (themeStyles.size >= 16) themeStyles.clear();
+    themeStyles.set(color, style);
+  }
+  return style;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const matches = useMatches();
-  const color = root?.initial.theme.primaryColor ?? defaultThemeColor;
+  const color = useContext(RenderSiteState)?.theme.primaryColor ?? defaultThemeColor;
   return (
     <html
       lang={root?.lang ?? "zh-CN"}
       data-theme={root?.scheme ?? undefined}
       data-mini-program={root?.miniProgram ? "" : undefined}
-      style={
-        {
-          "--theme": color,
-          "--theme-text": readableThemeColor(color),
-          "--theme-ink-dark": readableThemeColorOnDark(color),
-        } as React.CSSProperties
-      }
+      style={themeStyle(color)}
     >
       <head>
         <meta charSet="utf-8" />
@@ -147,7 +189,11 @@ function PageUrlFromRouter(props: { children: React.ReactNode }) {
   return <PageUrlProvider value={{ pathname, search }}>{props.children}</PageUrlProvider>;
 }
 
+/** The site's defaults, for a render without the root loader's state. */
+const defaultSiteState: SiteState = { site: resolveSite(null), theme: parseAppInfo(null) };
+
 export default function App({ loaderData }: Route.ComponentProps) {
+  const initial = useContext(RenderSiteState) ?? defaultSiteState;
   return (
     <PageUrlFromRouter>
       <I18nProvider lang={loaderData.lang} messages={loaderData.messages}>
@@ -159,14 +205,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
             scheme: loaderData.scheme,
           }}
         >
-          <SiteProvider initial={loaderData.initial}>
+          <SiteProvider initial={initial}>
             <SessionProvider publicApiBase={loaderData.publicApiBase}>
               <Outlet />
               <Island name="open-app-dialog" wake="interaction" component={OpenAppDialog} props={{}} />
               {/* hosts of what any part of a page asks for: on an island page they wake on the first request (decision 053) */}
               <Island name="login-host" wake="interaction" component={LoginHost} props={{}} />
               <Island name="toaster" wake="interaction" component={Toaster} props={{}} />
-              {wantsDebugConsole(loaderData.initial.site) ? (
+              {wantsDebugConsole(initial.site) ? (
                 <Island name="debug-console" wake="idle" component={DebugConsoleHost} props={{}} />
               ) : null}
             </SessionProvider>

@@ -28,7 +28,9 @@ export async function* bursts(stream: ReadableStream<Uint8Array>): AsyncGenerato
         }
         parts.push(next.value);
       }
-      yield Buffer.concat(parts);
+      // a burst of one chunk (the page's writer hands React's bursts on whole) is passed on, not copied
+      const only = parts.length === 1 ? (parts[0] as Uint8Array) : null;
+      yield only ? Buffer.from(only.buffer, only.byteOffset, only.byteLength) : Buffer.concat(parts);
       if (done) return;
     }
   } finally {

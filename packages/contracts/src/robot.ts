@@ -11,6 +11,17 @@ import { isbot } from "isbot";
  */
 const personTokens = /\bProcess\/\w+|AlipayDefined\([^)]*\)|\bNewsArticle\//g;
 
+/** Answers by user agent: a page asks about its visitor's several times (the page cache, the loader, the entry). */
+const answers = new Map<string, boolean>();
+/** Past this many user agents, the answers kept are forgotten and kept anew. */
+export const robotAnswersKept = 256;
+
 export function isRobot(ua: string): boolean {
-  return isbot(ua.replace(personTokens, " "));
+  let robot = answers.get(ua);
+  if (robot === undefined) {
+    robot = isbot(ua.replace(personTokens, " "));
+    if (answers.size >= robotAnswersKept) answers.clear();
+    answers.set(ua, robot);
+  }
+  return robot;
 }

@@ -1,6 +1,6 @@
 import { isbot } from "isbot";
 import { describe, expect, it } from "vitest";
-import { isRobot } from "./robot.ts";
+import { isRobot, robotAnswersKept } from "./robot.ts";
 import { browserOf, isMiniProgram, weChatVersion } from "./user-agent.ts";
 import corpus from "./user-agent-corpus.json" with { type: "json" };
 
@@ -79,6 +79,15 @@ describe(`the user agent classification over ${corpus.agents.length} real user a
   it("R-FIELD-1 no listed crawler, unfurler or script is counted as a person", () => {
     const takenForPeople = robots.filter((agent) => !isRobot(agent.ua)).map((agent) => `${agent.note}: ${agent.ua}`);
     expect(takenForPeople).toEqual([]);
+  });
+
+  it("R-FIELD-1 R-SRV-7 the answers kept per user agent are the list's, asked again and past the number kept", () => {
+    const agents = [...people, ...robots];
+    const first = agents.map((agent) => isRobot(agent.ua));
+    // more user agents than are kept, so the kept answers are forgotten and made again on the way
+    for (let i = 0; i <= robotAnswersKept; i++) isRobot(`Mozilla/5.0 (agent ${i})`);
+    expect(agents.map((agent) => isRobot(agent.ua))).toEqual(first);
+    expect(agents.map((agent) => isRobot(agent.ua))).toEqual(first);
   });
 
   it("R-FIELD-1 each person's platform and whether they are on a phone are as the corpus says", () => {

@@ -10,6 +10,8 @@ import { islandPageId } from "./protocol.ts";
  */
 export interface PageHandoff {
   island: IslandPage;
+  /** `island` as the page writes it (jsonForScript), written once for the pages that share it */
+  islandJson: string;
   /** URL of the island loader */
   entry: string;
   nonce: string | undefined;
@@ -46,6 +48,17 @@ export const bootScript =
   'if(document.readyState==="complete")painted();else addEventListener("load",painted);' +
   `setTimeout(start,${bootFallbackMs})})()`;
 
+const modulesJson = new Map<string, string>();
+/** The loader's URL as the page names it: the same text for every page. */
+function pageModulesJson(entry: string): string {
+  let json = modulesJson.get(entry);
+  if (json === undefined) {
+    json = jsonForScript({ entry, preload: [] });
+    modulesJson.set(entry, json);
+  }
+  return json;
+}
+
 /**
  * The end of every page: what the islands need as JSON (not executed, so the CSP is not involved),
  * the loader's URL, and the boot script that imports it after the first paint.
@@ -59,13 +72,13 @@ export function PageScripts() {
         type="application/json"
         id={islandPageId}
         nonce={handoff.nonce}
-        dangerouslySetInnerHTML={{ __html: jsonForScript(handoff.island) }}
+        dangerouslySetInnerHTML={{ __html: handoff.islandJson }}
       />
       <script
         type="application/json"
         id={pageModulesId}
         nonce={handoff.nonce}
-        dangerouslySetInnerHTML={{ __html: jsonForScript({ entry: handoff.entry, preload: [] }) }}
+        dangerouslySetInnerHTML={{ __html: pageModulesJson(handoff.entry) }}
       />
       <script type="module" nonce={handoff.nonce} dangerouslySetInnerHTML={{ __html: bootScript }} />
     </>

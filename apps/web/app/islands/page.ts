@@ -19,14 +19,15 @@ export interface IslandPage {
   linkFrameOrigins?: readonly string[];
 }
 
-export function islandPageFrom(root: unknown): IslandPage | null {
+/** The island page from the root loader's data and the site's state of the render (handed apart from it). */
+export function islandPageFrom(root: unknown, initial: SiteState): IslandPage | null {
   if (root === null || typeof root !== "object") return null;
   const r = root as Partial<IslandPage>;
-  if (!r.lang || !r.initial || typeof r.publicApiBase !== "string") return null;
+  if (!r.lang || typeof r.publicApiBase !== "string") return null;
   return {
     lang: r.lang,
     messages: r.messages ?? null,
-    initial: r.initial,
+    initial,
     publicApiBase: r.publicApiBase,
     statBase: r.statBase,
     openApp: r.openApp,

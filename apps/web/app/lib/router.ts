@@ -9,6 +9,7 @@
 
 export type { MetaDescriptor } from "react-router";
 export {
+  createContext as createRouterContext,
   data,
   Form,
   isRouteErrorResponse,

@@ -153,9 +153,23 @@ function jsonLdOf(facts: ShareFacts): Record<string, unknown> {
   }
 }
 
-/** Drops undefined members, so the JSON-LD names only what the page knows. */
+/**
+ * Drops undefined members, so the JSON-LD names only what the page knows: what a JSON round trip
+ * makes of its plain values (an undefined in a list becomes null), without writing and reading it.
+ */
 function compact(value: Record<string, unknown>): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const member = value[key];
+    if (member !== undefined) out[key] = compactValue(member);
+  }
+  return out;
+}
+
+function compactValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((v) => (v === undefined ? null : compactValue(v)));
+  if (value !== null && typeof value === "object") return compact(value as Record<string, unknown>);
+  return value;
 }
 
 /**

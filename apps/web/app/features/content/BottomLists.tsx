@@ -37,7 +37,7 @@ export function BottomLists(props: { related: RelatedCard[]; more: Promise<MoreL
       <CardSection id="related-title" title={t("relatedReading")} cards={props.related} testId="related-list" />
       <CommentListSlot />
       {/* streamed after the page itself */}
-      <Deferred name="more-lists" resolve={props.more}>
+      <Deferred resolve={props.more}>
         {(more) => (
           <>
             <CardSection id="hot-title" title={t("hotList")} cards={more.hot} testId="hot-list" />

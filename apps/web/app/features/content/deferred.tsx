@@ -1,22 +1,4 @@
 import { type ReactNode, Suspense, use } from "react";
-import { jsonForScript } from "../../lib/json-script.ts";
-
-const parsed = new Map<string, { value: unknown } | null>();
-
-/** The value the server streamed for a deferred part, read from the page (null when none came). */
-function streamedValue(name: string): { value: unknown } | null {
-  if (!parsed.has(name)) {
-    const element = document.querySelector(`script[type="application/json"][data-deferred="${name}"]`);
-    let found: { value: unknown } | null = null;
-    try {
-      found = element?.textContent ? { value: JSON.parse(element.textContent) } : null;
-    } catch {
-      found = null;
-    }
-    parsed.set(name, found);
-  }
-  return parsed.get(name) ?? null;
-}
 
 type Settled<T> = { ok: true; value: T } | { ok: false };
 const settled = new WeakMap<Promise<unknown>, Promise<Settled<unknown>>>();
@@ -42,25 +24,15 @@ function Resolved<T>(props: { resolve: Promise<T>; draw: (value: T) => ReactNode
 
 /**
  * A part of the page drawn from a loader's deferred promise, streamed after the page (Suspense and
- * React's `use` on the server). Its value goes out as JSON next to its markup, so an island that holds
- * it hydrates it from the page (the browser has no router to carry the promise, decision 058); the
- * module script runs once the whole page has arrived. A failed or timed-out promise draws nothing.
+ * React's `use` on the server). Only a route's component draws one, and route components run on the
+ * server only (decision 058): no island holds a deferred part, so its value is not written into the
+ * page a second time as JSON: the browser would never read it. A failed or timed-out promise draws
+ * nothing.
  */
-export function Deferred<T>(props: { name: string; resolve: Promise<T>; children: (value: T) => ReactNode }) {
-  const { name, children } = props;
-  const draw = (value: T) => (
-    <>
-      <script type="application/json" data-deferred={name} dangerouslySetInnerHTML={{ __html: jsonForScript(value) }} />
-      {children(value)}
-    </>
+export function Deferred<T>(props: { resolve: Promise<T>; children: (value: T) => ReactNode }) {
+  return (
+    <Suspense fallback={null}>
+      <Resolved resolve={props.resolve} draw={props.children} />
+    </Suspense>
   );
-  if (import.meta.env.SSR) {
-    return (
-      <Suspense fallback={null}>
-        <Resolved resolve={props.resolve} draw={draw} />
-      </Suspense>
-    );
-  }
-  const streamed = streamedValue(name);
-  return <Suspense fallback={null}>{streamed ? draw(streamed.value as T) : null}</Suspense>;
 }

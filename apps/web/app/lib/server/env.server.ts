@@ -16,7 +16,14 @@ export function webEnv(): WebEnv {
   return cached;
 }
 
-/** What of the settings pages may carry to the browser: only what the schema marks `browser`. */
+let browserCached: { from: WebEnv; picked: PublicConfig } | undefined;
+
+/**
+ * What of the settings pages may carry to the browser: only what the schema marks `browser`. Picked
+ * once from the settings (read once too), so every render hands on the same object.
+ */
 export function browserEnv(): PublicConfig {
-  return publicConfig(webEnv());
+  const env = webEnv();
+  if (browserCached?.from !== env) browserCached = { from: env, picked: Object.freeze(publicConfig(env)) };
+  return browserCached.picked;
 }

@@ -1,5 +1,3 @@
-import { Transform } from "node:stream";
-
 const modulePreload = /<link rel="modulepreload"[^>]*>/g;
 const headEndBytes = Buffer.from("</head>");
 const preloadBytes = Buffer.from("modulepreload");
@@ -16,6 +14,12 @@ function withoutHints(head: Buffer): Buffer {
   return Buffer.from(head.toString("latin1").replace(modulePreload, ""), "latin1");
 }
 
+/** The head filter's state over one page: each chunk in, what goes out of it; `end` gives what was held back. */
+export interface HeadFilter {
+  push(chunk: Buffer): Buffer;
+  end(): Buffer | null;
+}
+
 /**
  * Drops `<link rel="modulepreload">` hints from the head of a streamed page. Fetched at high priority
  * before anything is drawn, they compete with the page itself on a slow phone connection (in Lighthouse's
@@ -23,18 +27,21 @@ function withoutHints(head: Buffer): Buffer {
  * module script imports them; only the head start is given up. After `</head>` the bytes pass
  * untouched, chunk by chunk, never decoded.
  */
-export function createHeadFilter(): Transform {
+export function headFilter(): HeadFilter {
   let inHead = true;
   let carry: Buffer | null = null;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      if (!inHead) return callback(null, chunk);
+  return {
+    push(chunk) {
+      if (!inHead) return chunk;
       let bytes = carry ? Buffer.concat([carry, chunk]) : chunk;
       carry = null;
       const headEnd = bytes.indexOf(headEndBytes);
       if (headEnd >= 0) {
         inHead = false;
-        return callback(null, Buffer.concat([withoutHints(bytes.subarray(0, headEnd)), bytes.subarray(headEnd)]));
+        const head = bytes.subarray(0, headEnd);
+        const kept = withoutHints(head);
+        // a head without hints (the article's, for one) passes as it came, not copied
+        return kept === head ? bytes : Buffer.concat([kept, bytes.subarray(headEnd)]);
       }
       // keep an unfinished tag for the next chunk
       const open = bytes.lastIndexOf(tagOpen);
@@ -42,10 +49,12 @@ export function createHeadFilter(): Transform {
         carry = Buffer.from(bytes.subarray(open));
         bytes = bytes.subarray(0, open);
       }
-      callback(null, withoutHints(bytes));
+      return withoutHints(bytes);
     },
-    flush(callback) {
-      callback(null, carry ?? undefined);
+    end() {
+      const rest = carry;
+      carry = null;
+      return rest;
     },
-  });
+  };
 }
