@@ -102,6 +102,13 @@ describe("what a visitor's phone shows: nothing covers what it is about", () => 
       await box(footer.locator(".cf-count").nth(1)),
     ];
     expect(overlap(like, collect)).toBe(false);
+    // and neither covers an icon's glyph
+    const glyphs = [await box(footer.locator(".cf-icon svg").nth(0)), await box(footer.locator(".cf-icon svg").nth(1))];
+    const send = await box(footer.getByRole("button", { name: "发送" }));
+    for (const count of [like, collect]) {
+      for (const glyph of glyphs) expect(overlap(count, glyph)).toBe(false);
+      expect(overlap(count, send)).toBe(false);
+    }
     const bar = await box(footer);
     expect(like.y).toBeGreaterThanOrEqual(bar.y);
     await page.context().close();

@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useRef } from "react";
+import { type RefObject, useLayoutEffect, useRef } from "react";
 
 const focusableSelector =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -12,7 +12,9 @@ export function nextFocusIndex(index: number, count: number, backwards: boolean)
 
 /**
  * A modal dialog's keyboard behaviour (R-WEB-A11Y): focus moves into it when it opens, Tab and
- * Shift+Tab stay inside, Escape closes it, and focus returns where it was when it closes.
+ * Shift+Tab stay inside, Escape closes it, and focus returns where it was when it closes. Set up as
+ * the dialog is committed, before it is painted: a key pressed as soon as it shows is its own, and
+ * the element focused before it is the one that opened it (an effect may run a frame later).
  */
 export function useDialog(
   ref: RefObject<HTMLElement | null>,
@@ -22,7 +24,7 @@ export function useDialog(
   const close = useRef(onClose);
   close.current = onClose;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const root = ref.current;
     if (!root) return;
     const before = document.activeElement as HTMLElement | null;
