@@ -101,11 +101,18 @@ describe("island pages: activity, invitation, login, bar, expired preview", () =
     const context = await phoneContext(browser);
     const page = await context.newPage();
     await page.emulateMedia({ colorScheme: "dark" });
-    await page.goto(`${share}bar`);
-    // drawn on the server for the light bar
+    const response = await page.goto(`${share}bar`);
+    // drawn on the server for the light bar (read from the server's answer: the bar may wake, once
+    // idle, before the page's own markup can be read)
+    const served = await page.evaluate(
+      (html) =>
+        new DOMParser().parseFromString(html, "text/html").querySelector<HTMLElement>('[data-nav-id="nav-video"]')
+          ?.style.color,
+      (await response?.text()) ?? "",
+    );
+    expect(served).toBeTruthy();
     const video = page.locator('[data-nav-id="nav-video"]');
     const labelColour = () => video.evaluate((element) => (element as HTMLElement).style.color);
-    expect(await labelColour()).not.toBe("");
     await hydrated(page);
     expect(await isIslandPage(page)).toBe(true);
     await island(page, "nav-bar").and(page.locator("[data-awake]")).waitFor({ state: "attached" });
