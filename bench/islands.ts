@@ -7,13 +7,12 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { demoArticlePath, root, startProduct } from "@davmu/test-support/product";
+import { agreementPath, demoArticlePath, root, startProduct } from "@davmu/test-support/product";
 import { firstTapRows, measureFirstTaps } from "./first-tap.ts";
 import { type Result, table } from "./lib/stats.ts";
 import { auditPages } from "./lighthouse.ts";
 
 /** The agreement page: the first island page (decision 053), with no island a visitor wakes. */
-export const agreementPath = "/davmu/share/agreement/privacy";
 
 export async function runIslandBudgets(
   origin: string,

@@ -29,9 +29,17 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type DetailPageType, firstFlush, firstPacketHolds } from "@davmu/test-support/first-flush";
 import { pageBytes } from "@davmu/test-support/page-bytes";
-import { demoPages, pageNames, phoneUserAgent, root, startHelloWorld, startProduct } from "@davmu/test-support/product";
+import {
+  agreementPath,
+  demoPages,
+  pageNames,
+  phoneUserAgent,
+  root,
+  startHelloWorld,
+  startProduct,
+} from "@davmu/test-support/product";
 import { firstTapRows, measureFirstTaps } from "./first-tap.ts";
-import { agreementPath, runIslandsOnly } from "./islands.ts";
+import { runIslandsOnly } from "./islands.ts";
 import { median, type Result, table } from "./lib/stats.ts";
 import { auditPages } from "./lighthouse.ts";
 import { bareRender, type Load, load, replayCachedPage } from "./throughput.ts";

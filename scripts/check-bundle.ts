@@ -16,8 +16,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { demoTips } from "@davmu/demo/areas/tips";
-import { awakeBytes, pageBytes, reachableScripts } from "@davmu/test-support/page-bytes";
-import { demoPages, phoneUserAgent, startProduct } from "@davmu/test-support/product";
+import { awakeBytes, pageBytes, pageTypes, reachableScripts } from "@davmu/test-support/page-bytes";
+import { agreementPath, demoPages, phoneUserAgent, startProduct } from "@davmu/test-support/product";
 import { findLegacyProblems } from "./legacy-syntax.ts";
 
 const build = new URL("../apps/web/build/", import.meta.url).pathname;
@@ -73,22 +73,15 @@ try {
   const paths = new Map(
     (await demoPages(product.origin, product.env.HASHID_SALT as string)).map((d) => [d.name, d.path]),
   );
-  // the bench's names where they differ, and the pages it does not measure
-  const named: Record<string, string | undefined> = {
-    "a-album": paths.get("audio-album"),
-    "v-album": paths.get("video-album"),
-    "mini-prog": paths.get("mini-program"),
-    "dejin-person": paths.get("dejin-personal"),
-    circle: paths.get("dimim-circle"),
-    "circle-post": paths.get("dimim-content"),
-    "circle-topic": paths.get("dimim-topic"),
-    law: paths.get("fazak"),
+  const demoName = new Map(pageTypes.map((type) => [type.name, type.demo ?? type.name]));
+  // the pages the bench does not measure
+  const others: Record<string, string> = {
     "tip-receipt": `/davmu/share/dejin/tip/${demoTips[0]?.receipt}/index.html`,
     "404": "/davmu/share/no-such-page/index.html",
-    agreement: "/davmu/share/agreement/privacy",
+    agreement: agreementPath,
   };
   for (const page of pages) {
-    const path = named[page.name] ?? paths.get(page.name);
+    const path = others[page.name] ?? paths.get(demoName.get(page.name) ?? page.name);
     if (!path || !page.islands) continue;
     const html = await (await fetch(product.origin + path, { headers: { "user-agent": phoneUserAgent } })).text();
     const names = [...html.matchAll(/<davmu-island data-island="([\w-]+)"/g)].map((m) => m[1] as string);

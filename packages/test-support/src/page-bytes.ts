@@ -19,6 +19,8 @@ export interface PageType {
   name: string;
   /** Route ids from the root down, as the page loads them (up to the route whose error boundary draws it) */
   routes: string[];
+  /** The bench's name of its demo page (product.ts `pageNames`), where it differs from `name` */
+  demo?: string;
 }
 
 /** The site's page types: home, article and every other content type, the list pages, the community columns, the not-found page and the desktop wrapper. */
@@ -28,11 +30,11 @@ export const pageTypes: PageType[] = [
   { name: "video", routes: ["root", "routes/video"] },
   { name: "svideo", routes: ["root", "routes/svideo"] },
   { name: "audio", routes: ["root", "routes/audio"] },
-  { name: "a-album", routes: ["root", "audio-album"] },
-  { name: "v-album", routes: ["root", "video-album"] },
+  { name: "a-album", routes: ["root", "audio-album"], demo: "audio-album" },
+  { name: "v-album", routes: ["root", "video-album"], demo: "video-album" },
   { name: "gallery", routes: ["root", "routes/gallery"] },
   { name: "live", routes: ["root", "routes/local-live"] },
-  { name: "mini-prog", routes: ["root", "routes/mini-program"] },
+  { name: "mini-prog", routes: ["root", "routes/mini-program"], demo: "mini-program" },
   { name: "special", routes: ["root", "special"] },
   { name: "form", routes: ["root", "routes/form"] },
   { name: "content-model", routes: ["root", "routes/content-model"] },
@@ -43,16 +45,16 @@ export const pageTypes: PageType[] = [
   { name: "invite", routes: ["root", "routes/invite"] },
   { name: "auth", routes: ["root", "routes/auth"] },
   { name: "dejin-detail", routes: ["root", "routes/dejin-detail"] },
-  { name: "dejin-person", routes: ["root", "routes/dejin-personal"] },
+  { name: "dejin-person", routes: ["root", "routes/dejin-personal"], demo: "dejin-personal" },
   { name: "dejin-topic", routes: ["root", "routes/dejin-topic"] },
   { name: "dejin-catalog", routes: ["root", "routes/dejin-catalog"] },
   { name: "dejin-content", routes: ["root", "routes/dejin-content"] },
   { name: "tip", routes: ["root", "routes/dejin-tip"] },
   { name: "tip-receipt", routes: ["root", "routes/dejin-tip-receipt"] },
-  { name: "circle", routes: ["root", "routes/dimim-circle"] },
-  { name: "circle-post", routes: ["root", "routes/dimim-content"] },
-  { name: "circle-topic", routes: ["root", "routes/dimim-topic"] },
-  { name: "law", routes: ["root", "routes/fazak-problem-share"] },
+  { name: "circle", routes: ["root", "routes/dimim-circle"], demo: "dimim-circle" },
+  { name: "circle-post", routes: ["root", "routes/dimim-content"], demo: "dimim-content" },
+  { name: "circle-topic", routes: ["root", "routes/dimim-topic"], demo: "dimim-topic" },
+  { name: "law", routes: ["root", "routes/fazak-problem-share"], demo: "fazak" },
   // the root's error boundary draws the not-found page: the not-found route's module is not loaded
   { name: "404", routes: ["root"] },
   { name: "pc", routes: ["root", "routes/pc"] },

@@ -198,6 +198,9 @@ export const detailTypes: Record<string, string> = {
   special: "special",
 };
 
+/** The first island page (decision 053): the privacy policy, audited beside the page types. */
+export const agreementPath = "/davmu/share/agreement/privacy";
+
 /** Every page type's name, in the order the bench measures them. */
 export const pageNames = [
   "home",
