@@ -3,7 +3,7 @@
  * 4× CPU slowdown (`Emulation.setCPUThrottlingRate`) and slow 4G (`Network.emulateNetworkConditions`
  * with Lighthouse's own figures: 562.5 ms request latency, 1,474.6 kbit/s down, 675 kbit/s up).
  *
- * Each tap in a fresh browser context (cold cache, no service worker): the page is loaded, the script
+ * Each tap in a fresh browser context (cold cache, service workers blocked): the page is loaded, the script
  * waits for `load`, for the island loader (`<html data-hydrated>`) and for the open-app banner the
  * start-up shows, lets the page settle, then taps with touch (Playwright's `tap`) and records:
  * - INP as the browser defines it: Event Timing entries (`PerformanceObserver`, type `event`,
@@ -18,6 +18,12 @@
  *   as it does under a finger;
  * - tap to island awake: from the same end of the tap to the island's `data-awake` (loader.ts), once
  *   React and its chunk have come and it has hydrated.
+ *
+ * Service workers are blocked. The site's worker registers once the page is idle and then takes the
+ * page's requests (public/sw.js). DevTools' network emulation applies to the page's own requests, not
+ * to those the worker makes, so with the worker in place an island's chunks arrived at loopback speed,
+ * in 30–130 ms against 600–1,200 ms throttled. A first visitor's worker fetches them over the same slow
+ * network. Blocking it keeps every request of the tap under the emulated network.
  *
  * The islands wake on `interaction`: the tap loads React and the island's chunk, and the loader holds
  * the click and dispatches it again once the island has hydrated. The held click is answered at once
@@ -226,7 +232,7 @@ export async function measureFirstTaps(url: string, runs: number, log: (line: st
     for (let i = 0; i < runs; i++) {
       for (const sample of samples) {
         if (sample.failure) continue;
-        const context = await phoneContext(browser);
+        const context = await phoneContext(browser, { serviceWorkers: "block" });
         try {
           const page = await context.newPage();
           await page.addInitScript(instrument);

@@ -105,7 +105,7 @@ export async function launchBrowser(
 /** A phone in WeChat: 375×667, touch, WeChat for Android's user agent unless another is given. */
 export function phoneContext(
   browser: Browser,
-  options: { javaScriptEnabled?: boolean; userAgent?: string } = {},
+  options: { javaScriptEnabled?: boolean; userAgent?: string; serviceWorkers?: "allow" | "block" } = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
     viewport: { width: 375, height: 667 },
@@ -115,6 +115,7 @@ export function phoneContext(
     userAgent: options.userAgent ?? wechatUserAgent,
     locale: "zh-CN",
     javaScriptEnabled: options.javaScriptEnabled ?? true,
+    serviceWorkers: options.serviceWorkers ?? "allow",
   });
 }
 
