@@ -1,6 +1,6 @@
 import type { UserInfo } from "@davmu/contracts/account";
-import { type ComponentType, type ReactNode, useContext, useEffect, useLayoutEffect, useMemo, useState } from "react";
-import { hydrateRoot } from "react-dom/client";
+import { type ComponentType, type ReactNode, useContext, useLayoutEffect, useMemo, useState } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { logout } from "../lib/account.ts";
 import { browserApi } from "../lib/browser-api.ts";
 import { schemeOfDocument } from "../lib/color-scheme.ts";
@@ -78,16 +78,34 @@ function IslandSite(props: { initial: SiteState; children: ReactNode }) {
 function Hydrating(props: { typed: readonly Typed[]; done: () => void; children: ReactNode }) {
   const { done } = props;
   const [hydrating, setHydrating] = useState(true);
+  // once, after the hydrating render has committed, and before the browser paints: the second render
+  // follows in the same task rather than a frame later, when a passive effect would run
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, after the hydrating render
-  useLayoutEffect(() => restoreTyped(props.typed), []);
-  useEffect(() => setHydrating(false), []);
+  useLayoutEffect(() => {
+    restoreTyped(props.typed);
+    setHydrating(false);
+  }, []);
   useLayoutEffect(() => {
     if (!hydrating) done();
   }, [hydrating, done]);
   return <HydratingContext.Provider value={hydrating}>{props.children}</HydratingContext.Provider>;
 }
 
-/** Hydrates one island's element as a root of its own; resolves once it has rendered with the browser's state. */
+/**
+ * An island the server drew empty (a host: the login popup's, the toaster): there is no markup to
+ * adopt, so its first render is already the browser's, with no hydrating pass before it, and `done`
+ * is called once it has committed.
+ */
+function Rendered(props: { done: () => void; children: ReactNode }) {
+  const { done } = props;
+  useLayoutEffect(() => done(), [done]);
+  return <HydratingContext.Provider value={false}>{props.children}</HydratingContext.Provider>;
+}
+
+/**
+ * Hydrates one island's element as a root of its own (or renders into it, where the server drew it
+ * empty); resolves once it has rendered with the browser's state.
+ */
 export function hydrateIsland(
   element: Element,
   component: unknown,
@@ -95,31 +113,43 @@ export function hydrateIsland(
   page: IslandPage,
 ): Promise<void> {
   const Component = component as ComponentType<Record<string, unknown>>;
-  const typed = readTyped(element);
+  const island = (
+    <IslandSite initial={page.initial}>
+      <IslandSession publicApiBase={page.publicApiBase}>
+        <InsideIsland.Provider value={true}>
+          <Component {...props} />
+        </InsideIsland.Provider>
+      </IslandSession>
+    </IslandSite>
+  );
+  const withPage = (children: ReactNode) => (
+    <I18nProvider lang={page.lang} messages={page.messages}>
+      <PageSettingsContext.Provider
+        value={{
+          publicApiBase: page.publicApiBase,
+          openApp: page.openApp ?? noOpenAppSettings,
+          linkFrameOrigins: page.linkFrameOrigins ?? [],
+          // the visitor's choice, drawn by the server from the same cookie
+          scheme: schemeOfDocument() ?? null,
+        }}
+      >
+        {children}
+      </PageSettingsContext.Provider>
+    </I18nProvider>
+  );
   return new Promise((resolve) => {
+    if (element.childNodes.length === 0) {
+      createRoot(element).render(withPage(<Rendered done={resolve}>{island}</Rendered>));
+      return;
+    }
+    const typed = readTyped(element);
     hydrateRoot(
       element,
-      <I18nProvider lang={page.lang} messages={page.messages}>
-        <PageSettingsContext.Provider
-          value={{
-            publicApiBase: page.publicApiBase,
-            openApp: page.openApp ?? noOpenAppSettings,
-            linkFrameOrigins: page.linkFrameOrigins ?? [],
-            // the visitor's choice, drawn by the server from the same cookie
-            scheme: schemeOfDocument() ?? null,
-          }}
-        >
-          <Hydrating typed={typed} done={resolve}>
-            <IslandSite initial={page.initial}>
-              <IslandSession publicApiBase={page.publicApiBase}>
-                <InsideIsland.Provider value={true}>
-                  <Component {...props} />
-                </InsideIsland.Provider>
-              </IslandSession>
-            </IslandSite>
-          </Hydrating>
-        </PageSettingsContext.Provider>
-      </I18nProvider>,
+      withPage(
+        <Hydrating typed={typed} done={resolve}>
+          {island}
+        </Hydrating>,
+      ),
       { onRecoverableError: (error) => console.warn("island hydration:", error) },
     );
   });
