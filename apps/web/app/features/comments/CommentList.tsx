@@ -3,6 +3,7 @@ import type { Comment as CommentItem, ReportRequest } from "@davmu/contracts/int
 import { type ComponentType, useContext, useState } from "react";
 import { MoreIcon, ThumbIcon } from "../../components/icons.tsx";
 import { Island } from "../../islands/Island.tsx";
+import { loginFirst } from "../../islands/protocol.ts";
 import { useT } from "../../lib/i18n/context.tsx";
 import { lazyComponent } from "../../lib/lazy-component.ts";
 import { useSession } from "../../lib/session.tsx";
@@ -18,7 +19,7 @@ const loadReportSheet = lazyComponent<ReportSheetProps>(() => import("./ReportSh
 /** The list as an island (decision 056): its own provider over the item's comments store. */
 export function CommentListIsland(props: CommentsSeed) {
   return (
-    <CommentsProvider {...props}>
+    <CommentsProvider {...props} list>
       <CommentList />
     </CommentsProvider>
   );
@@ -180,6 +181,7 @@ function CommentBody(props: { comment: CommentItem; rootGid: string; onReport(co
             aria-label={t("likeCount", { count: comment.star_count })}
             disabled={pending}
             onClick={star}
+            {...loginFirst}
           >
             <ThumbIcon filled={comment.star} />
             <span>{comment.star_count > 0 ? formatCount(comment.star_count) : t("likeShort")}</span>
@@ -208,6 +210,7 @@ function CommentBody(props: { comment: CommentItem; rootGid: string; onReport(co
               className="comment-more"
               aria-label={t("report", { alias: comment.alias })}
               onClick={() => props.onReport(comment)}
+              {...loginFirst}
             >
               <MoreIcon />
             </button>

@@ -42,21 +42,24 @@ export function useComments(): CommentsApi {
 }
 
 /**
- * The comments of a page's item for the components inside: the list and the footer are islands
+ * The comments of a page's item for the components inside (`list`: the provider of the list, which
+ * draws them; the footer's only writes): the list and the footer are islands
  * (decision 056), each inside a provider of its own, and both read and change the item's one store
  * (comments-store.ts), so they stay in step without sharing a React tree.
  */
-export function CommentsProvider(props: CommentsSeed & { children: ReactNode }) {
-  const { postId, mp, open, initial } = props;
+export function CommentsProvider(props: CommentsSeed & { list?: boolean; children: ReactNode }) {
+  const { postId, mp, open, initial, list = false } = props;
   const session = useSession();
   const [store] = useState(() => commentsStoreFor({ postId, mp, open, initial }));
   const state = useExternalState(store.state.subscribe, store.state.get, store.state.get);
   const userId = session.user ? session.user.user_id : null;
 
-  // page 1 again in the visitor's own view once logged in or out: held comments of their own, stars
+  // page 1 again in the visitor's own view once logged in or out: held comments of their own, stars.
+  // Asked for by the list, which draws them; the footer only writes, and a visitor's first tap on it
+  // (收藏, 写评论) does not wait behind a read of comments nobody sees there
   useEffect(() => {
-    if (session.restored) store.reloadFor(userId, session.api);
-  }, [session.restored, userId, session.api, store]);
+    if (list && session.restored) store.reloadFor(userId, session.api);
+  }, [list, session.restored, userId, session.api, store]);
 
   const value = useMemo<CommentsApi>(
     () => ({
