@@ -9,11 +9,11 @@ type Loader = () => Promise<ComponentType<never>>;
 export const islandRegistry = {
   "follow-button": () => import("../features/content/FollowButton.tsx").then((m) => m.FollowButton),
   toaster: () => import("../components/Toaster.tsx").then((m) => m.Toaster),
-  // the host wakes on the first login request only (boot.ts): the popup it opens at once is fetched
-  // beside it, not after it has rendered
+  // the host wakes on the first login request (boot.ts), or as a login-first control is touched; the
+  // popup it opens at once is fetched beside it and handed to it
   "login-host": () =>
     Promise.all([import("../features/account/LoginHost.tsx"), import("../features/account/LoginPopup.tsx")]).then(
-      ([m]) => m.LoginHost,
+      ([host, popup]) => host.loginHostWith(popup.LoginPopup),
     ),
   "open-app-dialog": () => import("../features/open-app/OpenAppDialog.tsx").then((m) => m.OpenAppDialog),
   "open-app-banner": () => import("../features/navigation/OpenAppBanner.tsx").then((m) => m.OpenAppBanner),
