@@ -1,4 +1,4 @@
-import { type ComponentType, useCallback, useEffect, useRef, useState } from "react";
+import { type ComponentType, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { listenForRequests } from "../../islands/store.ts";
 import { useShared } from "../../islands/use-shared.ts";
 import { isMiniProgram } from "../../lib/device.ts";
@@ -51,15 +51,18 @@ export function OpenAppDialog() {
       .catch((error) => console.warn("open-app guide failed to load:", error));
   }, [guideRequests]);
 
-  // each request counted in the store opens the dialog, one made before this host woke included
-  useEffect(() => {
+  // each request counted in the store opens the dialog, one made before this host woke included; in
+  // a layout effect, so the dialog is drawn before the browser paints, not a frame later
+  useLayoutEffect(() => {
     if (requests === 0) return;
     setMiniProgram(isMiniProgram(navigator.userAgent, window.__wxjs_environment));
     setOpen(true);
     if (wxTagState() === "off") loadChain().catch(() => undefined);
   }, [requests]);
 
-  useEffect(() => {
+  // focus and Escape are set up as the dialog is drawn: a key pressed as it shows is not lost (a
+  // passive effect runs a frame later in the browser's renderer, decision 070)
+  useLayoutEffect(() => {
     if (!open) return;
     cancelRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {

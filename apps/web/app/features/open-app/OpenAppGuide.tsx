@@ -1,4 +1,4 @@
-import { type CSSProperties, useEffect, useRef, useState } from "react";
+import { type CSSProperties, useLayoutEffect, useRef, useState } from "react";
 import { copyInTap, type DownloadTarget, downloadTarget } from "./open-app-download.ts";
 import { reportOpenApp } from "./open-app-report.ts";
 
@@ -83,7 +83,8 @@ export function OpenAppGuide({ publicApiBase, siteName, onClose }: OpenAppGuideP
   const [target, setTarget] = useState<DownloadTarget | null | undefined>(undefined);
   const closeRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
+  // focus and Escape set up as the guide is drawn (a layout effect): a key pressed as it shows is kept
+  useLayoutEffect(() => {
     let live = true;
     closeRef.current?.focus();
     reportOpenApp(publicApiBase, "guide", "tried");
