@@ -110,22 +110,23 @@ describe("islands on a phone in WeChat", () => {
     await context.close();
   });
 
-  it("R-WEB-ISLAND-2 interaction: the follow button loads nothing until tapped; the first tap is answered (login popup)", async () => {
+  it("R-WEB-ISLAND-2 R-WEB-ISLAND-3 interaction: the follow button loads nothing until tapped; the first tap of an anonymous visitor is answered by the page (login popup), the button sleeping on", async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     const scripts = scriptsOf(page);
     await asIslandPage(page, mpArticle, "interaction");
-    await page.waitForTimeout(1500);
+    await page.locator("html[data-session]").waitFor({ state: "attached" });
+    await page.waitForTimeout(500);
     expect(reactChunks(scripts)).toEqual([]);
     expect(await followIsland(page).getAttribute("data-awake")).toBeNull();
     // the page's static content is there and is not hydrated
     expect(await page.locator(".article-title").count()).toBe(1);
-    await followIsland(page).locator("button.follow").click();
-    // the held tap reached the island once hydrated: an anonymous visitor is asked to log in, by the
-    // login host, another island woken through the shared store
+    await followIsland(page).locator("button.follow").tap();
+    // 关注 asks an anonymous visitor to log in and does nothing else: the page asks at once, through
+    // the login host, and the button's island is not needed (decision 072)
     await popup(page).getByRole("dialog").waitFor({ timeout: 8000 });
-    expect(await followIsland(page).getAttribute("data-awake")).toBe("");
-    expect(scripts.some((s) => s.startsWith("FollowButton-"))).toBe(true);
+    expect(await followIsland(page).getAttribute("data-awake")).toBeNull();
+    expect(scripts.some((s) => s.startsWith("FollowButton-"))).toBe(false);
     await context.close();
   });
 
@@ -255,11 +256,27 @@ describe("islands on a phone in WeChat", () => {
       await context.close();
     });
 
-    it("R-WEB-ISLAND-2 R-CONTENT-3 the first tap on 收藏 is answered: an anonymous visitor is asked to log in", async () => {
+    it("R-WEB-ISLAND-2 R-WEB-ISLAND-3 R-CONTENT-3 the first tap on 收藏 is answered: an anonymous visitor is asked to log in by the page, the footer sleeping on", async () => {
       const { context, page } = await openAsleep(browser, article);
-      await page.getByTestId("comment-footer").getByRole("button", { name: /收藏/ }).click();
+      const reads: string[] = [];
+      page.on("request", (request) => {
+        if (/\/comments?\b|\/comment\?|page=1/.test(request.url())) reads.push(request.url());
+      });
+      // the page knows the visitor is anonymous once it has started (page-effects.ts)
+      await page.locator("html[data-session]").waitFor({ state: "attached" });
+      await page.getByTestId("comment-footer").getByRole("button", { name: /收藏/ }).tap();
       await popup(page).getByRole("dialog").waitFor({ timeout: 8000 });
-      expect(await island(page, "comment-footer").getAttribute("data-awake")).toBe("");
+      // 收藏 asks for the login and nothing else: the footer was not needed, nor page 1 of the comments
+      expect(await island(page, "comment-footer").getAttribute("data-awake")).toBeNull();
+      expect(reads).toEqual([]);
+      // closed, the footer still wakes at its first other use, and 收藏 asks again through it
+      await popup(page).getByRole("dialog").getByRole("button", { name: "关闭" }).click();
+      await popup(page).getByRole("dialog").waitFor({ state: "detached" });
+      await page.getByRole("textbox", { name: "写评论" }).tap();
+      await page.locator('davmu-island[data-island="comment-footer"][data-awake]').waitFor({ state: "attached" });
+      await page.getByTestId("comment-footer").getByRole("button", { name: /收藏/ }).tap();
+      await popup(page).getByRole("dialog").waitFor({ timeout: 8000 });
+      expect(reads).toEqual([]);
       await context.close();
     });
   });

@@ -198,6 +198,48 @@ describe("island loader", () => {
     expect(replayed).toHaveLength(0);
   });
 
+  it("R-WEB-ISLAND-3 a tap the page answers itself (a login-first control) is taken, and the island sleeps on", async () => {
+    const island = new FakeIsland("comment-footer", "interaction", {});
+    const answered: string[] = [];
+    let anonymous = true;
+    const { deps, hydrated, replayed } = fakes({
+      answer: (event) => {
+        if (!anonymous) return false;
+        answered.push(event.type);
+        return true;
+      },
+    });
+    startIslands(pageOf(island), deps);
+    island.dispatchEvent(new Event("pointerdown"));
+    const tap = new Event("click", { cancelable: true });
+    island.dispatchEvent(tap);
+    expect(answered).toEqual(["pointerdown", "click"]);
+    expect(tap.defaultPrevented).toBe(true);
+    await settle();
+    expect(deps.load).not.toHaveBeenCalled();
+    expect(hydrated).toEqual([]);
+    // once the page cannot answer (the visitor logged in), a tap wakes the island and is replayed
+    anonymous = false;
+    const next = new Event("click", { cancelable: true });
+    island.dispatchEvent(next);
+    expect(next.defaultPrevented).toBe(true);
+    await settle();
+    expect(hydrated).toHaveLength(1);
+    expect(replayed).toHaveLength(1);
+    // while an island is waking, its taps are held for it, never answered by the page
+    anonymous = true;
+    const other = new FakeIsland("follow-button", "idle", {});
+    const answer = vi.fn(() => true);
+    const slow = fakes({ answer, load: vi.fn(() => new Promise<unknown>(() => {})) });
+    startIslands(pageOf(other), slow.deps);
+    slow.idle[0]?.();
+    const held = new Event("click", { cancelable: true });
+    other.dispatchEvent(held);
+    expect(held.defaultPrevented).toBe(true);
+    expect(answer).not.toHaveBeenCalled();
+    expect(slow.deps.load).toHaveBeenCalledTimes(1);
+  });
+
   it("R-WEB-ISLAND-2 islands wake by name when the store asks (a host), once each", async () => {
     const host = new FakeIsland("login-host", "interaction", {});
     const other = new FakeIsland("toaster", "interaction", {});

@@ -27,6 +27,9 @@
  *                  arrives before the island is hydrated is held (default prevented) and dispatched
  *                  again on its target once it is, so a first tap is not lost; if the island
  *                  cannot load, taps are no longer held and its static HTML answers as it can
+ *   (a tap the page can answer without the island is: a login-first control, `data-login-first`,
+ *   tapped by a visitor known to be anonymous opens the login popup and the island sleeps on; the
+ *   control's own handler would ask for the login and do nothing else. boot.ts, decision 072)
  * - Islands share no React tree. What they share (login state, the requests for the login popup and
  *   the open-app dialog) is in store.ts; toasts in lib/toast.ts. A host island (toaster, login
  *   popup, dialog) is woken by name when the store asks for it (`wake`).
@@ -64,6 +67,12 @@ export interface IslandLoaderDeps {
   whenVisible(element: Element, run: () => void): void;
   /** dispatches a held click again on its target */
   replayClick(target: EventTarget): void;
+  /**
+   * answers an event on a sleeping `interaction` island without waking it, where the page can
+   * (boot.ts: a login-first control tapped by an anonymous visitor); true when it did: the event is
+   * taken (a click's default prevented) and the island sleeps on
+   */
+  answer?(event: Event): boolean;
   /** a failed chunk load: the reload rule; answers whether the page reloads */
   chunkFailed(error: unknown): boolean;
 
@@ -127,6 +136,13 @@ export function startIslands(root: ParentNode, deps: IslandLoaderDeps): IslandCo
         // woken meanwhile by its own policy (idle, visible) or by name: its handlers answer from now on
         hydrated = true;
         for (const type of interactionEvents) element.removeEventListener(type, listener, true);
+        return;
+      }
+      if (!started.has(element) && deps.answer?.(event)) {
+        if (event.type === "click") {
+          event.preventDefault();
+          event.stopPropagation();
+        }
         return;
       }
 

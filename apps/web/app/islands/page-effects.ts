@@ -38,7 +38,11 @@ export function startPageEffects(page: IslandPage): void {
   });
   restoreSession(page.publicApiBase, {
     found: (user) => shared.set({ user }),
-    done: () => shared.set({ restored: true }),
+    done: () => {
+      shared.set({ restored: true });
+      // the visitor's session is known (theirs, or nobody's): the browser tests wait for it
+      document.documentElement.dataset.session = "";
+    },
   });
   watchSessionExpiry(page.publicApiBase, {
     signedIn: () => shared.get().user !== null,

@@ -17,6 +17,15 @@ export const propsAttribute = "data-props";
 /** Set by the loader once the island is hydrated (the browser tests wait for it). */
 export const awakeAttribute = "data-awake";
 
+/**
+ * On a control inside an island whose first answer to an anonymous visitor is the login popup and
+ * nothing else (收藏, 关注, 登录): while the island sleeps, the page answers such a tap itself, without
+ * waking the island (boot.ts, decision 072).
+ */
+export const loginFirstAttribute = "data-login-first";
+/** The attribute as props, spread on such a control: `<button {...loginFirst}>`. */
+export const loginFirst = { [loginFirstAttribute]: "" } as const;
+
 /** Id of the JSON the server writes once per island page: what every island's providers need. */
 export const islandPageId = "island-page";
 

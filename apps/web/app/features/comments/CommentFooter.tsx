@@ -1,6 +1,7 @@
 import { ErrorCode } from "@davmu/contracts/error-codes";
 import { type FormEvent, useEffect, useState } from "react";
 import { PenIcon, StarIcon, ThumbIcon } from "../../components/icons.tsx";
+import { loginFirst } from "../../islands/protocol.ts";
 import { emitOpenApp, wakeIsland } from "../../lib/events.ts";
 import { useT } from "../../lib/i18n/context.tsx";
 import { useSession } from "../../lib/session.tsx";
@@ -168,6 +169,7 @@ export function CommentFooter(props: FooterProps) {
         aria-pressed={collected}
         disabled={collecting}
         onClick={collect}
+        {...loginFirst}
       >
         <StarIcon filled={collected} />
         {collectCount > 0 ? <span className="cf-count">{formatCount(collectCount)}</span> : null}

@@ -1,6 +1,7 @@
 import { ErrorCode } from "@davmu/contracts/error-codes";
 import { useEffect, useState } from "react";
 import { PlusIcon } from "../../components/icons.tsx";
+import { loginFirst } from "../../islands/protocol.ts";
 import { useT } from "../../lib/i18n/context.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { toast } from "../../lib/toast.ts";
@@ -52,7 +53,13 @@ export function FollowButton(props: { mpId: string }) {
   }
 
   return (
-    <button type="button" className={followed ? "follow is-followed" : "follow"} disabled={busy} onClick={toggle}>
+    <button
+      type="button"
+      className={followed ? "follow is-followed" : "follow"}
+      disabled={busy}
+      onClick={toggle}
+      {...loginFirst}
+    >
       {followed ? null : <PlusIcon />}
       {followed ? t("followed") : t("follow")}
     </button>

@@ -1,5 +1,6 @@
 import { type ComponentType, useState } from "react";
 import { CloseIcon, MenuIcon } from "../../components/icons.tsx";
+import { loginFirst } from "../../islands/protocol.ts";
 import { isInOwnClient } from "../../lib/device.ts";
 import { emitLogin, emitOpenApp } from "../../lib/events.ts";
 import { useHydrated } from "../../lib/hydrated.ts";
@@ -88,7 +89,7 @@ export function OpenAppBanner(props: { preview: boolean }) {
             <img src={user.avatar} alt="" width={30} height={30} />
           </button>
         ) : (
-          <button type="button" className="banner-login" onClick={emitLogin}>
+          <button type="button" className="banner-login" onClick={emitLogin} {...loginFirst}>
             {t("login")}
           </button>
         )}
