@@ -7,6 +7,7 @@ import { Toaster } from "./components/Toaster.tsx";
 import { LoginHost } from "./features/account/LoginHost.tsx";
 import { DebugConsoleHost } from "./features/debug/DebugConsoleHost.tsx";
 import { ErrorPage } from "./features/errors/ErrorPage.tsx";
+import { BannerSlot } from "./features/navigation/BannerSlot.tsx";
 import { OpenAppDialog } from "./features/open-app/OpenAppDialog.tsx";
 import { Island } from "./islands/Island.tsx";
 import { PageScripts } from "./islands/PageScripts.tsx";
@@ -192,22 +193,28 @@ function PageUrlFromRouter(props: { children: React.ReactNode }) {
 /** The site's defaults, for a render without the root loader's state. */
 const defaultSiteState: SiteState = { site: resolveSite(null), theme: parseAppInfo(null) };
 
-export default function App({ loaderData }: Route.ComponentProps) {
+/**
+ * What every page of the site stands in: its address, language, settings, the site's state and the
+ * session, with the hosts of what any part of a page asks for (the open-app dialog, the login popup,
+ * toasts). The pages' routes draw inside it, and so does the not-found page.
+ */
+function SiteShell(props: { data: Route.ComponentProps["loaderData"]; children: React.ReactNode }) {
+  const { data } = props;
   const initial = useContext(RenderSiteState) ?? defaultSiteState;
   return (
     <PageUrlFromRouter>
-      <I18nProvider lang={loaderData.lang} messages={loaderData.messages}>
+      <I18nProvider lang={data.lang} messages={data.messages}>
         <PageSettingsContext.Provider
           value={{
-            publicApiBase: loaderData.publicApiBase,
-            openApp: loaderData.openApp,
-            linkFrameOrigins: loaderData.linkFrameOrigins,
-            scheme: loaderData.scheme,
+            publicApiBase: data.publicApiBase,
+            openApp: data.openApp,
+            linkFrameOrigins: data.linkFrameOrigins,
+            scheme: data.scheme,
           }}
         >
           <SiteProvider initial={initial}>
-            <SessionProvider publicApiBase={loaderData.publicApiBase}>
-              <Outlet />
+            <SessionProvider publicApiBase={data.publicApiBase}>
+              {props.children}
               <Island name="open-app-dialog" wake="interaction" component={OpenAppDialog} props={{}} />
               {/* hosts of what any part of a page asks for: on an island page they wake on the first request (decision 053) */}
               <Island name="login-host" wake="interaction" component={LoginHost} props={{}} />
@@ -223,6 +230,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <SiteShell data={loaderData}>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRouteLoaderData<typeof loader>("root");
   const t = translator(root?.messages ?? zhCN);
@@ -234,6 +249,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     message = status === 404 ? t("notFound") : status === 502 ? t("contentLoadFailed") : message;
   } else if (error instanceof Error && import.meta.env.DEV) {
     message = error.message;
+  }
+  // the not-found page (a dead share link, a mistyped address) stands in the site as every page does,
+  // under its header: who this is, and the way into the app
+  if (status === 404 && root) {
+    return (
+      <SiteShell data={root}>
+        <BannerSlot />
+        <ErrorPage status={status} message={message} />
+      </SiteShell>
+    );
   }
   return (
     <I18nProvider lang={root?.lang ?? "zh-CN"} messages={root?.messages ?? null}>

@@ -85,9 +85,22 @@ describe("page quality", () => {
   });
 
   it("R-WEB-A11Y the 404 page has no axe violations (WCAG 2.1 AA)", async () => {
-    const { page, context } = await loadedPhonePage(`${origin}/davmu/share/404`, false);
+    const { page, context } = await loadedPhonePage(`${origin}/davmu/share/404`);
     await page.locator(".error-message").waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("R-ROUTE-3 R-UI-BANNER a dead link's not-found page stands under the site's header: its 打开App opens the app's dialog, and the page fits the screen", async () => {
+    const response = await fetch(`${origin}/davmu/share/no-such-column/index.html`);
+    expect(response.status).toBe(404);
+    const { page, context } = await loadedPhonePage(`${origin}/davmu/share/no-such-column/index.html`);
+    expect(await page.locator(".error-message").textContent()).toBe("抱歉，您访问的页面找不到了");
+    expect(await page.getByRole("link", { name: "返回首页" }).count()).toBe(1);
+    // the header takes its room from the page's height: nothing to scroll
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(667);
+    await page.getByTestId("open-app-banner").getByRole("button", { name: "打开App" }).click();
+    await page.getByTestId("open-app-dialog").getByRole("button", { name: "立即前往" }).waitFor({ timeout: 8000 });
     await context.close();
   });
 
