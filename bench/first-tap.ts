@@ -62,6 +62,7 @@ interface TapCase {
   name: string;
   /** what the visitor taps, and what answers */
   label: string;
+  /** the island whose wake paints the answer ("island awake" is timed to it) */
   island: string;
   /** the element tapped */
   target(page: Page): ReturnType<Page["locator"]>;
@@ -74,7 +75,8 @@ interface TapCase {
 const openApp: TapCase = {
   name: "打开App",
   label: "打开App on the open-app banner → the open-app dialog with 立即前往",
-  island: "open-app-banner",
+  // the page answers: the banner sleeps, the dialog wakes (decision 073)
+  island: "open-app-dialog",
   target: (page) => page.getByTestId("open-app-banner").getByRole("button", { name: "打开App" }),
   response: "open-app-dialog",
 };
@@ -99,7 +101,8 @@ export const tapCases: TapCase[] = [
   {
     name: "收藏",
     label: "收藏 in the comment footer → the login popup (anonymous visitor)",
-    island: "comment-footer",
+    // the page answers: the footer sleeps, the login host wakes (decision 072)
+    island: "login-host",
     target: (page) => page.getByTestId("comment-footer").getByRole("button", { name: /收藏/ }),
     response: "login-popup",
   },

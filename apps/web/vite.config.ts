@@ -114,6 +114,26 @@ const detailIslands = (id: string) =>
   /\/app\/features\/(comments\/(CommentFooter|CommentsProvider|comments-store)|content\/ReadInApp)\.tsx?$/.test(
     id.split("?")[0] as string,
   );
+/**
+ * Small modules many wakes need, in the hydration module's chunk (decision 073): the icons, which most
+ * islands draw (the login popup's 关闭 among them; before, a chunk of their own, decision 072), the
+ * login host, which every page has and which answers every login-first tap, the countdown of the login
+ * popup's SMS code, and the contracts' shared values. Each is under 2.5 KB; on a phone's network a
+ * request of its own costs more than its bytes, and over HTTP/1.1 a seventh request waits a round for
+ * one of the six connections to a host. No stylesheet comes with them.
+ */
+const wakeParts =
+  /\/(apps\/web\/app\/(components\/icons\.tsx|features\/account\/LoginHost\.tsx|lib\/countdown\.ts)|packages\/contracts\/src\/values\.ts)$/;
+/** The sheets' shared parts (the "Sheet" group below). */
+const sheetParts =
+  /\/app\/(components\/Sheet\.tsx|lib\/(dialog|account|i18n\/account)\.ts|model\/i18n\/messages-account\.ts)$/;
+/**
+ * The libraries of the vendor group: hls.js stays out, loaded only where a stream needs it; so does
+ * WeChat's JS-SDK, which an island page's start-up loads inside WeChat without React (decision 056);
+ * and React Router, which its build's client entry and route modules carry but no page loads (decision 058)
+ */
+const vendorModules =
+  /node_modules[\\/](?!hls\.js[\\/]|weixin-js-sdk[\\/]|react-router[\\/]|@react-router[\\/]|react[\\/]|react-dom[\\/]|scheduler[\\/])/;
 /** The island loader's modules, one chunk of their own … */
 const islandModules = new Set<string>();
 /** … but those the islands use too (the shared store, toasts, page events), in another. */
@@ -144,22 +164,16 @@ export default defineConfig({
           output: {
             // the libraries in one file: compressed as a whole it gzips smaller than the many small
             // chunks of the automatic split (about 3.5 KB less per page), and it stays cached across
-            // deployments of the site's own code, which keeps its own chunks (and its lazy-loaded sheets)
-            // hls.js stays out: it is loaded only where a stream needs it; so does WeChat's JS-SDK, which an
-            // island page's start-up loads inside WeChat without React (decision 056); and React Router,
-            // which its build's client entry and route modules carry but no page loads (decision 058)
+            // deployments of the site's own code, which keeps its own chunks (and its lazy-loaded sheets);
+            // which libraries: `vendorModules` above
             codeSplitting: {
               groups: [
                 {
                   name: "vendor",
-                  test: /node_modules[\\/](?!hls\.js[\\/]|weixin-js-sdk[\\/]|react-router[\\/]|@react-router[\\/]|react[\\/]|react-dom[\\/]|scheduler[\\/])/,
+                  test: vendorModules,
                   // first: a group takes in what its modules import, and the libraries stay here
                   priority: 5,
                 },
-                // the icons, which most islands draw, in a chunk of their own: a wake that draws one (the login
-                // popup's 关闭) does not bring the comment footer's group, which took them in (decision 072).
-                // Not with the sheet: a route that draws an icon would then link the sheets' stylesheet
-                { name: "icons", test: /\/app\/components\/icons\.tsx$/ },
                 // the comment footer's island and the comments' store (decision 056) in one file, fetched when
                 // the footer or the list wakes
                 { name: "detail-islands", test: detailIslands },
@@ -168,6 +182,10 @@ export default defineConfig({
                 { name: "ContentCard", test: /\/app\/features\/lists\/ContentCard\.tsx$/ },
                 { name: "content", test: /\/app\/(lib\/i18n\/content|model\/i18n\/messages-content)\.ts$/ },
                 { name: "BottomLists", test: /\/app\/features\/(comments\/CommentList|content\/BottomLists)\.tsx$/ },
+                // the sheets' shared parts: the sheet with its stylesheet, the dialog hook, the account's
+                // messages and calls, which the login popup, the account and report sheets and the popups use
+                // together; one file and one stylesheet where they were four files and one (decision 073)
+                { name: "Sheet", test: sheetParts },
                 // the follow button's island with the head that places it: one file less
                 { name: "FollowButton", test: /\/app\/features\/content\/(FollowButton|DetailHead)\.tsx$/ },
                 // the island loader (decision 053) and what it shares with the islands: a page loads these two
@@ -184,7 +202,10 @@ export default defineConfig({
                 // feature's chunk (whose groups would otherwise take them in, and every wake with them)
                 {
                   name: "hydrate",
-                  test: (id) => hydrationModules.has(id.split("?")[0] as string),
+                  test: (id) => {
+                    const path = id.split("?")[0] as string;
+                    return hydrationModules.has(path) || wakeParts.test(path);
+                  },
                   priority: 2,
                 },
                 {

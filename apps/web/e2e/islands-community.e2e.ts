@@ -148,7 +148,7 @@ describe("the dejin, circle, law and tip pages as island pages", () => {
     await context.close();
   });
 
-  it("R-WEB-ISLAND-2 a question's 有用 wakes the answers on the tap and asks to open the app", async () => {
+  it("R-WEB-ISLAND-2 R-WEB-ISLAND-3 a question's 有用 asks to open the app at the first tap, answered by the page: the answers sleep on", async () => {
     const { context, page, scripts } = await openAsleep(
       browser,
       `${base}/fazak/problemShare/index.html?id=${ids.question}`,
@@ -156,9 +156,10 @@ describe("the dejin, circle, law and tip pages as island pages", () => {
     await page
       .getByRole("button", { name: /^有用，/ })
       .first()
-      .click();
+      .tap();
     await expectOpenAppDialog(page);
-    expect(await island(page, "law-answers").getAttribute("data-awake")).toBe("");
+    // 有用 asks for the dialog and nothing else (decision 073): the answers' island was not needed
+    expect(await island(page, "law-answers").getAttribute("data-awake")).toBeNull();
     expect(reactChunks(scripts).length).toBeGreaterThan(0);
     await context.close();
   });

@@ -189,7 +189,7 @@ describe("islands on a phone in WeChat", () => {
       await context.close();
     });
 
-    it("R-WEB-ISLAND-2 R-UI-DIALOG the first tap on 打开App opens the dialog, whose 立即前往 answers", async () => {
+    it("R-WEB-ISLAND-2 R-WEB-ISLAND-3 R-UI-DIALOG the first tap on 打开App opens the dialog, answered by the page with the banner asleep; 立即前往 answers", async () => {
       const context = await phoneContext(browser);
       const page = await context.newPage();
       const scripts = scriptsOf(page);
@@ -198,10 +198,20 @@ describe("islands on a phone in WeChat", () => {
       const banner = page.getByTestId("open-app-banner");
       await banner.waitFor();
       expect(reactChunks(scripts)).toEqual([]);
-      await banner.getByRole("button", { name: "打开App" }).click();
+      await banner.getByRole("button", { name: "打开App" }).tap();
       const dialog = page.getByTestId("open-app-dialog");
       await dialog.getByRole("button", { name: "立即前往" }).waitFor({ timeout: 8000 });
+      // 打开App asks for the dialog and nothing else (decision 073): the banner was not needed
+      expect(await island(page, "open-app-banner").getAttribute("data-awake")).toBeNull();
+      // closed, the banner still wakes at its first other use (the menu), and 打开App then asks through it
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached", timeout: 5000 });
+      await banner.getByRole("button", { name: "打开导航" }).tap();
+      await page.locator("#nav-panel").waitFor({ timeout: 8000 });
       expect(await island(page, "open-app-banner").getAttribute("data-awake")).toBe("");
+      await banner.getByRole("button", { name: "关闭导航" }).tap();
+      await banner.getByRole("button", { name: "打开App" }).tap();
+      await dialog.getByRole("button", { name: "立即前往" }).waitFor({ timeout: 8000 });
       // in WeChat without its open tags, 立即前往 shows the guide to the browser
       await dialog.getByRole("button", { name: "立即前往" }).click();
       await page.getByTestId("open-app-guide").waitFor({ timeout: 8000 });

@@ -278,3 +278,55 @@ export function reachableScripts(buildDir: string): string[] {
   }
   return [...seen].sort();
 }
+
+/**
+ * The files Vite's preload helper fetches beside a chunk's dynamic imports (`__vite__mapDeps([i…])`
+ * indexes this list: every chunk and stylesheet the import needs, fetched at once).
+ */
+function preloadList(code: string): string[] {
+  const list = code.match(/m\.f\s*=\s*(\[[^\]]*\])/)?.[1];
+  return list ? (JSON.parse(list) as string[]) : [];
+}
+
+/** The files of one dynamic import's call: the imported chunks and what the preload helper fetches with them. */
+function importedFiles(call: string, list: readonly string[]): string[] {
+  const files = new Set<string>();
+  for (const m of call.matchAll(/import\(\s*["'`]\.\/([\w.-]+\.(?:js|css))["'`]\s*\)/g)) files.add(`assets/${m[1]}`);
+  for (const m of call.matchAll(/__vite__mapDeps\(\[([\d,\s]*)\]\)/g)) {
+    for (const index of (m[1] as string).split(",").filter(Boolean)) {
+      const file = list[Number(index)];
+      if (file) files.add(file);
+    }
+  }
+  return [...files];
+}
+
+/**
+ * Every request an island's wake makes at once (R-WEB-ISLAND-3, decision 073): its chunks and the
+ * chunks and stylesheets the preload helper fetches beside them, as the loader's registry lists them.
+ */
+export function wakeRequests(buildDir: string, island: string): string[] {
+  const clientDir = join(buildDir, "client");
+  const code = readFileSync(join(clientDir, islandLoaderFile(clientDir)), "utf8");
+  const starts = [...code.matchAll(/(?:"([\w-]+)"|\b([a-z]\w*)):\(\)=>/g)];
+  const at = starts.findIndex((m) => (m[1] ?? m[2]) === island);
+  if (at < 0) throw new Error(`no island named ${island} in the loader's registry`);
+  const start = (starts[at]?.index ?? 0) + (starts[at]?.[0].length ?? 0);
+  return importedFiles(code.slice(start, starts[at + 1]?.index ?? code.length), preloadList(code));
+}
+
+/**
+ * Every request a chunk's lazy import of another makes at once (the open-app dialog's guide): the
+ * chunk named `target` and what the preload helper fetches with it, read where `from` imports it.
+ */
+export function lazyRequests(buildDir: string, from: string, target: string): string[] {
+  const clientDir = join(buildDir, "client");
+  const file = readdirSync(join(clientDir, "assets")).find((f) => chunkName(f) === from && f.endsWith(".js"));
+  if (!file) throw new Error(`no chunk named ${from} in the build`);
+  const code = readFileSync(join(clientDir, "assets", file), "utf8");
+  const at = code.search(new RegExp(`import\\(\\s*["'\`]\\./${target}-[\\w-]{8}\\.js`));
+  if (at < 0) throw new Error(`${from} does not import ${target}`);
+  // the import's call: up to the end of its preload list
+  const end = code.indexOf("])", code.indexOf("__vite__mapDeps([", at));
+  return importedFiles(code.slice(at, end + 2), preloadList(code));
+}

@@ -1,10 +1,10 @@
-import { emitLogin, islandsAddedEvent, wakeIslandEvent } from "../lib/events.ts";
+import { emitLogin, emitOpenApp, islandsAddedEvent, wakeIslandEvent } from "../lib/events.ts";
 import { subscribeWxTagState, wxTagState } from "../lib/open-app-state.ts";
 import { reloadOnChunkError } from "../lib/startup/chunk-reload.ts";
 import { toasts } from "../lib/toast.ts";
 import { browserIdle, browserWhenVisible, startIslands } from "./loader.ts";
 import type { IslandPage } from "./page.ts";
-import { islandPageId, loginFirstAttribute } from "./protocol.ts";
+import { islandPageId, loginFirstAttribute, opensAppAttribute } from "./protocol.ts";
 import { loadIsland } from "./registry.ts";
 import { listenForRequests, shared } from "./store.ts";
 
@@ -32,14 +32,21 @@ if (page) {
     idle,
     whenVisible: browserWhenVisible(window, idle),
     replayClick: (target) => target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true })),
-    // a login-first control (收藏, 关注…) tapped by a visitor known to be anonymous: its island would
-    // only ask for the login, so the page asks at once and the island sleeps on. The host starts
-    // waking as the finger lands; the tap's click opens the popup (decision 072)
+    // a control whose island would only ask for a host's answer, so the page asks at once and the
+    // island sleeps on. The host starts waking as the finger lands; the tap's click asks for it:
+    // - an open-app control (打开App, 点赞…), for every visitor: the open-app dialog (decision 073);
+    // - a login-first control (收藏, 关注…) tapped by a visitor known to be anonymous: the login popup
+    //   (decision 072)
     answer: (event) => {
-      const { user, restored } = shared.get();
       const target = event.target;
-      if (user || !restored || !(target instanceof Element) || !target.closest(`[${loginFirstAttribute}]`))
-        return false;
+      if (!(target instanceof Element)) return false;
+      if (target.closest(`[${opensAppAttribute}]`)) {
+        if (event.type === "pointerdown") void controller.wake("open-app-dialog");
+        else if (event.type === "click") emitOpenApp();
+        return true;
+      }
+      const { user, restored } = shared.get();
+      if (user || !restored || !target.closest(`[${loginFirstAttribute}]`)) return false;
       if (event.type === "pointerdown") void controller.wake("login-host");
       else if (event.type === "click") emitLogin();
       return true;

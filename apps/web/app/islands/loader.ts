@@ -27,9 +27,10 @@
  *                  arrives before the island is hydrated is held (default prevented) and dispatched
  *                  again on its target once it is, so a first tap is not lost; if the island
  *                  cannot load, taps are no longer held and its static HTML answers as it can
- *   (a tap the page can answer without the island is: a login-first control, `data-login-first`,
- *   tapped by a visitor known to be anonymous opens the login popup and the island sleeps on; the
- *   control's own handler would ask for the login and do nothing else. boot.ts, decision 072)
+ *   (a tap the page can answer without the island is, and the island sleeps on: an open-app control,
+ *   `data-opens-app`, opens the open-app dialog (decision 073); a login-first control,
+ *   `data-login-first`, tapped by a visitor known to be anonymous opens the login popup (decision
+ *   072). The control's own handler would ask for that and do nothing else. boot.ts)
  * - Islands share no React tree. What they share (login state, the requests for the login popup and
  *   the open-app dialog) is in store.ts; toasts in lib/toast.ts. A host island (toaster, login
  *   popup, dialog) is woken by name when the store asks for it (`wake`).
@@ -69,8 +70,8 @@ export interface IslandLoaderDeps {
   replayClick(target: EventTarget): void;
   /**
    * answers an event on a sleeping `interaction` island without waking it, where the page can
-   * (boot.ts: a login-first control tapped by an anonymous visitor); true when it did: the event is
-   * taken (a click's default prevented) and the island sleeps on
+   * (boot.ts: an open-app control, or a login-first one tapped by an anonymous visitor); true when
+   * it did: the event is taken (a click's default prevented) and the island sleeps on
    */
   answer?(event: Event): boolean;
   /** a failed chunk load: the reload rule; answers whether the page reloads */

@@ -1,7 +1,7 @@
 import { ErrorCode } from "@davmu/contracts/error-codes";
 import { type FormEvent, useEffect, useState } from "react";
 import { PenIcon, StarIcon, ThumbIcon } from "../../components/icons.tsx";
-import { loginFirst } from "../../islands/protocol.ts";
+import { loginFirst, opensApp } from "../../islands/protocol.ts";
 import { emitOpenApp, wakeIsland } from "../../lib/events.ts";
 import { useT } from "../../lib/i18n/context.tsx";
 import { useSession } from "../../lib/session.tsx";
@@ -158,6 +158,7 @@ export function CommentFooter(props: FooterProps) {
         className="cf-icon"
         aria-label={props.likeCount > 0 ? t("likeCount", { count: formatCount(props.likeCount) }) : t("like")}
         onClick={emitOpenApp}
+        {...opensApp}
       >
         <ThumbIcon size={24} />
         {props.likeCount > 0 ? <span className="cf-count">{formatCount(props.likeCount)}</span> : null}

@@ -1,4 +1,5 @@
 import { PenIcon, ThumbIcon } from "../../components/icons.tsx";
+import { opensApp } from "../../islands/protocol.ts";
 import { emitOpenApp } from "../../lib/events.ts";
 import { formatBigNumber } from "../../model/format.ts";
 
@@ -9,7 +10,7 @@ import { formatBigNumber } from "../../model/format.ts";
 export function CommunityFooter(props: { likes: number; prompt: string }) {
   return (
     <div className="comment-footer cm-footer" data-testid="community-footer">
-      <button type="button" className="cf-form cm-footer-write" onClick={emitOpenApp}>
+      <button type="button" className="cf-form cm-footer-write" onClick={emitOpenApp} {...opensApp}>
         <PenIcon />
         <span>{props.prompt}</span>
       </button>
@@ -18,6 +19,7 @@ export function CommunityFooter(props: { likes: number; prompt: string }) {
         className="cf-icon cm-footer-like"
         aria-label={`点赞，${props.likes} 人赞过`}
         onClick={emitOpenApp}
+        {...opensApp}
       >
         <ThumbIcon size={24} />
         <span className="cm-footer-count">{props.likes > 0 ? formatBigNumber(props.likes) : ""}</span>

@@ -1,5 +1,6 @@
 import type { LawAnswer, LawAnswerPage } from "@davmu/contracts/law";
 import { ThumbIcon } from "../../components/icons.tsx";
+import { opensApp } from "../../islands/protocol.ts";
 import { emitOpenApp } from "../../lib/events.ts";
 import { useSession } from "../../lib/session.tsx";
 import { formatBigNumber, formatRelativeTime } from "../../model/format.ts";
@@ -32,6 +33,7 @@ function Answer({ answer }: { answer: LawAnswer }) {
           className="cm-stat"
           aria-label={`有用，${answer.like_count} 人觉得有用`}
           onClick={emitOpenApp}
+          {...opensApp}
         >
           <ThumbIcon />
           <span>有用 {answer.like_count > 0 ? formatBigNumber(answer.like_count) : ""}</span>

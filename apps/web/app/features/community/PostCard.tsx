@@ -1,5 +1,6 @@
 import type { CirclePost } from "@davmu/contracts/circles";
 import { ThumbIcon } from "../../components/icons.tsx";
+import { opensApp } from "../../islands/protocol.ts";
 import { emitOpenApp } from "../../lib/events.ts";
 import { formatBigNumber, formatRelativeTime } from "../../model/format.ts";
 import { communityPaths } from "./model.ts";
@@ -57,7 +58,13 @@ export function PostCard(props: { post: CirclePost; showCircle?: boolean }) {
       <PictureGrid pictures={post.pictures} label={`${post.author.alias}的图片`} />
       <TopicChips topics={post.topics} circle={props.showCircle ? null : post.circle.id} />
       <div className="cm-post-foot">
-        <button type="button" className="cm-stat" aria-label={`点赞，${post.like_count} 人赞过`} onClick={emitOpenApp}>
+        <button
+          type="button"
+          className="cm-stat"
+          aria-label={`点赞，${post.like_count} 人赞过`}
+          onClick={emitOpenApp}
+          {...opensApp}
+        >
           <ThumbIcon />
           <span>{post.like_count > 0 ? formatBigNumber(post.like_count) : "赞"}</span>
         </button>

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { opensApp } from "../../islands/protocol.ts";
 import { emitOpenApp, wakeIsland } from "../../lib/events.ts";
 import { formatBigNumber } from "../../model/format.ts";
 import { useReportThread } from "./ReportComments.tsx";
@@ -51,7 +52,7 @@ export function DejinFooter({ views, onSend }: { views: number; onSend(text: str
       ) : (
         <span className="dj-footer-views">{formatBigNumber(views)}阅读</span>
       )}
-      <button type="button" className="dj-footer-action" onClick={emitOpenApp}>
+      <button type="button" className="dj-footer-action" onClick={emitOpenApp} {...opensApp}>
         追问记者
       </button>
     </footer>

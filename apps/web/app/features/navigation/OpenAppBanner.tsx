@@ -1,6 +1,6 @@
 import { type ComponentType, useState } from "react";
 import { CloseIcon, MenuIcon } from "../../components/icons.tsx";
-import { loginFirst } from "../../islands/protocol.ts";
+import { loginFirst, opensApp } from "../../islands/protocol.ts";
 import { isInOwnClient } from "../../lib/device.ts";
 import { emitLogin, emitOpenApp } from "../../lib/events.ts";
 import { useHydrated } from "../../lib/hydrated.ts";
@@ -94,7 +94,7 @@ export function OpenAppBanner(props: { preview: boolean }) {
           </button>
         )}
         <span style={{ ...openButtonBox, flex: "none" }}>
-          <button type="button" className="banner-open" onClick={emitOpenApp}>
+          <button type="button" className="banner-open" onClick={emitOpenApp} {...opensApp}>
             {t("openApp")}
           </button>
           <WxOpenTag label={t("openApp")} />

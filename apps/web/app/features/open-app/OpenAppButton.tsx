@@ -1,4 +1,5 @@
 import { ThumbIcon } from "../../components/icons.tsx";
+import { opensApp } from "../../islands/protocol.ts";
 import { emitOpenApp } from "../../lib/events.ts";
 
 /**
@@ -10,7 +11,7 @@ import { emitOpenApp } from "../../lib/events.ts";
  */
 export function OpenAppButton(props: { className: string; text: string[]; label?: string; icon?: "thumb" }) {
   return (
-    <button type="button" className={props.className} aria-label={props.label} onClick={emitOpenApp}>
+    <button type="button" className={props.className} aria-label={props.label} onClick={emitOpenApp} {...opensApp}>
       {props.icon === "thumb" ? (
         <>
           <ThumbIcon />
