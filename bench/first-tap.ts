@@ -347,3 +347,15 @@ export function firstTapRows(page: string, samples: TapSample[], options: FirstT
   }
   return rows;
 }
+
+/**
+ * The first taps' rows, as `npm run bench` reports them: every request throttled, then with the
+ * taps' code at hand (decision 073).
+ */
+export async function firstTapResults(url: string, runs: number, log: (line: string) => void): Promise<Result[]> {
+  const atHand = { codeAtHand: true };
+  return [
+    ...firstTapRows("article", await measureFirstTaps(url, runs, log)),
+    ...firstTapRows("article", await measureFirstTaps(url, runs, log, atHand), atHand),
+  ];
+}

@@ -2,13 +2,13 @@
  * The island pages' budgets alone (R-WEB-ISLAND-3; `npm run bench -- --only=islands`): Lighthouse on
  * the article and the agreement page, each against its floor audited in the same run
  * (bench/lighthouse.ts, bench/lib/floor.ts), and the first tap on the article's islands
- * (bench/first-tap.ts). A few minutes on this machine; the table goes to .bench/islands.md and
- * .bench/islands.json, and the exit code is 1 when a budget fails.
+ * (bench/first-tap.ts), throttled and with their code at hand. A few minutes on this machine; the
+ * table goes to .bench/islands.md and .bench/islands.json, and the exit code is 1 when a budget fails.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { agreementPath, demoArticlePath, root, startProduct } from "@davmu/test-support/product";
-import { firstTapRows, measureFirstTaps } from "./first-tap.ts";
+import { firstTapResults } from "./first-tap.ts";
 import { type Result, table } from "./lib/stats.ts";
 import { auditPages } from "./lighthouse.ts";
 
@@ -29,8 +29,8 @@ export async function runIslandBudgets(
     log,
     join(root, ".bench/lighthouse"),
   );
-  const taps = await measureFirstTaps(origin + articlePath, options.tapRuns, log);
-  return { results: [...audit.results, ...firstTapRows("article", taps)], chromium: audit.chromium };
+  const taps = await firstTapResults(origin + articlePath, options.tapRuns, log);
+  return { results: [...audit.results, ...taps], chromium: audit.chromium };
 }
 
 /** `--only=islands`: the product started alone, the island budgets measured, the table printed; the exit code. */

@@ -39,7 +39,7 @@ import {
   startHelloWorld,
   startProduct,
 } from "@davmu/test-support/product";
-import { firstTapRows, measureFirstTaps } from "./first-tap.ts";
+import { firstTapResults } from "./first-tap.ts";
 import { runIslandsOnly } from "./islands.ts";
 import { median, type Result, table } from "./lib/stats.ts";
 import { auditPages } from "./lighthouse.ts";
@@ -123,14 +123,8 @@ try {
       ok: null,
     });
     // the first tap on the article's islands (R-WEB-ISLAND-3)
-    if (chosen.includes("article")) {
-      results.push(...firstTapRows("article", await measureFirstTaps(product.origin + articlePath, tapRuns, log)));
-      // and with the answers' code on the phone: the script's part alone (decision 073)
-      const atHand = { codeAtHand: true };
-      results.push(
-        ...firstTapRows("article", await measureFirstTaps(product.origin + articlePath, tapRuns, log, atHand), atHand),
-      );
-    }
+    if (chosen.includes("article"))
+      results.push(...(await firstTapResults(product.origin + articlePath, tapRuns, log)));
 
     // 1b. what tracking costs each page type: audited with tracking on and opted out (bench/tracking-cost.ts)
     const trackingRuns = Number(args.get("tracking-runs") ?? 3);
