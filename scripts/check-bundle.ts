@@ -12,9 +12,10 @@
  * - per page type, what the page has run once every island on it has woken (R-WEB-ISLAND-3, ≤ 60 KiB):
  *   the product is started on a seeded SQLite file, each page type's demo page asked for as a phone
  *   asks, and its islands read from the markup;
- * - the first taps the bench measures (打开App, 立即前往, 写评论, 收藏 on the article): the requests
- *   their answer's code takes beyond what the page ran before the tap, at most six, one round over
- *   HTTP/1.1's six connections to a host (R-WEB-ISLAND-3, decision 073).
+ * - the first taps the bench measures (打开App, 写评论, 收藏 on the article, and the guide's code the
+ *   dialog fetches as it shows, for 立即前往): the requests their answer's code takes beyond what the
+ *   page ran before, at most six, one round over HTTP/1.1's six connections to a host (R-WEB-ISLAND-3,
+ *   decision 073).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -130,28 +131,31 @@ for (const page of pages) {
   if (!cssOk) problems.push(`${page.name}: ${page.cssGzip} B of CSS (gzip), over the ${cssBudgetGzip} B budget`);
 }
 // the first taps' answers on the article (bench/first-tap.ts): the requests their code takes at once,
-// beyond what the page ran before the tap; 立即前往 answers in the dialog 打开App opened
+// beyond what the page ran before the tap; 立即前往 answers in the dialog 打开App opened, with the code
+// the dialog fetched as it showed
 const article = pages.find((page) => page.name === "article");
 if (article) {
   const before = new Set(article.js.map((f) => f.file));
   const dialog = wakeRequests(build, "open-app-dialog");
   const taps = [
     { tap: "打开App", answer: "the open-app dialog", files: dialog, loaded: before },
+    // in WeChat the dialog fetches the guide's code as it shows, for 立即前往: a round of its own after
+    // the dialog is drawn, and none at the tap
     {
-      tap: "立即前往",
-      answer: "the guide",
+      tap: "打开App, shown",
+      answer: "the guide's code",
       files: lazyRequests(build, "OpenAppDialog", "OpenAppGuide"),
       loaded: new Set([...before, ...dialog]),
     },
     { tap: "写评论", answer: "the comment footer", files: wakeRequests(build, "comment-footer"), loaded: before },
     { tap: "收藏", answer: "the login popup", files: wakeRequests(build, "login-host"), loaded: before },
   ];
-  console.log(`first tap's answer (article)     requests beyond the page's first scripts (budget ${tapRequestBudget})`);
+  console.log(`first tap's answer (article)           requests beyond the page's first scripts (budget ${tapRequestBudget})`);
   for (const { tap, answer, files, loaded } of taps) {
     const fetched = files.filter((file) => !loaded.has(file));
     const ok = fetched.length <= tapRequestBudget;
     console.log(
-      `${`${tap} → ${answer}`.padEnd(28)}  ${String(fetched.length).padStart(2)} ${ok ? "✓" : "✗"}  ${fetched.map((f) => f.replace(/^assets\//, "")).join(" ")}`,
+      `${`${tap} → ${answer}`.padEnd(34)}  ${String(fetched.length).padStart(2)} ${ok ? "✓" : "✗"}  ${fetched.map((f) => f.replace(/^assets\//, "")).join(" ")}`,
     );
     if (!ok)
       problems.push(`${tap}: its answer takes ${fetched.length} requests, over the budget of ${tapRequestBudget}`);

@@ -57,7 +57,11 @@ export function OpenAppDialog() {
     if (requests === 0) return;
     setMiniProgram(isMiniProgram(navigator.userAgent, window.__wxjs_environment));
     setOpen(true);
+    // what 立即前往 ends in comes as the dialog shows, so the tap answers without a round of requests
+    // (decision 073): outside WeChat the chain; in WeChat the guide to the browser, which shows when no
+    // open tag takes the tap or the app does not launch
     if (wxTagState() === "off") loadChain().catch(() => undefined);
+    else loadGuide().catch(() => undefined);
   }, [requests]);
 
   // focus and Escape are set up as the dialog is drawn: a key pressed as it shows is not lost (a
