@@ -150,7 +150,9 @@ if (article) {
     { tap: "写评论", answer: "the comment footer", files: wakeRequests(build, "comment-footer"), loaded: before },
     { tap: "收藏", answer: "the login popup", files: wakeRequests(build, "login-host"), loaded: before },
   ];
-  console.log(`first tap's answer (article)           requests beyond the page's first scripts (budget ${tapRequestBudget})`);
+  console.log(
+    `first tap's answer (article)           requests beyond the page's first scripts (budget ${tapRequestBudget})`,
+  );
   for (const { tap, answer, files, loaded } of taps) {
     const fetched = files.filter((file) => !loaded.has(file));
     const ok = fetched.length <= tapRequestBudget;
