@@ -61,6 +61,22 @@ describe(`every page type rendered on the server from the API (${testDialect})`,
     },
   );
 
+  it("R-WEB-SSR R-UI-LISTS an article's hot and recommended lists, come by the time it renders, are drawn in place: no hidden part after the page, no script to move them", async () => {
+    const postId = await server.demoPostId("demo-article-01");
+    const { body } = await server.get(`/inner/static/content/${postId}`, token);
+    const path = new URL((body.data as { share_link: string }).share_link).pathname;
+    // the first render fetches the lists the renders then share for a few seconds
+    expect((await page(`${path}?lists=first`)).status).toBe(200);
+    // a query of its own: rendered, not answered from the page cache
+    const { status, html } = await page(`${path}?lists=second`);
+    expect(status).toBe(200);
+    const main = html.slice(0, html.indexOf("</main>"));
+    expect(main).toContain('data-testid="hot-list"');
+    expect(main).toContain('data-testid="recommend-list"');
+    expect(html).not.toMatch(/<div hidden id="S:\d+"/);
+    expect(html).not.toContain("$RC(");
+  });
+
   it("R-SITE-2 R-SHARE-1 every detail page's description meta is the item's summary, the same as og:description; pages of no one item keep the site's", async () => {
     /** The content of each `<meta {key}="{value}">` of the HTML, in order. */
     const metas = (html: string, key: string, value: string) =>

@@ -99,6 +99,11 @@ export default function handleRequest(
       </PageHandoffContext>,
       {
         nonce,
+        // a Suspense boundary complete by the time the page is written (the deferred lists, where they
+        // came in time, features/content/settled.ts) is written in place: React would otherwise move it
+        // out of any flush past 12,800 bytes, into a hidden part after the page and a script that moves it
+        // into place at the next frame or later, though its bytes go out in the same flush either way
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [ready]() {
           shellRendered = true;
           const { writable, body } = pageStream({

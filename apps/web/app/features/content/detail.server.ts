@@ -15,6 +15,7 @@ import { type RelatedCard, toRelatedCard, toRouterPath } from "../../model/artic
 import { commentPageSize } from "../../model/comments.ts";
 import type { Lang } from "../../model/i18n/lang.ts";
 import { type PreviewInfo, staleReloadUrl } from "../preview/preview.ts";
+import { deferred } from "./settled.ts";
 
 /** An answer the page can do without: logged and treated as missing. */
 function optional<T>(what: string, load: Promise<{ code: number; msg: string; data: T }>): Promise<T | null> {
@@ -171,7 +172,11 @@ export interface MoreLists {
 
 export interface BottomLists {
   comments: CommentList | null;
-  /** streamed after the page: the article's first burst stays small (first-packet budget) */
+  /**
+   * drawn in the page where the lists (shared by renders for a few seconds) have come by the time it
+   * renders, else streamed after it (settled.ts); either way after the comments, so the first packet
+   * holds the head, stylesheet, headline and lead (first-packet budget)
+   */
   more: Promise<MoreLists>;
 }
 
@@ -194,19 +199,21 @@ export async function loadBottomLists(
   now = Date.now(),
 ): Promise<BottomLists> {
   if (!withLists) return { comments: null, more: Promise.resolve({ hot: [], recommended: [] }) };
-  const more = Promise.all([
-    optional(
-      "hot list",
-      callApiShared("hot72", (c) => c.hot72()),
-    ),
-    optional(
-      "recommended list",
-      callApiShared("recommend", (c) => c.recommend({ query: { page: 1, size: 10 } })),
-    ),
-  ]).then(([hot, recommended]) => ({
-    hot: cardsOf(hot, item, now, lang),
-    recommended: cardsOf(recommended, item, now, lang),
-  }));
+  const more = deferred(
+    Promise.all([
+      optional(
+        "hot list",
+        callApiShared("hot72", (c) => c.hot72()),
+      ),
+      optional(
+        "recommended list",
+        callApiShared("recommend", (c) => c.recommend({ query: { page: 1, size: 10 } })),
+      ),
+    ]).then(([hot, recommended]) => ({
+      hot: cardsOf(hot, item, now, lang),
+      recommended: cardsOf(recommended, item, now, lang),
+    })),
+  );
   // page 1 of the comments is in the page itself, so it reads without JavaScript
   const comments = await optional(
     "comments",
