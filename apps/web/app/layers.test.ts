@@ -25,7 +25,7 @@ const app = dirname(fileURLToPath(import.meta.url));
 const featureUses: Record<string, readonly string[]> = {
   account: [],
   activity: ["account", "navigation"],
-  comments: [],
+  comments: ["open-app"],
   community: ["navigation", "open-app"],
   content: ["comments", "lists", "navigation", "open-app", "preview"],
   debug: [],

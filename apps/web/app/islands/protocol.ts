@@ -29,11 +29,10 @@ export const loginFirst = { [loginFirstAttribute]: "" } as const;
 /**
  * On a control whose answer is the open-app dialog and nothing else (打开App, 打开App阅读更多, and the
  * buttons for what only the app does: 点赞, 有用, 追问记者…): while its island sleeps, the page answers
- * a tap on it itself, for every visitor, and the island sleeps on (boot.ts, decision 073).
+ * a tap on it itself, for every visitor, and the island sleeps on (boot.ts, decision 073). Spread
+ * with its handler as one: `opensTheApp` (features/open-app/opens-the-app.ts).
  */
 export const opensAppAttribute = "data-opens-app";
-/** The attribute as props, spread on such a control: `<button {...opensApp}>`. */
-export const opensApp = { [opensAppAttribute]: "" } as const;
 
 /** Id of the JSON the server writes once per island page: what every island's providers need. */
 export const islandPageId = "island-page";

@@ -1,13 +1,14 @@
 import { ErrorCode } from "@davmu/contracts/error-codes";
 import { type FormEvent, useEffect, useState } from "react";
 import { PenIcon, StarIcon, ThumbIcon } from "../../components/icons.tsx";
-import { loginFirst, opensApp } from "../../islands/protocol.ts";
+import { loginFirst } from "../../islands/protocol.ts";
 import { emitOpenApp, wakeIsland } from "../../lib/events.ts";
 import { useT } from "../../lib/i18n/context.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { toast } from "../../lib/toast.ts";
 import { commentBody, inputPlaceholder, sentMessage } from "../../model/comments.ts";
 import { formatCount } from "../../model/format.ts";
+import { opensTheApp } from "../open-app/opens-the-app.ts";
 import { CommentsProvider, useComments } from "./CommentsProvider.tsx";
 import type { CommentsSeed } from "./comments-store.ts";
 
@@ -157,8 +158,7 @@ export function CommentFooter(props: FooterProps) {
         type="button"
         className="cf-icon"
         aria-label={props.likeCount > 0 ? t("likeCount", { count: formatCount(props.likeCount) }) : t("like")}
-        onClick={emitOpenApp}
-        {...opensApp}
+        {...opensTheApp}
       >
         <ThumbIcon size={24} />
         {props.likeCount > 0 ? <span className="cf-count">{formatCount(props.likeCount)}</span> : null}

@@ -1,7 +1,6 @@
 import { PenIcon, ThumbIcon } from "../../components/icons.tsx";
-import { opensApp } from "../../islands/protocol.ts";
-import { emitOpenApp } from "../../lib/events.ts";
 import { formatBigNumber } from "../../model/format.ts";
+import { opensTheApp } from "../open-app/opens-the-app.ts";
 
 /**
  * The bar fixed at the bottom of a post (the article's comment footer, R-UI-FOOTER): writing a
@@ -10,7 +9,7 @@ import { formatBigNumber } from "../../model/format.ts";
 export function CommunityFooter(props: { likes: number; prompt: string }) {
   return (
     <div className="comment-footer cm-footer" data-testid="community-footer">
-      <button type="button" className="cf-form cm-footer-write" onClick={emitOpenApp} {...opensApp}>
+      <button type="button" className="cf-form cm-footer-write" {...opensTheApp}>
         <PenIcon />
         <span>{props.prompt}</span>
       </button>
@@ -18,8 +17,7 @@ export function CommunityFooter(props: { likes: number; prompt: string }) {
         type="button"
         className="cf-icon cm-footer-like"
         aria-label={`点赞，${props.likes} 人赞过`}
-        onClick={emitOpenApp}
-        {...opensApp}
+        {...opensTheApp}
       >
         <ThumbIcon size={24} />
         <span className="cm-footer-count">{props.likes > 0 ? formatBigNumber(props.likes) : ""}</span>

@@ -1,9 +1,8 @@
 import type { LawAnswer, LawAnswerPage } from "@davmu/contracts/law";
 import { ThumbIcon } from "../../components/icons.tsx";
-import { opensApp } from "../../islands/protocol.ts";
-import { emitOpenApp } from "../../lib/events.ts";
 import { useSession } from "../../lib/session.tsx";
 import { formatBigNumber, formatRelativeTime } from "../../model/format.ts";
+import { opensTheApp } from "../open-app/opens-the-app.ts";
 import { ListState } from "./ListState.tsx";
 import { usePagedList } from "./paged.ts";
 
@@ -28,13 +27,7 @@ function Answer({ answer }: { answer: LawAnswer }) {
         <time dateTime={answer.created_at} suppressHydrationWarning>
           {formatRelativeTime(answer.created_at)}
         </time>
-        <button
-          type="button"
-          className="cm-stat"
-          aria-label={`有用，${answer.like_count} 人觉得有用`}
-          onClick={emitOpenApp}
-          {...opensApp}
-        >
+        <button type="button" className="cm-stat" aria-label={`有用，${answer.like_count} 人觉得有用`} {...opensTheApp}>
           <ThumbIcon />
           <span>有用 {answer.like_count > 0 ? formatBigNumber(answer.like_count) : ""}</span>
         </button>

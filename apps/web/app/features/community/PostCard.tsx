@@ -1,8 +1,7 @@
 import type { CirclePost } from "@davmu/contracts/circles";
 import { ThumbIcon } from "../../components/icons.tsx";
-import { opensApp } from "../../islands/protocol.ts";
-import { emitOpenApp } from "../../lib/events.ts";
 import { formatBigNumber, formatRelativeTime } from "../../model/format.ts";
+import { opensTheApp } from "../open-app/opens-the-app.ts";
 import { communityPaths } from "./model.ts";
 import { PictureGrid } from "./PictureGrid.tsx";
 
@@ -58,13 +57,7 @@ export function PostCard(props: { post: CirclePost; showCircle?: boolean }) {
       <PictureGrid pictures={post.pictures} label={`${post.author.alias}的图片`} />
       <TopicChips topics={post.topics} circle={props.showCircle ? null : post.circle.id} />
       <div className="cm-post-foot">
-        <button
-          type="button"
-          className="cm-stat"
-          aria-label={`点赞，${post.like_count} 人赞过`}
-          onClick={emitOpenApp}
-          {...opensApp}
-        >
+        <button type="button" className="cm-stat" aria-label={`点赞，${post.like_count} 人赞过`} {...opensTheApp}>
           <ThumbIcon />
           <span>{post.like_count > 0 ? formatBigNumber(post.like_count) : "赞"}</span>
         </button>

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
-import { opensApp } from "../../islands/protocol.ts";
-import { emitOpenApp, wakeIsland } from "../../lib/events.ts";
+import { wakeIsland } from "../../lib/events.ts";
 import { formatBigNumber } from "../../model/format.ts";
+import { opensTheApp } from "../open-app/opens-the-app.ts";
 import { useReportThread } from "./ReportComments.tsx";
 
 /**
@@ -52,7 +52,7 @@ export function DejinFooter({ views, onSend }: { views: number; onSend(text: str
       ) : (
         <span className="dj-footer-views">{formatBigNumber(views)}阅读</span>
       )}
-      <button type="button" className="dj-footer-action" onClick={emitOpenApp} {...opensApp}>
+      <button type="button" className="dj-footer-action" {...opensTheApp}>
         追问记者
       </button>
     </footer>

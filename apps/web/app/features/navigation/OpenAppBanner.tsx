@@ -1,8 +1,8 @@
 import { type ComponentType, useState } from "react";
 import { CloseIcon, MenuIcon } from "../../components/icons.tsx";
-import { loginFirst, opensApp } from "../../islands/protocol.ts";
+import { loginFirst } from "../../islands/protocol.ts";
 import { isInOwnClient } from "../../lib/device.ts";
-import { emitLogin, emitOpenApp } from "../../lib/events.ts";
+import { emitLogin } from "../../lib/events.ts";
 import { useHydrated } from "../../lib/hydrated.ts";
 import { useT } from "../../lib/i18n/context.tsx";
 import { lazyComponent } from "../../lib/lazy-component.ts";
@@ -10,6 +10,7 @@ import { useSession } from "../../lib/session.tsx";
 import { useSite } from "../../lib/site-context.tsx";
 import { toast } from "../../lib/toast.ts";
 import type { AccountSheetProps } from "../account/AccountSheet.tsx";
+import { opensTheApp } from "../open-app/opens-the-app.ts";
 import { openButtonBox, WxOpenTag } from "../open-app/WxOpenTag.tsx";
 import type { NavPanelProps } from "./NavPanel.tsx";
 
@@ -94,7 +95,7 @@ export function OpenAppBanner(props: { preview: boolean }) {
           </button>
         )}
         <span style={{ ...openButtonBox, flex: "none" }}>
-          <button type="button" className="banner-open" onClick={emitOpenApp} {...opensApp}>
+          <button type="button" className="banner-open" {...opensTheApp}>
             {t("openApp")}
           </button>
           <WxOpenTag label={t("openApp")} />

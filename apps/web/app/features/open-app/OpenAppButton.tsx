@@ -1,6 +1,5 @@
 import { ThumbIcon } from "../../components/icons.tsx";
-import { opensApp } from "../../islands/protocol.ts";
-import { emitOpenApp } from "../../lib/events.ts";
+import { opensTheApp } from "./opens-the-app.ts";
 
 /**
  * A button whose action happens in the app (加入圈子, + 关注, 有用, 点赞…): a tap asks to open it
@@ -11,7 +10,7 @@ import { emitOpenApp } from "../../lib/events.ts";
  */
 export function OpenAppButton(props: { className: string; text: string[]; label?: string; icon?: "thumb" }) {
   return (
-    <button type="button" className={props.className} aria-label={props.label} onClick={emitOpenApp} {...opensApp}>
+    <button type="button" className={props.className} aria-label={props.label} {...opensTheApp}>
       {props.icon === "thumb" ? (
         <>
           <ThumbIcon />
