@@ -21,7 +21,8 @@ const dialogChunk =
   'import{r as e}from"./hydrate-dddddddd.js";' +
   "const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=[" +
   '"assets/OpenAppGuide-iiiiiiii.js","assets/open-app-download-jjjjjjjj.js","assets/vendor-cccccccc.js"])))=>i.map(i=>d[i]);' +
-  "var n=e(()=>t(()=>import(`./open-app-chain-kkkkkkkk.js`),__vite__mapDeps([1])))," +
+  "var r=()=>import(`./open-app-report-mmmmmmmm.js`)," +
+  "n=e(()=>t(()=>import(`./open-app-chain-kkkkkkkk.js`),__vite__mapDeps([1])))," +
   "o=e(()=>t(()=>import(`./OpenAppGuide-iiiiiiii.js`).then(e=>e.OpenAppGuide),__vite__mapDeps([0,1,2])));export{o as n};";
 
 const build = mkdtempSync(join(tmpdir(), "page-bytes-"));
@@ -57,6 +58,8 @@ describe("the requests a tap's answer takes (decision 073)", () => {
     expect(lazyRequests(build, "OpenAppDialog", "OpenAppGuide").sort()).toEqual(
       ["assets/OpenAppGuide-iiiiiiii.js", "assets/open-app-download-jjjjjjjj.js", "assets/vendor-cccccccc.js"].sort(),
     );
+    // an import with no list of its own takes none of the next import's
+    expect(lazyRequests(build, "OpenAppDialog", "open-app-report")).toEqual(["assets/open-app-report-mmmmmmmm.js"]);
   });
 
   it("R-WEB-ISLAND-3 an island or a chunk the build does not have is an error, not zero requests", () => {

@@ -208,22 +208,31 @@ export async function pageBytes(buildDir: string, types: PageType[] = pageTypes)
 }
 
 /**
- * The chunks each island's wake imports, as the island loader's registry names them
- * (islands/registry.ts), by island name: `"comment-list":()=>r(()=>import(`./BottomLists-….js`)…`, or
- * several at once (`Promise.all([…])`); a name that is an identifier is written bare.
+ * The chunks each island's wake imports, as the island loader's registry names them, by island name.
  */
 export function islandChunks(buildDir: string): Map<string, string[]> {
-  const clientDir = join(buildDir, "client");
+  const chunks = new Map<string, string[]>();
+  for (const [name, body] of registryEntries(join(buildDir, "client")).entries) {
+    const files = [...body.matchAll(/import\(\s*["'`]\.\/([\w.-]+\.js)["'`]\s*\)/g)].map((f) => `assets/${f[1]}`);
+    if (files.length) chunks.set(name, files);
+  }
+  return chunks;
+}
+
+/**
+ * The island loader's registry (islands/registry.ts) as the build writes it, each island's loader
+ * function by name: `"comment-list":()=>r(()=>import(`./BottomLists-….js`)…`, or several at once
+ * (`Promise.all([…])`); a name that is an identifier is written bare. With the loader chunk's code.
+ */
+function registryEntries(clientDir: string): { code: string; entries: Map<string, string> } {
   const code = readFileSync(join(clientDir, islandLoaderFile(clientDir)), "utf8");
   const starts = [...code.matchAll(/(?:"([\w-]+)"|\b([a-z]\w*)):\(\)=>/g)];
-  const chunks = new Map<string, string[]>();
+  const entries = new Map<string, string>();
   starts.forEach((m, i) => {
     const end = starts[i + 1]?.index ?? code.length;
-    const body = code.slice((m.index ?? 0) + m[0].length, end);
-    const files = [...body.matchAll(/import\(\s*["'`]\.\/([\w.-]+\.js)["'`]\s*\)/g)].map((f) => `assets/${f[1]}`);
-    if (files.length) chunks.set((m[1] ?? m[2]) as string, files);
+    entries.set((m[1] ?? m[2]) as string, code.slice((m.index ?? 0) + m[0].length, end));
   });
-  return chunks;
+  return { code, entries };
 }
 
 /**
@@ -306,13 +315,10 @@ function importedFiles(call: string, list: readonly string[]): string[] {
  * chunks and stylesheets the preload helper fetches beside them, as the loader's registry lists them.
  */
 export function wakeRequests(buildDir: string, island: string): string[] {
-  const clientDir = join(buildDir, "client");
-  const code = readFileSync(join(clientDir, islandLoaderFile(clientDir)), "utf8");
-  const starts = [...code.matchAll(/(?:"([\w-]+)"|\b([a-z]\w*)):\(\)=>/g)];
-  const at = starts.findIndex((m) => (m[1] ?? m[2]) === island);
-  if (at < 0) throw new Error(`no island named ${island} in the loader's registry`);
-  const start = (starts[at]?.index ?? 0) + (starts[at]?.[0].length ?? 0);
-  return importedFiles(code.slice(start, starts[at + 1]?.index ?? code.length), preloadList(code));
+  const { code, entries } = registryEntries(join(buildDir, "client"));
+  const body = entries.get(island);
+  if (body === undefined) throw new Error(`no island named ${island} in the loader's registry`);
+  return importedFiles(body, preloadList(code));
 }
 
 /**
@@ -326,7 +332,9 @@ export function lazyRequests(buildDir: string, from: string, target: string): st
   const code = readFileSync(join(clientDir, "assets", file), "utf8");
   const at = code.search(new RegExp(`import\\(\\s*["'\`]\\./${target}-[\\w-]{8}\\.js`));
   if (at < 0) throw new Error(`${from} does not import ${target}`);
-  // the import's call: up to the end of its preload list
-  const end = code.indexOf("])", code.indexOf("__vite__mapDeps([", at));
-  return importedFiles(code.slice(at, end + 2), preloadList(code));
+  // the import's call: up to the end of its preload list, where it has one before the next import
+  const next = code.indexOf("import(", at + 1);
+  const deps = code.indexOf("__vite__mapDeps([", at);
+  const end = deps >= 0 && (next < 0 || deps < next) ? code.indexOf("])", deps) + 2 : next < 0 ? code.length : next;
+  return importedFiles(code.slice(at, end), preloadList(code));
 }
