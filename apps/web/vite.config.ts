@@ -117,13 +117,14 @@ const detailIslands = (id: string) =>
 /**
  * Small modules many wakes need, in the hydration module's chunk (decision 073): the icons, which most
  * islands draw (the login popup's 关闭 among them; before, a chunk of their own, decision 072), the
- * login host, which every page has and which answers every login-first tap, the countdown of the login
- * popup's SMS code, and the contracts' shared values. Each is under 2.5 KB; on a phone's network a
+ * login host, which every page has and which answers every login-first tap, the open-app controls'
+ * props (`opensTheApp`; in the comment footer's group, the banner's wake took in that whole chunk),
+ * the countdown of the login popup's SMS code, and the contracts' shared values. Each is under 2.5 KB; on a phone's network a
  * request of its own costs more than its bytes, and over HTTP/1.1 a seventh request waits a round for
  * one of the six connections to a host. No stylesheet comes with them.
  */
 const wakeParts =
-  /\/(apps\/web\/app\/(components\/icons\.tsx|features\/account\/LoginHost\.tsx|lib\/countdown\.ts)|packages\/contracts\/src\/values\.ts)$/;
+  /\/(apps\/web\/app\/(components\/icons\.tsx|features\/account\/LoginHost\.tsx|features\/open-app\/opens-the-app\.ts|lib\/countdown\.ts)|packages\/contracts\/src\/values\.ts)$/;
 /** The sheets' shared parts (the "Sheet" group below). */
 const sheetParts =
   /\/app\/(components\/Sheet\.tsx|lib\/(dialog|account|i18n\/account)\.ts|model\/i18n\/messages-account\.ts)$/;
