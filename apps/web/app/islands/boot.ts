@@ -15,6 +15,25 @@ import { listenForRequests, shared } from "./store.ts";
  */
 listenForRequests();
 
+/**
+ * The controls the page answers itself while their island sleeps: the attribute that marks them, the
+ * host that answers, the request, and when it applies.
+ */
+const pageAnswers = [
+  // an open-app control (打开App, 点赞…), for every visitor: the open-app dialog (decision 073)
+  { attribute: opensAppAttribute, host: "open-app-dialog", ask: emitOpenApp, applies: () => true },
+  // a login-first control (收藏, 关注…) tapped by a visitor known to be anonymous: the login popup (decision 072)
+  {
+    attribute: loginFirstAttribute,
+    host: "login-host",
+    ask: emitLogin,
+    applies: () => {
+      const { user, restored } = shared.get();
+      return restored && !user;
+    },
+  },
+] as const;
+
 /** Islands that draw something of the logged-in visitor's own: woken once a session is restored. */
 const userIslands = ["open-app-banner", "comment-list", "comment-footer", "follow-button"];
 const pageText = document.getElementById(islandPageId)?.textContent;
@@ -32,23 +51,15 @@ if (page) {
     idle,
     whenVisible: browserWhenVisible(window, idle),
     replayClick: (target) => target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true })),
-    // a control whose island would only ask for a host's answer, so the page asks at once and the
-    // island sleeps on. The host starts waking as the finger lands; the tap's click asks for it:
-    // - an open-app control (打开App, 点赞…), for every visitor: the open-app dialog (decision 073);
-    // - a login-first control (收藏, 关注…) tapped by a visitor known to be anonymous: the login popup
-    //   (decision 072)
+    // a control whose island would only ask for a host's answer (`pageAnswers`): the page asks at once
+    // and the island sleeps on. The host starts waking as the finger lands; the tap's click asks for it
     answer: (event) => {
       const target = event.target;
-      if (!(target instanceof Element)) return false;
-      if (target.closest(`[${opensAppAttribute}]`)) {
-        if (event.type === "pointerdown") void controller.wake("open-app-dialog");
-        else if (event.type === "click") emitOpenApp();
-        return true;
-      }
-      const { user, restored } = shared.get();
-      if (user || !restored || !target.closest(`[${loginFirstAttribute}]`)) return false;
-      if (event.type === "pointerdown") void controller.wake("login-host");
-      else if (event.type === "click") emitLogin();
+      const found =
+        target instanceof Element && pageAnswers.find((a) => target.closest(`[${a.attribute}]`) && a.applies());
+      if (!found) return false;
+      if (event.type === "pointerdown") void controller.wake(found.host);
+      else if (event.type === "click") found.ask();
       return true;
     },
     chunkFailed: reloadOnChunkError,
