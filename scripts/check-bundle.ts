@@ -15,13 +15,17 @@
  * - the first taps the bench measures (打开App, 写评论, 收藏 on the article, and the guide's code the
  *   dialog fetches as it shows, for 立即前往): the requests their answer's code takes beyond what the
  *   page ran before, at most six, one round over HTTP/1.1's six connections to a host (R-WEB-ISLAND-3,
- *   decision 073).
+ *   decision 073);
+ * - per page type, the modules its islands' wakes fetch beyond the hydration chunk that no island on it
+ *   runs: none (decision 075), read from what the client build writes of its chunks and of each wake
+ *   (`build/island-wakes.json`, apps/web/island-wakes.ts).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { demoTips } from "@davmu/demo/areas/tips";
 import {
   awakeBytes,
+  hydrationChunk,
   lazyRequests,
   pageBytes,
   pageTypes,
@@ -29,6 +33,7 @@ import {
   wakeRequests,
 } from "@davmu/test-support/page-bytes";
 import { agreementPath, demoPages, phoneUserAgent, startProduct } from "@davmu/test-support/product";
+import { unusedOnPage, type WakeGraph, wakeGraphFile } from "../apps/web/island-wakes.ts";
 import { findLegacyProblems } from "./legacy-syntax.ts";
 
 const build = new URL("../apps/web/build/", import.meta.url).pathname;
@@ -46,6 +51,15 @@ export const cssBudgetGzip = Number(process.env.CSS_BUDGET_GZIP ?? 15 * 1024);
  * six connections to a host over HTTP/1.1, so a seventh waits a round (562.5 ms on slow 4G).
  */
 export const tapRequestBudget = 6;
+/**
+ * Bytes (before compression) of modules a page's wakes fetch beyond the hydration chunk that no island
+ * on it runs (decision 075): a chunk group that takes in a module shared with another feature makes
+ * every island importing it fetch the group's whole chunk, another island's code with it.
+ */
+export const unusedBudget = Number(process.env.UNUSED_WAKE_BUDGET ?? 0);
+/** What each island's wake runs and what each chunk holds, as the client build wrote it (apps/web/island-wakes.ts). */
+const wakeGraph = JSON.parse(readFileSync(join(build, wakeGraphFile), "utf8")) as WakeGraph;
+const hydrate = hydrationChunk(build);
 
 const problems: string[] = [];
 const scripts = readdirSync(assets).filter((f) => f.endsWith(".js"));
@@ -79,7 +93,7 @@ console.log(`${reachable.length} scripts a page can load checked for React Route
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 console.log(`${scripts.length} scripts checked for Chrome 78 / iOS 12`);
 console.log(
-  `page type      JS gzip before a first tap (budget ${kib(islandBudgetGzip)}; ${kib(jsBudgetGzip)} without islands)   every island awake (budget ${kib(awakeBudgetGzip)})   CSS gzip (budget ${kib(cssBudgetGzip)})`,
+  `page type      JS gzip before a first tap (budget ${kib(islandBudgetGzip)}; ${kib(jsBudgetGzip)} without islands)   every island awake (budget ${kib(awakeBudgetGzip)})   CSS gzip (budget ${kib(cssBudgetGzip)})   fetched by wakes, never run (before compression; budget ${kib(unusedBudget)} beyond the hydration chunk)`,
 );
 const pages = await pageBytes(build);
 /** The islands each page type's demo page draws, as the server sends it to a phone. */
@@ -116,11 +130,25 @@ for (const page of pages) {
   const cssOk = page.cssGzip <= cssBudgetGzip;
   const awake = page.islands ? awakeBytes(build, page, islandsOn.get(page.name) ?? []) : null;
   const awakeOk = !awake || awake.gzip <= awakeBudgetGzip;
+  // beyond the hydration chunk, which every wake fetches and which holds small parts many wakes share
+  // on purpose (its modules no island on the page runs are shown, not budgeted)
+  const islands = islandsOn.get(page.name) ?? [];
+  const files = awake?.files.map((f) => f.file) ?? [];
+  const unused = awake ? unusedOnPage(wakeGraph, islands, files, [...page.js.map((f) => f.file), hydrate]) : [];
+  const unusedBytes = unused.reduce((n, u) => n + u.bytes, 0);
+  const unusedOk = unusedBytes <= unusedBudget;
+  const baseUnused = awake ? unusedOnPage(wakeGraph, islands, [hydrate], []).reduce((n, u) => n + u.bytes, 0) : 0;
   console.log(
     `${page.name.padEnd(13)}  ${kib(page.jsGzip).padStart(10)} ${jsOk ? "✓" : "✗"} in ${page.js.length} files` +
       `        ${awake ? `${kib(awake.gzip).padStart(9)} ${awakeOk ? "✓" : "✗"} in ${String(awake.files.length).padStart(2)} files` : "        —          "}` +
-      `        ${kib(page.cssGzip).padStart(9)} ${cssOk ? "✓" : "✗"}`,
+      `        ${kib(page.cssGzip).padStart(9)} ${cssOk ? "✓" : "✗"}` +
+      `        ${awake ? `${kib(unusedBytes).padStart(8)} ${unusedOk ? "✓" : "✗"} (hydration chunk ${kib(baseUnused)})` : "—"}`,
   );
+  if (!unusedOk)
+    problems.push(
+      `${page.name}: its wakes fetch ${unusedBytes} B of modules no island on it runs (budget ${unusedBudget} B): ` +
+        unused.map((u) => `${u.module} (${u.bytes} B, in ${u.chunk})`).join(", "),
+    );
   if (awake && !awakeOk)
     problems.push(
       `${page.name}: ${awake.gzip} B of JavaScript (gzip) with every island awake, over the ${awakeBudgetGzip} B budget`,

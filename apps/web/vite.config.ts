@@ -4,12 +4,15 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 import { preactInTheBrowser } from "./browser-renderer.ts";
 import { callRoutes } from "./call-routes.ts";
+import { islandWakeGraph } from "./island-wakes.ts";
 
 const islandBoot = fileURLToPath(new URL("app/islands/boot.ts", import.meta.url));
 /** An island page's start-up (decision 056), imported by the loader once the browser is idle. */
 const pageEffects = fileURLToPath(new URL("app/islands/page-effects.ts", import.meta.url));
 /** The hydration module (decision 053), imported when the first island wakes. */
 const hydrationModule = fileURLToPath(new URL("app/islands/hydrate.tsx", import.meta.url));
+/** The island loader's registry: each island's module, imported when the island wakes. */
+const islandRegistry = fileURLToPath(new URL("app/islands/registry.ts", import.meta.url));
 const islandBootModule = "virtual:davmu/island-boot";
 
 /**
@@ -109,22 +112,28 @@ function islandGraph(
     },
   };
 }
-/** The comment footer's island and the comments' store and model it shares with the comment list. */
+/**
+ * The comment footer's island and the comments' store it shares with the comment list, which the
+ * footer is beside on every page that has the list. Not the comments' texts (model/comments.ts),
+ * which the dejin pages' comments use without the store, nor the read-in-app button, an island of
+ * its own: in this group, every page that used them fetched the footer (decision 075).
+ */
 const detailIslands = (id: string) =>
-  /\/app\/features\/(comments\/(CommentFooter|CommentsProvider|comments-store)|content\/ReadInApp)\.tsx?$/.test(
-    id.split("?")[0] as string,
-  );
+  /\/app\/features\/comments\/(CommentFooter|CommentsProvider|comments-store)\.tsx?$/.test(id.split("?")[0] as string);
 /**
  * Small modules many wakes need, in the hydration module's chunk (decision 073): the icons, which most
  * islands draw (the login popup's 关闭 among them; before, a chunk of their own, decision 072), the
  * login host, which every page has and which answers every login-first tap, the open-app controls'
  * props (`opensTheApp`; in the comment footer's group, the banner's wake took in that whole chunk),
- * the countdown of the login popup's SMS code, and the contracts' shared values. Each is under 2.5 KB; on a phone's network a
+ * the countdown of the login popup's SMS code, and the contracts' shared values; the site's links
+ * (nav.tsx), the lazy component and the formats, which most feature islands use and which a
+ * feature's group would otherwise take in, making every other island that uses them fetch that
+ * feature's chunk (decision 075). Each is under 2.5 KB; on a phone's network a
  * request of its own costs more than its bytes, and over HTTP/1.1 a seventh request waits a round for
  * one of the six connections to a host. No stylesheet comes with them.
  */
 const wakeParts =
-  /\/(apps\/web\/app\/(components\/icons\.tsx|features\/account\/LoginHost\.tsx|features\/open-app\/opens-the-app\.ts|lib\/countdown\.ts)|packages\/contracts\/src\/values\.ts)$/;
+  /\/(apps\/web\/app\/(components\/icons\.tsx|lib\/(nav\.tsx|lazy-component\.ts)|model\/format\.ts|features\/account\/LoginHost\.tsx|features\/open-app\/opens-the-app\.ts|lib\/countdown\.ts)|packages\/contracts\/src\/values\.ts)$/;
 /** The sheets' shared parts (the "Sheet" group below). */
 const sheetParts =
   /\/app\/(components\/Sheet\.tsx|lib\/(dialog|account|i18n\/account)\.ts|model\/i18n\/messages-account\.ts)$/;
@@ -151,6 +160,7 @@ export default defineConfig({
     callRoutes(),
     islandEntry(),
     islandGraph(islandModules, islandShared, effectModules, hydrationModules),
+    islandWakeGraph(islandRegistry, hydrationModule, fileURLToPath(new URL("app/", import.meta.url))),
     reactRouter(),
   ],
   build: {
@@ -175,20 +185,16 @@ export default defineConfig({
                   // first: a group takes in what its modules import, and the libraries stay here
                   priority: 5,
                 },
+                // the comments' texts, which the comment islands and the dejin pages' comments use, apart
+                // from the group below, which would take them in (decision 075)
+                { name: "comments", test: /\/app\/model\/comments\.ts$/ },
                 // the comment footer's island and the comments' store (decision 056) in one file, fetched when
                 // the footer or the list wakes
                 { name: "detail-islands", test: detailIslands },
-                // the comment list's island with BottomLists, which places it, in one file; the cards and the
-                // content labels first, in their own chunks, so that it does not take them in
-                { name: "ContentCard", test: /\/app\/features\/lists\/ContentCard\.tsx$/ },
-                { name: "content", test: /\/app\/(lib\/i18n\/content|model\/i18n\/messages-content)\.ts$/ },
-                { name: "BottomLists", test: /\/app\/features\/(comments\/CommentList|content\/BottomLists)\.tsx$/ },
                 // the sheets' shared parts: the sheet with its stylesheet, the dialog hook, the account's
                 // messages and calls, which the login popup, the account and report sheets and the popups use
                 // together; one file and one stylesheet where they were four files and one (decision 073)
                 { name: "Sheet", test: sheetParts },
-                // the follow button's island with the head that places it: one file less
-                { name: "FollowButton", test: /\/app\/features\/content\/(FollowButton|DetailHead)\.tsx$/ },
                 // the island loader (decision 053) and what it shares with the islands: a page loads these two
                 // (and its start-up) alone before any interaction
                 {

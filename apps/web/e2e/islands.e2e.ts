@@ -274,7 +274,9 @@ describe("islands on a phone in WeChat", () => {
       const { context, page } = await openAsleep(browser, article);
       const reads: string[] = [];
       page.on("request", (request) => {
-        if (/\/comments?\b|\/comment\?|page=1/.test(request.url())) reads.push(request.url());
+        // the API's answers, not the scripts (the comments' texts are a chunk named for them)
+        const call = ["fetch", "xhr"].includes(request.resourceType());
+        if (call && /\/comments?\b|\/comment\?|page=1/.test(request.url())) reads.push(request.url());
       });
       // the page knows the visitor is anonymous once it has started (page-effects.ts)
       await page.locator("html[data-session]").waitFor({ state: "attached" });

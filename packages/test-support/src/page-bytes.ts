@@ -235,6 +235,13 @@ function registryEntries(clientDir: string): { code: string; entries: Map<string
   return { code, entries };
 }
 
+/** The hydration module's chunk (`assets/hydrate-….js`), which every island's wake fetches first. */
+export function hydrationChunk(buildDir: string): string {
+  const hydrate = readdirSync(join(buildDir, "client", "assets")).find((f) => /^hydrate-[\w-]{8}\.js$/.test(f));
+  if (!hydrate) throw new Error("no hydration chunk (assets/hydrate-*.js) in the build");
+  return `assets/${hydrate}`;
+}
+
 /**
  * The JavaScript a page has run once every island on it has woken (R-WEB-ISLAND-3): what it runs
  * before a first tap (`page.js`), the hydration module with the renderer it imports, and each island's
@@ -254,10 +261,8 @@ export function awakeBytes(
     files.set(file, gzipSize(readFileSync(join(clientDir, file))));
     for (const imported of staticImports(clientDir, file)) visit(imported);
   };
-  const hydrate = readdirSync(join(clientDir, "assets")).find((f) => /^hydrate-[\w-]{8}\.js$/.test(f));
-  if (!hydrate) throw new Error("no hydration chunk (assets/hydrate-*.js) in the build");
   const unknown: string[] = [];
-  if (islands.length) visit(`assets/${hydrate}`);
+  if (islands.length) visit(hydrationChunk(buildDir));
   for (const name of islands) {
     const files = chunks.get(name);
     if (files) for (const file of files) visit(file);
