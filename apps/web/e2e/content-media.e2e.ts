@@ -53,9 +53,10 @@ describe("every content type's share page on a phone in WeChat", () => {
     });
     await page.goto(link("video"));
     const video = page.locator("video").first();
-    // the player is an island woken by a tap (decision 059): hls.js is fetched once it is tapped
+    // the player is an island woken by a tap (decision 059) on its play button (decision 076): hls.js is
+    // fetched once it is tapped
     await hydrated(page);
-    await video.tap();
+    await page.getByRole("link", { name: /^播放视频：/ }).tap();
     await expect.poll(() => video.evaluate((m: HTMLVideoElement) => m.src), { timeout: 10000 }).toMatch(/^blob:/);
     await expect
       .poll(() => video.evaluate((m: HTMLVideoElement) => m.readyState), { timeout: 10000 })

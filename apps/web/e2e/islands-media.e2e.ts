@@ -1,12 +1,12 @@
 /**
  * The video, short video, audio, album and gallery pages as island pages (decision 059): each loads no
  * React before a tap; the players, the album's player with its list, the gallery's strip, the short
- * video's follow button and 更多短视频 wake on their first tap and answer it. A tap on a sleeping
- * player's native controls plays it from the server's markup; a click that reaches the page (on the
- * picture) wakes the player and plays it, for a file and for an HLS stream played through hls.js.
+ * video's follow button and 更多短视频 wake on their first tap and answer it. The video page's player
+ * starts with its poster and a play button (decision 076): the page plays a file in the tap, the
+ * island sleeping on; a stream only hls.js plays wakes the player, which plays it.
  */
 import { hydrated } from "@davmu/test-support/browser";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { androidUserAgent, type ItemType, useContentPages } from "./content-pages.ts";
 import { openAsleep, scriptsOf } from "./island-support.ts";
@@ -25,13 +25,6 @@ const playing = (page: Page, selector: string) =>
     .locator(selector)
     .first()
     .evaluate((m: HTMLMediaElement) => !m.paused && m.currentTime > 0.2);
-
-/** Where the native controls' play button is on a video: the row's first, at its foot. */
-async function playButton(video: Locator) {
-  const box = await video.boundingBox();
-  if (!box) throw new Error("no video box");
-  return { x: 25, y: Math.round(box.height - 48) };
-}
 
 describe("the media and gallery pages as island pages, on a phone in WeChat", () => {
   const { browser, cards, link } = useContentPages();
@@ -76,29 +69,51 @@ describe("the media and gallery pages as island pages, on a phone in WeChat", ()
     }
   }, 60_000);
 
-  it("R-WEB-ISLAND-2 R-LIVE-3 a sleeping video (a file) plays from its native controls' first tap, and a first click on the picture wakes it and plays it", async () => {
+  it("R-WEB-ISLAND-2 R-LIVE-3 a sleeping video (a file) starts with its poster and plays from its play button's first tap, in the tap, the island sleeping on", async () => {
     const url = await videoLink("mp4");
-    // a finger on the controls' play button: the browser plays the file from the server's markup
     const phone = await openAsleep(browser(), url);
+    const scripts = scriptsOf(phone.page);
     const video = phone.page.locator("video.video-player");
-    expect(await video.evaluate((m: HTMLVideoElement) => m.paused)).toBe(true);
-    await video.tap({ position: await playButton(video) });
+    // the poster first: no native controls yet (decision 076), and a play button over the picture
+    expect(await video.evaluate((m: HTMLVideoElement) => [m.paused, m.controls])).toEqual([true, false]);
+    const play = phone.page.getByRole("link", { name: /^播放视频：/ });
+    expect(await play.getAttribute("href")).toMatch(/\.mp4$/);
+    await play.tap();
     await expect.poll(() => playing(phone.page, "video.video-player"), { timeout: 10000 }).toBe(true);
+    // the page played it: the native controls in the button's place, the page not left, no React fetched
+    expect(await video.evaluate((m: HTMLVideoElement) => m.controls)).toBe(true);
+    expect(await play.isVisible()).toBe(false);
+    expect(phone.page.url()).toBe(url);
+    expect(await island(phone.page, "video-player").getAttribute("data-awake")).toBeNull();
+    expect(mediaChunks(scripts)).toEqual([]);
     await phone.context.close();
 
-    // a click on the picture reaches the page: the loader holds it, wakes the island and gives it
-    // back as a synthetic click, which the player turns into play() (the native controls ignore it)
+    // by mouse and keyboard alike
     const context = await mouseContext();
     const page = await context.newPage();
-    const scripts = scriptsOf(page);
     await page.goto(url);
     await hydrated(page);
-    await page.waitForTimeout(1000);
-    expect(mediaChunks(scripts)).toEqual([]);
-    await page.locator("video.video-player").click();
-    await awake(page, "video-player");
+    await page.getByRole("link", { name: /^播放视频：/ }).focus();
+    await page.keyboard.press("Enter");
     await expect.poll(() => playing(page, "video.video-player"), { timeout: 10000 }).toBe(true);
-    expect(mediaChunks(scripts).some((s) => s.startsWith("hls.light-"))).toBe(false);
+    expect(page.url()).toBe(url);
+    await context.close();
+  });
+
+  it("R-WEB-ISLAND-2 R-LIVE-3 R-WEB-SSR without JavaScript a video's play button opens the media itself", async () => {
+    const url = await videoLink("mp4");
+    const context = await browser().newContext({
+      viewport: { width: 375, height: 667 },
+      userAgent: androidUserAgent,
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    await page.goto(url);
+    const play = page.getByRole("link", { name: /^播放视频：/ });
+    expect(await play.isVisible()).toBe(true);
+    const src = await page.locator("video.video-player").getAttribute("src");
+    expect(src).toMatch(/\.mp4$/);
+    expect(await play.getAttribute("href")).toBe(src);
     await context.close();
   });
 
@@ -118,7 +133,8 @@ describe("the media and gallery pages as island pages, on a phone in WeChat", ()
     await page.waitForTimeout(1000);
     expect(mediaChunks(scripts)).toEqual([]);
     const video = page.locator("video.video-player");
-    await video.click();
+    // a stream the browser does not play itself: the play button's tap wakes the player, which plays it
+    await page.getByRole("link", { name: /^播放视频：/ }).click();
     await expect.poll(() => video.evaluate((m: HTMLVideoElement) => m.src), { timeout: 10000 }).toMatch(/^blob:/);
     // played once hls.js is attached, not before (a play() on the bare element would fail)
     await expect.poll(() => playing(page, "video.video-player"), { timeout: 10000 }).toBe(true);
@@ -147,9 +163,10 @@ describe("the media and gallery pages as island pages, on a phone in WeChat", ()
       await expect.poll(() => tracks.nth(1).getAttribute("aria-current")).toBe("true");
       expect(await tracks.nth(0).getAttribute("aria-current"), type).toBeNull();
       await expect.poll(() => page.locator(selector).getAttribute("src")).toBe(src);
-      // the player is the island's own: a tap plays the chosen track
-      const player = page.locator(selector);
-      await player.tap({ position: selector === "audio" ? { x: 26, y: 20 } : await playButton(player) });
+      // the player is the island's own: a tap plays the chosen track (a video's on its poster's play
+      // button, decision 076)
+      if (selector === "audio") await page.locator(selector).tap({ position: { x: 26, y: 20 } });
+      else await page.getByRole("link", { name: /^播放视频：/ }).tap();
       await expect.poll(() => playing(page, selector), { timeout: 10000 }).toBe(true);
       await context.close();
     }

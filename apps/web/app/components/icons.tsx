@@ -86,3 +86,12 @@ export function PlusIcon() {
     </svg>
   );
 }
+
+/** The play button over a video's poster (lib/play-here.ts). */
+export function PlayIcon() {
+  return (
+    <svg width="26" height="26" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M8.5 5.6v12.8a.8.8 0 0 0 1.2.7l10-6.4a.8.8 0 0 0 0-1.4l-10-6.4a.8.8 0 0 0-1.2.7z" fill="currentColor" />
+    </svg>
+  );
+}

@@ -1,5 +1,6 @@
 import { emitLogin, emitOpenApp, islandsAddedEvent, wakeIslandEvent } from "../lib/events.ts";
 import { subscribeWxTagState, wxTagState } from "../lib/open-app-state.ts";
+import { answerPlayTap } from "../lib/play-here.ts";
 import { reloadOnChunkError } from "../lib/startup/chunk-reload.ts";
 import { toasts } from "../lib/toast.ts";
 import { browserIdle, browserWhenVisible, startIslands } from "./loader.ts";
@@ -54,6 +55,8 @@ if (page) {
     // a control whose island would only ask for a host's answer (`pageAnswers`): the page asks at once
     // and the island sleeps on. The host starts waking as the finger lands; the tap's click asks for it
     answer: (event) => {
+      // a sleeping video's play button, where the browser plays the source itself: played in the tap
+      if (answerPlayTap(event)) return true;
       const target = event.target;
       const found =
         target instanceof Element && pageAnswers.find((a) => target.closest(`[${a.attribute}]`) && a.applies());

@@ -44,7 +44,13 @@ export function AlbumPlayer(props: { series: "audio" | "video"; uid: string; tra
       {track ? (
         <section className="album-player" aria-label={t("nowPlayingLabel", { title: track.title })}>
           {series === "video" ? (
-            <VideoPlayer key={track.post_id} src={track.src} poster={track.cover} title={track.title} />
+            <VideoPlayer
+              key={track.post_id}
+              src={track.src}
+              poster={track.cover}
+              title={track.title}
+              startsWithPoster
+            />
           ) : (
             <div className="album-audio">
               <p className="album-now">

@@ -1,4 +1,7 @@
 import { type RefObject, useLayoutEffect, useRef } from "react";
+import { PlayIcon } from "../../components/icons.tsx";
+import { useContentT } from "../../lib/i18n/content.ts";
+import { playsHereAttribute, startPlayback } from "../../lib/play-here.ts";
 import { choosePlayback, hlsMimeType, isHlsSource } from "./playback.ts";
 
 /**
@@ -12,7 +15,11 @@ import { choosePlayback, hlsMimeType, isHlsSource } from "./playback.ts";
  * at once for a file, after hls.js for a stream. Runs as a layout effect, before the island's first
  * commit resolves, so the listener is there when the held tap comes back.
  */
-function useSource(ref: RefObject<HTMLMediaElement | null>, src: string) {
+function useSource(
+  ref: RefObject<HTMLMediaElement | null>,
+  src: string,
+  playButton?: RefObject<HTMLAnchorElement | null>,
+) {
   useLayoutEffect(() => {
     const media = ref.current;
     if (!media || !src) return;
@@ -40,12 +47,21 @@ function useSource(ref: RefObject<HTMLMediaElement | null>, src: string) {
       });
     };
     media.addEventListener("click", onHeldTap);
+    // a poster's play button (decision 076): a tap, or the held one given back, shows the native controls
+    // and plays; in the tap itself for a file, once hls.js is attached for a stream
+    const button = playButton?.current;
+    const onPlayButton = (event: Event) => {
+      event.preventDefault();
+      if (button && !button.hidden) startPlayback(media, button, playback === "native" ? undefined : attached);
+    };
+    button?.addEventListener("click", onPlayButton);
     return () => {
       cancelled = true;
       media.removeEventListener("click", onHeldTap);
+      button?.removeEventListener("click", onPlayButton);
       if (detach) detach();
     };
-  }, [ref, src]);
+  }, [ref, src, playButton]);
 }
 
 /**
@@ -53,6 +69,9 @@ function useSource(ref: RefObject<HTMLMediaElement | null>, src: string) {
  * too). File sources are in the server HTML, so the video plays before hydration. Nothing of the
  * media is fetched before the visitor plays it (`preload="none"`): the poster shows meanwhile, and the
  * page's pictures and text have the connection to themselves.
+ *
+ * `startsWithPoster` (decision 076): no native controls until the visitor plays it, and over the poster
+ * a play button, a link to the media, which the page answers while the island sleeps (lib/play-here.ts).
  */
 export function VideoPlayer(props: {
   src: string;
@@ -61,18 +80,21 @@ export function VideoPlayer(props: {
   className?: string;
   autoPlay?: boolean;
   loop?: boolean;
+  startsWithPoster?: boolean;
 }) {
   const ref = useRef<HTMLVideoElement>(null);
-  useSource(ref, props.src);
+  const playButton = useRef<HTMLAnchorElement>(null);
+  useSource(ref, props.src, props.startsWithPoster ? playButton : undefined);
+  const t = useContentT();
   const hls = isHlsSource(props.src);
-  return (
+  const video = (
     <video
       ref={ref}
       className={props.className ?? "video-player"}
       src={hls ? undefined : props.src}
       poster={props.poster || undefined}
       aria-label={props.title}
-      controls
+      controls={!props.startsWithPoster}
       playsInline
       webkit-playsinline="true"
       x5-playsinline="true"
@@ -84,6 +106,23 @@ export function VideoPlayer(props: {
     >
       {hls ? <source src={props.src} type={hlsMimeType} /> : null}
     </video>
+  );
+  if (!props.startsWithPoster) return video;
+  return (
+    <>
+      {video}
+      <a
+        ref={playButton}
+        className="video-play"
+        href={props.src}
+        {...{ [playsHereAttribute]: "" }}
+        aria-label={t("playVideo", { title: props.title })}
+      >
+        <span className="video-play-icon">
+          <PlayIcon />
+        </span>
+      </a>
+    </>
   );
 }
 

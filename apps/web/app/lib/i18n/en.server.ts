@@ -132,6 +132,7 @@ export const en: Messages = {
   plays: "{count} plays",
   nowPlaying: "Now playing",
   nowPlayingLabel: "Now playing: {title}",
+  playVideo: "Play the video: {title}",
   episodes: "Episodes",
   episodeCount: "{count} in all",
   tracksFailed: "Couldn't load. Please try again later",

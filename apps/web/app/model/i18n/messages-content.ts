@@ -11,6 +11,7 @@ export const zhContent = {
   readMoreInApp: "打开{site}，查看更多精彩内容",
   moreShortVideos: "打开{site}，看更多小视频",
   videoUnavailable: "视频暂时无法播放",
+  playVideo: "播放视频：{title}",
   audioUnavailable: "音频暂时无法播放",
   audioLabel: "音频",
   liveWatching: "{count}人在看",

@@ -43,12 +43,13 @@ export default function Video({ loaderData }: Route.ComponentProps) {
     >
       <div className="video-stage">
         {video ? (
-          // a file plays from the server's markup; a tap wakes the island (hls.js for a stream) and plays
+          // the poster first, with a play button: the page plays a file or a native stream in the tap;
+          // for a stream only hls.js plays, the tap wakes the island (decision 076)
           <Island
             name="video-player"
             wake="interaction"
             component={VideoPlayer}
-            props={{ src: video.src, poster: video.poster, title: view.title }}
+            props={{ src: video.src, poster: video.poster, title: view.title, startsWithPoster: true }}
           />
         ) : (
           <p className="media-missing">{t("videoUnavailable")}</p>
