@@ -4,7 +4,8 @@ import { siteBase } from "@davmu/contracts/site-path";
 import { useContext } from "react";
 import type { Route } from "./+types/root";
 import { Toaster } from "./components/Toaster.tsx";
-import { LoginHost } from "./features/account/LoginHost.tsx";
+import { loginHostWith } from "./features/account/LoginHost.tsx";
+import { LoginPopup } from "./features/account/LoginPopup.tsx";
 import { DebugConsoleHost } from "./features/debug/DebugConsoleHost.tsx";
 import { ErrorPage } from "./features/errors/ErrorPage.tsx";
 import { BannerSlot } from "./features/navigation/BannerSlot.tsx";
@@ -48,6 +49,9 @@ import {
   wantsDebugConsole,
 } from "./model/site.ts";
 import { pageStylesheet } from "./page-styles.ts";
+
+/** The login popup's host as the server draws it: the popup hidden, for the page to show at a tap (decision 077). */
+const LoginHost = loginHostWith(LoginPopup);
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/media/favicon.png", type: "image/png" }];
 

@@ -73,7 +73,8 @@ export async function latestCode(tel: string): Promise<string> {
 }
 
 export function popup(page: Page) {
-  return page.getByTestId("login-popup");
+  // the popup shown: the host draws the next one hidden on every page (decision 077)
+  return page.locator('[data-testid="login-popup"]:not([hidden])');
 }
 
 export async function openLogin(page: Page) {

@@ -89,14 +89,14 @@ describe("dark mode on every page type", () => {
       page
         .locator(selector)
         .evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished)));
-    await settled(".sheet-mask");
+    await settled(".sheet-mask:not([hidden])");
     expect(await contrastViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");
     await loginWithCode(page, `137${String(Date.now()).slice(-8)}`);
     await page.locator(".banner-avatar").click();
     const sheet = page.getByTestId("account-sheet");
     await sheet.getByRole("button", { name: "退出登录" }).waitFor();
-    await settled(".sheet-mask");
+    await settled(".sheet-mask:not([hidden])");
     expect(await contrastViolations(page)).toEqual([]);
     await context.close();
   });

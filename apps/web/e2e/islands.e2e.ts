@@ -207,7 +207,7 @@ describe("islands on a phone in WeChat", () => {
       await expect.poll(() => scripts.some((s) => s.startsWith("OpenAppGuide-")), { timeout: 8000 }).toBe(true);
       // closed, the banner still wakes at its first other use (the menu), and 打开App then asks through it
       await page.keyboard.press("Escape");
-      await dialog.waitFor({ state: "detached", timeout: 5000 });
+      await dialog.waitFor({ state: "hidden", timeout: 5000 });
       await banner.getByRole("button", { name: "打开导航" }).tap();
       await page.locator("#nav-panel").waitFor({ timeout: 8000 });
       expect(await island(page, "open-app-banner").getAttribute("data-awake")).toBe("");
@@ -219,7 +219,7 @@ describe("islands on a phone in WeChat", () => {
       await dialog.getByRole("button", { name: "立即前往" }).click();
       await page.getByTestId("open-app-guide").waitFor({ timeout: 8000 });
       expect(scripts.slice(fetched)).toEqual([]);
-      expect(await dialog.count()).toBe(0);
+      expect(await dialog.isVisible()).toBe(false);
       await context.close();
     });
 
@@ -267,6 +267,78 @@ describe("islands on a phone in WeChat", () => {
       await toggle.click();
       expect(await toggle.getAttribute("aria-checked")).toBe("false");
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("light");
+      await context.close();
+    });
+
+    /**
+     * The article on a phone, idle with every island asleep, whose requests for the hydration module's
+     * chunk are held back until `release` is called: a slow network. No service worker, which would
+     * answer the requests itself.
+     */
+    async function openHeld(url: string) {
+      const context = await phoneContext(browser, { serviceWorkers: "block" });
+      const page = await context.newPage();
+      const scripts = scriptsOf(page);
+      await page.goto(url);
+      await hydrated(page);
+      await page.locator("html[data-session]").waitFor({ state: "attached" });
+      expect(reactChunks(scripts)).toEqual([]);
+      const release = await holdHydration(page);
+      return { context, page, release };
+    }
+
+    /** Holds back every request for the hydration module's chunk until `release` is called. */
+    async function holdHydration(page: Page) {
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/hydrate-[\w-]{8}\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      return release;
+    }
+
+    it("R-WEB-ISLAND-2 R-WEB-ISLAND-3 R-LOGIN-1 收藏 shows the login popup its host drew, while the host's code is still on its way; what is typed meanwhile is kept (decision 077)", async () => {
+      const { context, page, release } = await openHeld(article);
+      const collect = page.getByTestId("comment-footer").getByRole("button", { name: /收藏/ });
+      await collect.tap();
+      // shown by the page, focus in its phone field, the host asleep
+      const shown = popup(page);
+      await shown.getByRole("dialog").waitFor({ timeout: 2000 });
+      expect(await island(page, "login-host").getAttribute("data-awake")).toBeNull();
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("手机号");
+      await page.keyboard.type("13800138000");
+      // the host wakes and takes the popup over, with the number typed
+      release();
+      await page.locator('davmu-island[data-island="login-host"][data-awake]').waitFor({ state: "attached" });
+      await expect.poll(() => shown.getByLabel("手机号").inputValue()).toMatch(/^138\s?0013\s?8000$/);
+      expect(await shown.getByRole("button", { name: "获取验证码" }).isEnabled()).toBe(true);
+      // closed, focus goes back to 收藏, and the next popup starts empty
+      await page.keyboard.press("Escape");
+      await expect.poll(() => popup(page).count()).toBe(0);
+      expect(await page.evaluate(() => document.activeElement?.closest("button")?.getAttribute("aria-label"))).toMatch(
+        /收藏/,
+      );
+      await collect.tap();
+      await popup(page).getByRole("dialog").waitFor();
+      expect(await popup(page).getByLabel("手机号").inputValue()).toBe("");
+      await context.close();
+    });
+
+    it("R-WEB-ISLAND-2 R-WEB-ISLAND-3 R-UI-DIALOG 打开App shows the open-app dialog its host drew, while the host's code is on its way; 再考虑下 tapped meanwhile closes it once it wakes (decision 077)", async () => {
+      const { context, page, release } = await openHeld(article);
+      await page.getByTestId("open-app-banner").getByRole("button", { name: "打开App" }).tap();
+      const dialog = page.getByRole("dialog", { name: /打开江澜新闻/ });
+      await dialog.getByRole("button", { name: "立即前往" }).waitFor({ timeout: 2000 });
+      expect(await island(page, "open-app-dialog").getAttribute("data-awake")).toBeNull();
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("再考虑下");
+      await dialog.getByRole("button", { name: "再考虑下" }).tap();
+      expect(await dialog.isVisible()).toBe(true);
+      release();
+      await dialog.waitFor({ state: "hidden", timeout: 8000 });
+      expect(await island(page, "open-app-dialog").getAttribute("data-awake")).toBe("");
       await context.close();
     });
 

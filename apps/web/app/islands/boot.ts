@@ -1,3 +1,4 @@
+import { showDrawnDialog } from "../lib/drawn-dialog.ts";
 import { emitLogin, emitOpenApp, islandsAddedEvent, wakeIslandEvent } from "../lib/events.ts";
 import { subscribeWxTagState, wxTagState } from "../lib/open-app-state.ts";
 import { answerPlayTap } from "../lib/play-here.ts";
@@ -5,7 +6,14 @@ import { reloadOnChunkError } from "../lib/startup/chunk-reload.ts";
 import { toasts } from "../lib/toast.ts";
 import { browserIdle, browserWhenVisible, startIslands } from "./loader.ts";
 import type { IslandPage } from "./page.ts";
-import { islandPageId, loginFirstAttribute, opensAppAttribute } from "./protocol.ts";
+import {
+  awakeAttribute,
+  drawnDialogAttribute,
+  islandPageId,
+  islandTag,
+  loginFirstAttribute,
+  opensAppAttribute,
+} from "./protocol.ts";
 import { loadIsland } from "./registry.ts";
 import { listenForRequests, shared } from "./store.ts";
 
@@ -34,6 +42,18 @@ const pageAnswers = [
     },
   },
 ] as const;
+
+/**
+ * A dialog a host's island drew on the server, hidden, as it first shows (decision 077): the open-app
+ * dialog, the login popup. Shown at once for a request made while the host sleeps (lib/drawn-dialog.ts);
+ * a tap on it wakes the host, as any island's first tap does, and is answered once it is awake, with
+ * what the visitor typed meanwhile.
+ */
+function showDrawn(host: string) {
+  const island = document.querySelector(`${islandTag}[data-island="${host}"]:not([${awakeAttribute}])`);
+  const dialog = island?.querySelector<HTMLElement>(`[${drawnDialogAttribute}]`);
+  if (dialog) showDrawnDialog(dialog);
+}
 
 /** Islands that draw something of the logged-in visitor's own: woken once a session is restored. */
 const userIslands = ["open-app-banner", "comment-list", "comment-footer", "follow-button"];
@@ -69,8 +89,13 @@ if (page) {
     warn: (...args) => console.warn(...args),
   });
   // the hosts answer what another island asked for: they wake on the first request
+  const seen = { openApp: 0, login: 0 };
   const wakeHosts = () => {
     const state = shared.get();
+    if (state.openAppRequests > seen.openApp) showDrawn("open-app-dialog");
+    if (state.loginRequests > seen.login) showDrawn("login-host");
+    seen.openApp = state.openAppRequests;
+    seen.login = state.loginRequests;
     if (state.loginRequests > 0) void controller.wake("login-host");
     if (state.openAppRequests > 0 || state.guideRequests > 0) void controller.wake("open-app-dialog");
     // a visitor who is logged in sees their own view: the banner's avatar, the collect, follow and

@@ -34,6 +34,13 @@ export const loginFirst = { [loginFirstAttribute]: "" } as const;
  */
 export const opensAppAttribute = "data-opens-app";
 
+/**
+ * On a dialog a host's island draws on the server, hidden, as it looks when it first shows (the
+ * open-app dialog): a request made while the host sleeps shows it at once, and the host, woken, takes
+ * it over (boot.ts, decision 077).
+ */
+export const drawnDialogAttribute = "data-drawn-dialog";
+
 /** Id of the JSON the server writes once per island page: what every island's providers need. */
 export const islandPageId = "island-page";
 

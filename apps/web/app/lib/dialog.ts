@@ -1,4 +1,5 @@
 import { type RefObject, useLayoutEffect, useRef } from "react";
+import { focusBeforeShown } from "./drawn-dialog.ts";
 
 const focusableSelector =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -14,20 +15,23 @@ export function nextFocusIndex(index: number, count: number, backwards: boolean)
  * A modal dialog's keyboard behaviour (R-WEB-A11Y): focus moves into it when it opens, Tab and
  * Shift+Tab stay inside, Escape closes it, and focus returns where it was when it closes. Set up as
  * the dialog is committed, before it is painted: a key pressed as soon as it shows is its own, and
- * the element focused before it is the one that opened it (an effect may run a frame later).
+ * the element focused before it is the one that opened it (an effect may run a frame later). A dialog
+ * drawn hidden (`open` false) has none of it until it shows.
  */
 export function useDialog(
   ref: RefObject<HTMLElement | null>,
   onClose: () => void,
   initial?: RefObject<HTMLElement | null>,
+  open = true,
 ) {
   const close = useRef(onClose);
   close.current = onClose;
 
   useLayoutEffect(() => {
     const root = ref.current;
-    if (!root) return;
-    const before = document.activeElement as HTMLElement | null;
+    if (!root || !open) return;
+    // where focus goes back: what had it before the dialog showed, the page's showing of it included
+    const before = focusBeforeShown(root) ?? (document.activeElement as HTMLElement | null);
     const first = initial?.current || root.querySelector<HTMLElement>(focusableSelector) || root;
     first.focus();
 
@@ -51,5 +55,5 @@ export function useDialog(
       document.removeEventListener("keydown", onKey);
       if (before && typeof before.focus === "function" && document.contains(before)) before.focus();
     };
-  }, [ref, initial]);
+  }, [ref, initial, open]);
 }

@@ -9,29 +9,25 @@ listenForRequests();
 
 /**
  * Answers the page-wide login requests (R-LOGIN-1), counted in the islands' store (islands/store.ts),
- * so on an island page a request made before this host woke is answered too. Each request mounts a
- * fresh popup, so its fields start empty; closing it answers every request so far.
+ * so on an island page a request made before this host woke is answered too. The popup for the next
+ * request is always drawn, hidden until a request comes: on the server too, so that the page shows it
+ * at once at a tap while this host sleeps (islands/boot.ts, decision 077), and the host, woken, takes
+ * over the popup the visitor sees, with what they typed. Closing it answers every request so far and
+ * draws a fresh one, its fields empty, for the next.
  */
-function Host(props: { Popup: ComponentType<LoginPopupProps> | null }) {
+function Host(props: { Popup: ComponentType<LoginPopupProps> }) {
   const { Popup } = props;
   const requests = useShared((s) => s.loginRequests);
   const [answered, setAnswered] = useState(0);
-  // drawn empty on the server; in the browser the popup comes in the host's first render
+  // hidden while hydrating, as the server drew it; then open for a request not yet answered
   const hydrated = useHydrated();
-  if (!Popup || !hydrated || requests <= answered) return null;
-  return <Popup key={requests} onClose={() => setAnswered(requests)} />;
-}
-
-/** The host as the server draws it: empty (root.tsx). */
-export function LoginHost() {
-  return <Host Popup={null} />;
+  return <Popup key={answered} open={hydrated && requests > answered} onClose={() => setAnswered(requests)} />;
 }
 
 /**
- * The host in the browser, with the popup the island registry loads beside it (islands/registry.ts):
- * the popup is drawn in the render that follows the request, with no fetch or effect between them.
- * This module does not import the popup, so no page's stylesheet takes in the sheet's rules
- * (decision 071).
+ * The host with its popup: the island registry loads the two beside each other in the browser
+ * (islands/registry.ts), the root draws them on the server. This module does not import the popup:
+ * it goes with the hydration module, which every wake fetches (decision 073).
  */
 export function loginHostWith(Popup: ComponentType<LoginPopupProps>) {
   return function LoginHostWithPopup() {

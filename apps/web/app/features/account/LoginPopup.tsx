@@ -23,10 +23,12 @@ import {
 
 export interface LoginPopupProps {
   onClose(): void;
+  /** False: drawn hidden, for the page to show at a tap while the host sleeps (decision 077). */
+  open?: boolean;
 }
 
 /** Phone login (R-UI-LOGIN): by SMS code or by password, as a bottom sheet. */
-export function LoginPopup({ onClose }: LoginPopupProps) {
+export function LoginPopup({ onClose, open = true }: LoginPopupProps) {
   const session = useSession();
   const { site } = useSite();
   const t = useAccountT();
@@ -103,7 +105,14 @@ export function LoginPopup({ onClose }: LoginPopupProps) {
   }
 
   return (
-    <Sheet labelledBy="login-title" className="login" testId="login-popup" onClose={onClose} initialFocus={phoneRef}>
+    <Sheet
+      labelledBy="login-title"
+      className="login"
+      testId="login-popup"
+      onClose={onClose}
+      initialFocus={phoneRef}
+      open={open}
+    >
       <button type="button" className="sheet-close" aria-label={t("close")} onClick={onClose}>
         <CloseIcon />
       </button>

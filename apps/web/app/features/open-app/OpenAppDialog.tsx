@@ -1,4 +1,5 @@
 import { type ComponentType, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { drawnDialogAttribute } from "../../islands/protocol.ts";
 import { listenForRequests } from "../../islands/store.ts";
 import { useShared } from "../../islands/use-shared.ts";
 import { isMiniProgram } from "../../lib/device.ts";
@@ -89,10 +90,10 @@ export function OpenAppDialog() {
   }
 
   const guide = Guide ? <Guide publicApiBase={publicApiBase} siteName={site.name} onClose={closeGuide} /> : null;
-  if (!open) return guide;
+  // drawn hidden by the server too: a request made while this host sleeps shows it at once (decision 077)
   return (
     <>
-      <div className="dialog-mask" data-testid="open-app-dialog">
+      <div className="dialog-mask" data-testid="open-app-dialog" hidden={!open} {...{ [drawnDialogAttribute]: "" }}>
         <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="open-app-text">
           {miniProgram ? null : <div className="dialog-header">{t("dialogTitle")}</div>}
           <p id="open-app-text" className="dialog-text">
