@@ -232,7 +232,7 @@ export interface FirstTapOptions {
    * is first opened and the same taps made without throttling, so the chunks they fetch are in the
    * browser's cache (the site's assets are immutable: they come from it without a request); the taps
    * are then measured in a new page of that context, throttled. What is left is the script's time
-   * (the proposed budget of R-WEB-ISLAND-3, decision 073).
+   * (decision 073; since decision 077 the throttled taps meet R-WEB-ISLAND-3's budget themselves).
    */
   codeAtHand?: boolean;
 }

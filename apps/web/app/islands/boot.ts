@@ -12,6 +12,7 @@ import {
   islandPageId,
   islandTag,
   loginFirstAttribute,
+  miniProgramAttribute,
   opensAppAttribute,
 } from "./protocol.ts";
 import { loadIsland } from "./registry.ts";
@@ -92,7 +93,9 @@ if (page) {
   const seen = { openApp: 0, login: 0 };
   const wakeHosts = () => {
     const state = shared.get();
-    if (state.openAppRequests > seen.openApp) showDrawn("open-app-dialog");
+    // (in a mini program the dialog reads otherwise, 关闭弹窗 and no 立即前往: its host draws it once awake)
+    const miniProgram = document.documentElement.hasAttribute(miniProgramAttribute);
+    if (state.openAppRequests > seen.openApp && !miniProgram) showDrawn("open-app-dialog");
     if (state.loginRequests > seen.login) showDrawn("login-host");
     seen.openApp = state.openAppRequests;
     seen.login = state.loginRequests;

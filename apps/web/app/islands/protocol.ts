@@ -41,6 +41,12 @@ export const opensAppAttribute = "data-opens-app";
  */
 export const drawnDialogAttribute = "data-drawn-dialog";
 
+/**
+ * `<html data-mini-program>`: the page is shown in a WeChat mini program's web view (decision 058;
+ * set by lib/startup/mini-program.ts), where the open-app dialog reads otherwise.
+ */
+export const miniProgramAttribute = "data-mini-program";
+
 /** Id of the JSON the server writes once per island page: what every island's providers need. */
 export const islandPageId = "island-page";
 

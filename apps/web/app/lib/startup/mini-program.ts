@@ -1,3 +1,4 @@
+import { miniProgramAttribute } from "../../islands/protocol.ts";
 import { isMiniProgram } from "../device.ts";
 
 /**
@@ -5,7 +6,7 @@ import { isMiniProgram } from "../device.ts";
  * The stylesheet then hides the open-app header and shows the router control and what else the
  * layouts draw for the mini program (R-LAYOUT-3, R-LAYOUT-4), so one server page serves both.
  */
-export const miniProgramAttribute = "data-mini-program";
+export { miniProgramAttribute } from "../../islands/protocol.ts";
 
 type BridgeWindow = Pick<Window, "document" | "navigator"> & { __wxjs_environment?: string };
 
