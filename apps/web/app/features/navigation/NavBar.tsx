@@ -10,30 +10,19 @@ import { useSite } from "../../lib/site-context.tsx";
 import { toast } from "../../lib/toast.ts";
 import { navIcon, navTarget, readableLabelColor, selectedNavId, visibleNavItems } from "../../model/nav.ts";
 
-/**
- * An item's icon: with no chosen scheme the browser picks the dark variant itself (no flash on load).
- * Fetched at low priority: the bar is fixed on the first screen, and its icons would otherwise go
- * before the page's own pictures, its largest among them.
- */
+/** An item's icon: with no chosen scheme the browser picks the dark variant itself (no flash on load). */
 function NavIcon(props: { icons: NavigationItem["icons"]; selected: boolean; scheme: ColorScheme | null }) {
   const { icons, selected, scheme } = props;
   const light = navIcon(icons, selected, false);
   if (scheme !== null) {
     return (
-      <img
-        className="navbar-icon"
-        src={navIcon(icons, selected, scheme === "dark")}
-        alt=""
-        width={24}
-        height={24}
-        fetchPriority="low"
-      />
+      <img className="navbar-icon" src={navIcon(icons, selected, scheme === "dark")} alt="" width={24} height={24} />
     );
   }
   return (
     <picture>
       <source srcSet={navIcon(icons, selected, true)} media="(prefers-color-scheme: dark)" />
-      <img className="navbar-icon" src={light} alt="" width={24} height={24} fetchPriority="low" />
+      <img className="navbar-icon" src={light} alt="" width={24} height={24} />
     </picture>
   );
 }
