@@ -26,6 +26,16 @@ describe("what each island's wake fetches and never runs (decision 075)", () => 
     const graph: Record<string, string[]> = { a: ["b", "c"], b: ["a"], c: ["d"], d: [], e: ["a"] };
     expect([...staticClosure(["a"], (id) => graph[id] ?? [])].sort()).toEqual(["a", "b", "c", "d"]);
     expect([...staticClosure(["d", "e"], (id) => graph[id] ?? [])].sort()).toEqual(["a", "b", "c", "d", "e"]);
+    // a module not followed is neither taken nor read past (the build's groups leave libraries out so)
+    expect(
+      [
+        ...staticClosure(
+          ["e"],
+          (id) => graph[id] ?? [],
+          (id) => id !== "c",
+        ),
+      ].sort(),
+    ).toEqual(["a", "b", "e"]);
   });
 
   // the regression the check is for: a chunk group of the comment footer took in the formats, so every

@@ -33,13 +33,20 @@ export function registryImports(source: string, registryDir: string): Map<string
   return imports;
 }
 
-/** The modules `from` runs: itself and, following static imports, everything it imports. */
-export function staticClosure(from: readonly string[], importsOf: (id: string) => readonly string[]): Set<string> {
+/**
+ * The modules `from` runs: itself and, following static imports, everything it imports; only modules
+ * `follows` accepts are taken and followed (all by default).
+ */
+export function staticClosure(
+  from: readonly string[],
+  importsOf: (id: string) => readonly string[],
+  follows: (id: string) => boolean = () => true,
+): Set<string> {
   const seen = new Set<string>();
   const pending = [...from];
   while (pending.length) {
     const id = pending.pop() as string;
-    if (seen.has(id)) continue;
+    if (seen.has(id) || !follows(id)) continue;
     seen.add(id);
     pending.push(...importsOf(id));
   }

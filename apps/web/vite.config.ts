@@ -4,7 +4,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 import { preactInTheBrowser } from "./browser-renderer.ts";
 import { callRoutes } from "./call-routes.ts";
-import { islandWakeGraph } from "./island-wakes.ts";
+import { islandWakeGraph, staticClosure } from "./island-wakes.ts";
 
 const islandBoot = fileURLToPath(new URL("app/islands/boot.ts", import.meta.url));
 /** An island page's start-up (decision 056), imported by the loader once the browser is idle. */
@@ -77,13 +77,9 @@ function islandGraph(
       islandShared.clear();
       effectModules.clear();
       hydrationModules.clear();
-      const islandPending = [islandBoot];
-      while (islandPending.length) {
-        const id = islandPending.pop() as string;
-        if (islandModules.has(id)) continue;
-        islandModules.add(id);
-        islandPending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
-      }
+      const importsOf = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
+      const siteModule = (id: string) => !id.includes("/node_modules/") && !id.startsWith("\0");
+      for (const id of staticClosure([islandBoot], importsOf)) islandModules.add(id);
       // the loader's own modules (app/islands/) go in its chunk; what the site's other modules may use
       // too (page events, toasts, the reload rule) in the shared one
       for (const id of islandModules) {
@@ -91,24 +87,13 @@ function islandGraph(
       }
       // an island page's start-up and the site's modules it uses (API client, start-up, session, WeChat):
       // no React, loaded once the page is idle
-      const effectPending = [pageEffects];
-      while (effectPending.length) {
-        const id = effectPending.pop() as string;
-        if (effectModules.has(id) || islandModules.has(id)) continue;
-        if (id.includes("/node_modules/") || id.startsWith("\0")) continue;
+      for (const id of staticClosure([pageEffects], importsOf, (id) => siteModule(id) && !islandModules.has(id))) {
         effectModules.add(id);
-        effectPending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
       }
       // the hydration module and the site's modules it imports (providers, session, the hydrating
       // flag): what every island's wake needs, and nothing of any one feature
-      const hydrationPending = [hydrationModule];
-      while (hydrationPending.length) {
-        const id = hydrationPending.pop() as string;
-        if (hydrationModules.has(id) || islandModules.has(id) || effectModules.has(id)) continue;
-        if (id.includes("/node_modules/") || id.startsWith("\0")) continue;
-        hydrationModules.add(id);
-        hydrationPending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
-      }
+      const hydrationFollows = (id: string) => siteModule(id) && !islandModules.has(id) && !effectModules.has(id);
+      for (const id of staticClosure([hydrationModule], importsOf, hydrationFollows)) hydrationModules.add(id);
     },
   };
 }

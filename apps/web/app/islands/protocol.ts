@@ -36,8 +36,8 @@ export const opensAppAttribute = "data-opens-app";
 
 /**
  * On a dialog a host's island draws on the server, hidden, as it looks when it first shows (the
- * open-app dialog): a request made while the host sleeps shows it at once, and the host, woken, takes
- * it over (boot.ts, decision 077).
+ * open-app dialog, the login popup): a request made while the host sleeps shows it at once, and the
+ * host, woken, takes it over (boot.ts, decision 077).
  */
 export const drawnDialogAttribute = "data-drawn-dialog";
 

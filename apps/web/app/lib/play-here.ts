@@ -32,7 +32,7 @@ export function startPlayback(media: HTMLMediaElement, button: HTMLElement, read
 }
 
 /** The play button an event reached, and the video it starts (the one beside it), or null. */
-export function playButtonOf(target: EventTarget | null): { button: HTMLElement; media: HTMLMediaElement } | null {
+function playButtonOf(target: EventTarget | null): { button: HTMLElement; media: HTMLMediaElement } | null {
   const button = target instanceof Element ? target.closest<HTMLElement>(`[${playsHereAttribute}]`) : null;
   const media = button?.parentElement?.querySelector("video") ?? null;
   return button && media ? { button, media } : null;
