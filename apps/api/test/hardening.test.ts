@@ -127,16 +127,39 @@ describe("safe defaults", () => {
     }
   });
 
-  it("R-SRV-4 media files are sent with nosniff", async () => {
+  it("R-SRV-4 a stored file (a picture, an SVG) carries nosniff and a sandboxing CSP, and none of a document's headers", async () => {
     const { readdirSync } = await import("node:fs");
-    const file = readdirSync(server.config.mediaDir, { recursive: true })
-      .map(String)
-      .find((name) => name.endsWith(".jpg"));
-    expect(file).toBeDefined();
-    const response = await fetch(`${server.base}/media/${file}`);
-    await response.arrayBuffer();
-    expect(response.status).toBe(200);
-    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    const files = readdirSync(server.config.mediaDir, { recursive: true }).map(String);
+    const picture = files.find((name) => name.endsWith(".jpg"));
+    const svg = files.find((name) => name.endsWith(".svg"));
+    expect(picture).toBeDefined();
+    expect(svg).toBeDefined();
+    for (const file of [picture, svg]) {
+      const response = await fetch(`${server.base}/media/${file}`);
+      await response.arrayBuffer();
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get("x-content-type-options"), file).toBe("nosniff");
+      expect(response.headers.get("cross-origin-resource-policy"), file).toBe("cross-origin");
+      const policy = response.headers.get("content-security-policy") ?? "";
+      for (const directive of ["default-src 'none'", "frame-ancestors 'self'", "sandbox"]) {
+        expect(policy, file).toContain(directive);
+      }
+      expect(policy, file).not.toContain("script-src");
+      for (const name of ["permissions-policy", "x-frame-options", "cross-origin-opener-policy", "x-xss-protection"]) {
+        expect(response.headers.get(name), `${file} ${name}`).toBeNull();
+      }
+    }
+  });
+
+  it("R-SRV-4 a missing or refused file under /media/ answers 4xx with the stored file's headers, and a path out of it is refused", async () => {
+    for (const path of ["/media/no-such-file.jpg", "/media/../package.json", "/media/%2e%2e/%2e%2e/package.json"]) {
+      const response = await fetch(`${server.base}${path}`);
+      const body = await response.text();
+      expect(response.status, path).toBeGreaterThanOrEqual(400);
+      expect(response.status, path).toBeLessThan(500);
+      expect(body, path).not.toContain('"workspaces"');
+      expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
+    }
   });
 
   it("R-SRV-3 /docs is served by default", async () => {

@@ -134,4 +134,23 @@ describe("share pages send a Content-Security-Policy (R-SEC-XSS)", () => {
     // the page's own policy, not the host's default one
     expect(hit.headers.get("content-security-policy")).toContain("'sha256-");
   });
+
+  it("R-SRV-4 the site's built assets carry nosniff and the stored file's sandboxing CSP, not a page's headers", async () => {
+    const html = await (await page("/davmu/share/")).text();
+    const asset = /\/davmu\/share\/assets\/[\w.-]+\.(?:css|js)/.exec(html)?.[0];
+    expect(asset).toBeDefined();
+    const response = await fetch(server.base + asset);
+    await response.arrayBuffer();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("immutable");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("content-security-policy")).toContain("sandbox");
+    expect(response.headers.get("permissions-policy")).toBeNull();
+    expect(response.headers.get("x-frame-options")).toBeNull();
+    // the page itself keeps a document's headers
+    const home = await page("/davmu/share/");
+    await home.text();
+    expect(home.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(home.headers.get("permissions-policy")).toContain("camera=()");
+  });
 });

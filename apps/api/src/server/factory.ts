@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Config } from "../plugins/config.ts";
-import { applySecurityHeaders } from "../plugins/security-headers.ts";
+import { applySecurityHeaders, isStoredFileUrl } from "../plugins/security-headers.ts";
 import type { EarlyAnswerChain } from "./early-answers.ts";
 import type { ShutdownState } from "./shutdown.ts";
 
@@ -14,7 +14,14 @@ export function serverFactory(
     earlyAnswers,
     shutdown,
     securityHeaders,
-  }: { earlyAnswers: EarlyAnswerChain; shutdown: ShutdownState; securityHeaders: readonly string[] },
+    storedFileHeaders,
+  }: {
+    earlyAnswers: EarlyAnswerChain;
+    shutdown: ShutdownState;
+    securityHeaders: readonly string[];
+    /** A stored file's shorter list (plugins/security-headers.ts) */
+    storedFileHeaders: readonly string[];
+  },
 ) {
   return (handler: (req: IncomingMessage, res: ServerResponse) => void) => {
     const server = createServer(
@@ -30,7 +37,7 @@ export function serverFactory(
         // while shutting down, or when no early answer takes it, the request goes to Fastify
         if (!shutdown.closing && earlyAnswers.answer(req, res)) return;
         // early answers carry these already (hostHeaders): set for Fastify's answers only
-        applySecurityHeaders(res, securityHeaders);
+        applySecurityHeaders(res, isStoredFileUrl(req.url ?? "") ? storedFileHeaders : securityHeaders);
         handler(req, res);
       },
     );

@@ -3,19 +3,25 @@ import { badRequest } from "../lib/api-error.ts";
 import { badHostHeader } from "../lib/client-address.ts";
 import { hasUnsafeNumber } from "../lib/safe-numbers.ts";
 import type { Config } from "../plugins/config.ts";
-import { applySecurityHeaders, secureCookies } from "../plugins/security-headers.ts";
+import { applySecurityHeaders, isStoredFileUrl, secureCookies } from "../plugins/security-headers.ts";
 import type { ShutdownState } from "./shutdown.ts";
 
 /** The hooks every request passes: its headers and numbers checked, its answer's trace id and cookies. */
 export function installGlobalHooks(
   app: FastifyInstance,
   config: Config,
-  { shutdown, securityHeaders }: { shutdown: ShutdownState; securityHeaders: readonly string[] },
+  {
+    shutdown,
+    securityHeaders,
+    storedFileHeaders,
+  }: { shutdown: ShutdownState; securityHeaders: readonly string[]; storedFileHeaders: readonly string[] },
 ) {
   // a Host, X-Forwarded-Host or X-Forwarded-Proto no URL can be built on answers 400 (R-SRV-4)
   app.addHook("onRequest", (request, reply, done) => {
     // requests made without the server's request event (injected ones) get the security headers here
-    if (!reply.raw.hasHeader("x-content-type-options")) applySecurityHeaders(reply.raw, securityHeaders);
+    if (!reply.raw.hasHeader("x-content-type-options")) {
+      applySecurityHeaders(reply.raw, isStoredFileUrl(request.url) ? storedFileHeaders : securityHeaders);
+    }
     const bad = badHostHeader(request.headers);
     if (bad) done(badRequest(`请求头 ${bad} 无效`) as unknown as FastifyError);
     else done();
