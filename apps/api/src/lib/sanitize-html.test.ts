@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeArticleHtml } from "./sanitize-html.ts";
+import { sanitizeArticleHtml, sanitizedKept, sanitizedKeptCount } from "./sanitize-html.ts";
 
 describe("sanitizeArticleHtml", () => {
   it("R-ENT-CONTENT keeps article structure: paragraphs, headings, quotes, figures", () => {
@@ -25,5 +25,29 @@ describe("sanitizeArticleHtml", () => {
     expect(sanitizeArticleHtml('<a href="https://example.com">x</a>')).toBe(
       '<a href="https://example.com" rel="noopener noreferrer nofollow" target="_blank">x</a>',
     );
+  });
+
+  it("R-ENT-CONTENT a body read again answers from the kept bodies, an edited one is sanitized anew", () => {
+    const body = '<p onclick="x()">第一版<script>steal()</script></p>';
+    const first = sanitizeArticleHtml(body);
+    // the same text read again (another string object, as a database read gives)
+    const again = sanitizeArticleHtml(["<p onclick=", '"x()">第一版<script>steal()</script></p>'].join(""));
+    expect(again).toBe(first);
+    expect(first).toBe("<p>第一版</p>");
+    const edited = sanitizeArticleHtml('<p onclick="x()">第二版<img src="javascript:alert(1)"></p>');
+    expect(edited).toBe('<p>第二版<img loading="lazy" /></p>');
+    expect(sanitizeArticleHtml(body)).toBe("<p>第一版</p>");
+  });
+
+  it("R-ENT-CONTENT the kept bodies are bounded in number, and a very long body is never kept", () => {
+    for (let i = 0; i < sanitizedKept.entries * 2; i++) sanitizeArticleHtml(`<p>第${i}段</p><script>${i}</script>`);
+    expect(sanitizedKeptCount()).toBe(sanitizedKept.entries);
+    const before = sanitizedKeptCount();
+    const long = `<p>${"长".repeat(sanitizedKept.maxLength)}</p><script>x</script>`;
+    expect(sanitizeArticleHtml(long)).toBe(`<p>${"长".repeat(sanitizedKept.maxLength)}</p>`);
+    expect(sanitizedKeptCount()).toBe(before);
+    // the most recently read stays kept while older ones go
+    const recent = `<p>第${sanitizedKept.entries * 2 - 1}段</p><script>x</script>`;
+    expect(sanitizeArticleHtml(recent)).toBe(`<p>第${sanitizedKept.entries * 2 - 1}段</p>`);
   });
 });

@@ -12,7 +12,7 @@ import {
 import type { PublicIdCodec } from "@davmu/contracts/public-id";
 import { siteBasePath } from "@davmu/contracts/site-path";
 import { sanitizeArticleHtml } from "../../lib/sanitize-html.ts";
-import type { ContentRow, MediaAccountRow } from "./repository.ts";
+import type { ContentRow, MediaAccountRow, RelatedRow } from "./repository.ts";
 
 export interface LinkContext {
   codec: PublicIdCodec;
@@ -37,7 +37,7 @@ export function contentPath(row: Pick<ContentRow, "id" | "content_type" | "publi
 }
 
 /** The item's pictures: the cover (`url`) and its small rendition for lists (`thumb`, the cover when it has none). */
-function styleOf(row: ContentRow) {
+function styleOf(row: Pick<ContentRow, "thumb_url" | "cover_url">) {
   const thumb = row.thumb_url || row.cover_url;
   return { data: row.cover_url ? [{ thumb, url: row.cover_url, wbep_thumb: thumb }] : [] };
 }
@@ -77,11 +77,11 @@ function payloadUrl(row: Pick<ContentRow, "payload_json">): string {
 }
 
 /** h5 and link items have no share page: their card opens the address in the link popup. */
-function linkOf(row: ContentRow, ctx: LinkContext): string {
+function linkOf(row: RelatedRow, ctx: LinkContext): string {
   return linkContentTypes.includes(asContentType(row.content_type)) ? payloadUrl(row) : contentPath(row, ctx);
 }
 
-export function toRelatedItem(row: ContentRow, ctx: LinkContext): RelatedItem {
+export function toRelatedItem(row: RelatedRow, ctx: LinkContext): RelatedItem {
   return {
     post_id: ctx.codec.encode(row.id),
     content_type: asContentType(row.content_type),
@@ -128,7 +128,7 @@ const emptyPayload = {
 /** Database row → the content item of spec §3. Pure: every input is passed in. */
 export function toContentItem(
   row: ContentRow,
-  related: ContentRow[],
+  related: RelatedRow[],
   mp: MediaAccountRow | null,
   ctx: LinkContext,
 ): ContentItem {

@@ -3,6 +3,27 @@ import type { ContentsTable, Database, MediaAccountsTable } from "../../db/schem
 import { indexTerms } from "../../lib/search-terms.ts";
 
 export type ContentRow = Selectable<ContentsTable>;
+
+/**
+ * The columns a related item's card is made of (`toRelatedItem`): never the body or the media
+ * details, which a list does not show and which are most of a row's bytes.
+ */
+export const relatedColumns = [
+  "id",
+  "content_type",
+  "title",
+  "source_alias",
+  "publish_at",
+  "view_count",
+  "mp_id",
+  "cover_url",
+  "thumb_url",
+  "duration_str",
+  "pic_num",
+  "payload_json",
+] as const satisfies readonly (keyof ContentRow)[];
+export type RelatedRow = Pick<ContentRow, (typeof relatedColumns)[number]>;
+const relatedColumnsOf = (table: "c") => relatedColumns.map((column) => `${table}.${column}` as const);
 export type MediaAccountRow = Selectable<MediaAccountsTable>;
 export type ContentPatch = Omit<Updateable<ContentsTable>, "id" | "created_at" | "updated_at">;
 
@@ -59,7 +80,7 @@ export function createContentRepository(db: Kysely<Database>, hooks: ContentRepo
       db
         .selectFrom("content_relations as r")
         .innerJoin("contents as c", "c.id", "r.related_id")
-        .selectAll("c")
+        .select(relatedColumnsOf("c"))
         .where("r.content_id", "=", id)
         .where("c.state", "not in", available)
         .orderBy("r.position")
@@ -117,7 +138,7 @@ export function createContentRepository(db: Kysely<Database>, hooks: ContentRepo
     latestOfType: (contentType: string, exceptId: number, limit: number, hiddenStates: readonly number[]) =>
       db
         .selectFrom("contents")
-        .selectAll()
+        .select(relatedColumns)
         .where("content_type", "=", contentType)
         .where("id", "!=", exceptId)
         .where("state", "not in", hiddenStates)
