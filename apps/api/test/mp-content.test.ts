@@ -34,11 +34,13 @@ describe("media-account content (actor mp)", () => {
     expect((await server.get("/dinner/content/bad%20id", token)).status).toBe(400);
     expect((await server.get(`/dinner/content/${"a".repeat(65)}`, token)).status).toBe(400);
     expect((await server.get(`/dinner/content/${mpPost}`, null)).status).toBe(401);
-    await server.database.handle.db
-      .updateTable("contents")
-      .set({ state: 17 })
+    // withdrawn as the newsroom withdraws it (through the content repository, which drops kept answers)
+    const { id } = await server.database.handle.db
+      .selectFrom("contents")
+      .select("id")
       .where("external_id", "=", "demo-article-02")
-      .execute();
+      .executeTakeFirstOrThrow();
+    expect(await server.app.contents.update(id, { state: 17 })).toBe(true);
     const withdrawn = await server.get(`/dinner/content/${mpPost}`, token);
     expect(withdrawn.status).toBe(404);
     expect(withdrawn.body.code).toBe(10024);

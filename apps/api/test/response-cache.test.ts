@@ -230,6 +230,63 @@ describe("kept content answers sent before Fastify", () => {
     expect(metrics).toMatch(/cache="api",result="hit"\} [1-9]/);
   });
 
+  it("R-SRV-1 R-ROUTE-5 a media account's item (/dinner/content/) is kept alike: hits answered before Fastify, an edit served fresh, the organisation's item still 404", async () => {
+    const db = server.database.handle.db;
+    const mpRow = await db
+      .selectFrom("contents")
+      .select("id")
+      .where("state", "=", 0)
+      .where("mp_id", "is not", null)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const mpPath = `/dinner/content/${codec.encode(mpRow.id)}`;
+    const getMp = (headers: Record<string, string> = {}) =>
+      fetch(server.base + mpPath, { headers: { authorization: token, ...headers } });
+    const first = await getMp();
+    expect(first.headers.get("x-cache")).toBe("miss");
+    const firstBody = await first.json();
+    expect(firstBody.data.mp).not.toBeNull();
+    // once its compressed forms are made, it is answered before Fastify
+    let front: Response | undefined;
+    for (let tries = 0; tries < 100; tries++) {
+      seen.length = 0;
+      const answer = await getMp({ "accept-encoding": "gzip" });
+      if (seen.length === 0) {
+        front = answer;
+        break;
+      }
+      await answer.arrayBuffer();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(front?.headers.get("x-cache")).toBe("hit");
+    expect(await front?.json()).toEqual(firstBody);
+    // a user's token is answered for them, through Fastify
+    const user = await server.login("13800138022");
+    const mine = await fetch(server.base + mpPath, { headers: { authorization: user.token } });
+    expect(mine.headers.get("x-cache")).toBeNull();
+    expect((await mine.json()).data.post_id).toBe(firstBody.data.post_id);
+    // an edit drops it at once
+    expect(await server.app.contents.update(mpRow.id, { title: "媒体号稿件新标题" })).toBe(true);
+    const fresh = await getMp();
+    expect(fresh.headers.get("x-cache")).toBe("miss");
+    expect((await fresh.json()).data.title).toBe("媒体号稿件新标题");
+    // the organisation's own item is not a media account's: 404, never kept
+    const ownRow = await db
+      .selectFrom("contents")
+      .select("id")
+      .where("state", "=", 0)
+      .where("mp_id", "is", null)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const own = `/dinner/content/${codec.encode(ownRow.id)}`;
+    for (let i = 0; i < 2; i++) {
+      const refused = await fetch(server.base + own, { headers: { authorization: token } });
+      expect(refused.status).toBe(404);
+      expect(refused.headers.get("x-cache")).toBeNull();
+      await refused.arrayBuffer();
+    }
+  });
+
   it("R-SRV-1 R-SEC-TOKEN what the early answer cannot vouch for goes to Fastify: a user's token, a revoked one, none, a bad forwarded host, HEAD", async () => {
     await (await get()).arrayBuffer();
     seen.length = 0;

@@ -70,11 +70,16 @@ export async function contentRoutes(app: FastifyInstance, options: EarlyAnswerOp
    * headers and a trace id, counted and logged as Fastify's are.
    */
   const hostHeaders = options.hostHeaders ?? [];
-  const contentPath = calls.content.path.slice(0, calls.content.path.indexOf(":"));
+  const itemCalls = [calls.content, calls.mpContent].map((call) => ({
+    path: call.path,
+    prefix: call.path.slice(0, call.path.indexOf(":")),
+  }));
   const { completed } = earlyAnswerLog(app.log);
   options.installEarlyAnswer?.((req, res) => {
     const url = req.url;
-    if (req.method !== "GET" || url === undefined || !url.startsWith(contentPath)) return false;
+    if (req.method !== "GET" || url === undefined) return false;
+    const call = itemCalls.find((item) => url.startsWith(item.prefix));
+    if (call === undefined) return false;
     const token = tokenFromHeader(req.headers.authorization);
     if (token === null || app.sessions.rememberedAnonymous(token)?.kind !== "anonymous") return false;
     if (badHostHeader(req.headers) !== null) return false;
@@ -88,7 +93,7 @@ export async function contentRoutes(app: FastifyInstance, options: EarlyAnswerOp
     const traceId = randomUUID();
     res.writeHead(cached.status, [...headerList, ...hostHeaders, "x-trace-id", traceId]);
     res.end(body);
-    app.metrics.countAnswer(calls.content.path, "GET", cached.status, (performance.now() - started) / 1000, true);
+    app.metrics.countAnswer(call.path, "GET", cached.status, (performance.now() - started) / 1000, true);
     completed(req, traceId, cached.status, started, { cache: "hit" });
     return true;
   });
@@ -181,31 +186,41 @@ export async function contentRoutes(app: FastifyInstance, options: EarlyAnswerOp
     return { code: 0, msg: "ok", data: { list: rows.map((r) => toRelatedItem(r, links)), total, page, size } };
   });
 
-  route(
-    app,
-    calls.content,
-    async (request, reply) => {
-      const cacheable = request.session?.kind === "anonymous";
-      const row = await app.requireAvailableContent(request.params.id);
-      const [related, mp] = await Promise.all([
-        repository.relatedTo(row.id, unavailableStates),
-        row.mp_id === null ? null : repository.findMediaAccount(row.mp_id),
-      ]);
-      const answer = { code: 0, msg: "ok", data: toContentItem(row, related, mp ?? null, links) };
-      if (!cacheable) return answer;
-      const entry = cache.set(request.url, {
-        status: 200,
-        // the headers later hits are sent with (the miss below says so itself)
-        headers: { "content-type": "application/json; charset=utf-8", "x-cache": "hit" },
-        body: Buffer.from(reply.serialize(answer) as string),
-        tags: [row.id, ...related.map((r) => r.id)].map(contentTag),
-      });
-      // answered at once, raw or compressed at a fast level: the best forms are made if it is asked again
-      return sendKept(reply, entry, encodingFor(request.headers["accept-encoding"]), "miss");
-    },
-    // after the session check: a kept answer is sent before parsing, validation and the handler
-    { onRequest: [answerFromCache] },
-  );
+  /**
+   * A content item by its public id (`/inner/static/content/`), and a media account's item
+   * (`/dinner/content/`, spec §7 actor mp: the organisation's own items answer 404 there). Both
+   * answers are kept alike for anonymous sessions.
+   */
+  for (const [call, mp] of [
+    [calls.content, false],
+    [calls.mpContent, true],
+  ] as const) {
+    route(
+      app,
+      call,
+      async (request, reply) => {
+        const cacheable = request.session?.kind === "anonymous";
+        const row = await app.requireAvailableContent(request.params.id, mp ? { mp: true } : undefined);
+        const [related, account] = await Promise.all([
+          repository.relatedTo(row.id, unavailableStates),
+          row.mp_id === null ? null : repository.findMediaAccount(row.mp_id),
+        ]);
+        const answer = { code: 0, msg: "ok", data: toContentItem(row, related, account ?? null, links) };
+        if (!cacheable) return answer;
+        const entry = cache.set(request.url, {
+          status: 200,
+          // the headers later hits are sent with (the miss below says so itself)
+          headers: { "content-type": "application/json; charset=utf-8", "x-cache": "hit" },
+          body: Buffer.from(reply.serialize(answer) as string),
+          tags: [row.id, ...related.map((r) => r.id)].map(contentTag),
+        });
+        // answered at once, raw or compressed at a fast level: the best forms are made if it is asked again
+        return sendKept(reply, entry, encodingFor(request.headers["accept-encoding"]), "miss");
+      },
+      // after the session check: a kept answer is sent before parsing, validation and the handler
+      { onRequest: [answerFromCache] },
+    );
+  }
 
   route(app, calls.contentList, async (request) => {
     const { gid, pageindex, pagesize } = request.query;

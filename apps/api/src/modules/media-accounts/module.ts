@@ -1,11 +1,10 @@
 import type { ApiModule } from "../../lib/api-module.ts";
-import { mpContentRoutes } from "./content-route.ts";
 import { mediaAccountsPlugin } from "./repository.ts";
 import { mediaAccountRoutes } from "./routes.ts";
 
-/** Media accounts, following them, and their content. */
+/** Media accounts and following them; their content items are the content module's (`/dinner/content/`). */
 export const mediaAccountsModule: ApiModule = {
   name: "media-accounts",
   repositories: [mediaAccountsPlugin],
-  routes: [mediaAccountRoutes, mpContentRoutes],
+  routes: [mediaAccountRoutes],
 };
