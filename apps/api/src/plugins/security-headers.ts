@@ -7,17 +7,18 @@ import helmet from "helmet";
  * The security headers of every answer (helmet's, the library behind @fastify/helmet), as one flat
  * list of names and values computed once at start. The server's request event sets them on each
  * response it hands to Fastify; the answers it makes before Fastify (kept pages, kept content answers
- * and the tracking beacon, decision 039) write them in their own header list. A header an answer sets itself wins: the share pages' own CSP, Referrer-Policy
- * and X-Content-Type-Options (apps/web/server/csp.ts) replace these.
+ * and the tracking beacon, decision 039) write them in their own header list. A header an answer
+ * sets itself wins: the share pages' own CSP, Referrer-Policy and X-Content-Type-Options
+ * (apps/web/server/csp.ts) replace these (decision 078 for stored files).
  *
- * Everything else (API, media, assets, /docs) gets a strict default policy: resources only from
+ * Everything else (the API, errors, /docs) gets a strict default policy: resources only from
  * this origin, framed only by it, no plugins, and `nosniff`. Media and API answers may be used by
  * pages of another origin (a site-only deployment), so Cross-Origin-Resource-Policy allows that.
  * HSTS and upgrade-insecure-requests are sent only when visitors reach the site over https.
  *
  * Stored files (the pictures and media under /media/, the site's and the console's built assets) are
  * never a page: the headers that only a document reads (its framing, referrer, feature and
- * cross-origin-opener policies, helmet's legacy IE switches) are left off them, about 0.8 KB of
+ * cross-origin-opener policies, helmet's legacy IE switches) are left off them, about 0.6 KB of
  * headers per picture on HTTP/1.1 where a list page loads ten or more. They keep what protects a
  * file opened on its own: `nosniff`, Cross-Origin-Resource-Policy, HSTS, and a CSP that lets nothing
  * run or load and sandboxes the file (an SVG opened directly cannot script the site's origin).
