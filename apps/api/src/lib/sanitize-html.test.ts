@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeArticleHtml, sanitizedKept, sanitizedKeptCount } from "./sanitize-html.ts";
+import { isSanitizedKept, sanitizeArticleHtml, sanitizedKept, sanitizedKeptNow } from "./sanitize-html.ts";
 
 describe("sanitizeArticleHtml", () => {
   it("R-ENT-CONTENT keeps article structure: paragraphs, headings, quotes, figures", () => {
@@ -29,25 +29,39 @@ describe("sanitizeArticleHtml", () => {
 
   it("R-ENT-CONTENT a body read again answers from the kept bodies, an edited one is sanitized anew", () => {
     const body = '<p onclick="x()">第一版<script>steal()</script></p>';
+    expect(isSanitizedKept(body)).toBe(false);
     const first = sanitizeArticleHtml(body);
-    // the same text read again (another string object, as a database read gives)
+    expect(first).toBe("<p>第一版</p>");
+    expect(isSanitizedKept(body)).toBe(true);
+    const count = sanitizedKeptNow().count;
+    // the same text read again (another string, as a database read gives) is not kept twice
     const again = sanitizeArticleHtml(["<p onclick=", '"x()">第一版<script>steal()</script></p>'].join(""));
     expect(again).toBe(first);
-    expect(first).toBe("<p>第一版</p>");
-    const edited = sanitizeArticleHtml('<p onclick="x()">第二版<img src="javascript:alert(1)"></p>');
-    expect(edited).toBe('<p>第二版<img loading="lazy" /></p>');
+    expect(sanitizedKeptNow().count).toBe(count);
+    const edited = '<p onclick="x()">第二版<img src="javascript:alert(1)"></p>';
+    expect(sanitizeArticleHtml(edited)).toBe('<p>第二版<img loading="lazy" /></p>');
+    expect(sanitizedKeptNow().count).toBe(count + 1);
     expect(sanitizeArticleHtml(body)).toBe("<p>第一版</p>");
   });
 
-  it("R-ENT-CONTENT the kept bodies are bounded in number, and a very long body is never kept", () => {
-    for (let i = 0; i < sanitizedKept.entries * 2; i++) sanitizeArticleHtml(`<p>第${i}段</p><script>${i}</script>`);
-    expect(sanitizedKeptCount()).toBe(sanitizedKept.entries);
-    const before = sanitizedKeptCount();
+  it("R-ENT-CONTENT the kept bodies are bounded in number and characters, the least recently read going first; a very long body is never kept", () => {
+    const bodyOf = (i: number) => `<p>第${i}段</p><script>${i}</script>`;
+    for (let i = 0; i < sanitizedKept.entries; i++) sanitizeArticleHtml(bodyOf(i));
+    expect(sanitizedKeptNow().count).toBe(sanitizedKept.entries);
+    // body 0 read again is the most recent now: the next new body pushes out body 1, not body 0
+    sanitizeArticleHtml(bodyOf(0));
+    sanitizeArticleHtml(bodyOf(sanitizedKept.entries));
+    expect(sanitizedKeptNow().count).toBe(sanitizedKept.entries);
+    expect(isSanitizedKept(bodyOf(0))).toBe(true);
+    expect(isSanitizedKept(bodyOf(1))).toBe(false);
+    expect(isSanitizedKept(bodyOf(sanitizedKept.entries))).toBe(true);
+    // too long to keep: answered, not kept
     const long = `<p>${"长".repeat(sanitizedKept.maxLength)}</p><script>x</script>`;
     expect(sanitizeArticleHtml(long)).toBe(`<p>${"长".repeat(sanitizedKept.maxLength)}</p>`);
-    expect(sanitizedKeptCount()).toBe(before);
-    // the most recently read stays kept while older ones go
-    const recent = `<p>第${sanitizedKept.entries * 2 - 1}段</p><script>x</script>`;
-    expect(sanitizeArticleHtml(recent)).toBe(`<p>第${sanitizedKept.entries * 2 - 1}段</p>`);
+    expect(isSanitizedKept(long)).toBe(false);
+    // long bodies under the limit: the characters kept stay within their bound
+    for (let i = 0; i < 40; i++) sanitizeArticleHtml(`<p>${String(i).repeat(100_000)}</p>`);
+    expect(sanitizedKeptNow().characters).toBeLessThanOrEqual(sanitizedKept.maxCharacters);
+    expect(sanitizedKeptNow().count).toBeLessThan(sanitizedKept.entries);
   });
 });

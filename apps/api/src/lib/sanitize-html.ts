@@ -55,16 +55,27 @@ const options: sanitizeHtml.IOptions = {
   },
 };
 
-/** How many sanitized bodies are kept, and the longest body kept (characters). */
-export const sanitizedKept = { entries: 128, maxLength: 256 * 1024 } as const;
+/**
+ * How many sanitized bodies are kept, the longest body kept and the characters kept in all (bodies
+ * and their sanitized forms: about 8 MB at two bytes a character).
+ */
+export const sanitizedKept = { entries: 128, maxLength: 256 * 1024, maxCharacters: 4 * 1024 * 1024 } as const;
 const sanitized = new Map<string, string>();
+let keptCharacters = 0;
+
+function forget(html: string) {
+  const clean = sanitized.get(html);
+  if (clean === undefined) return;
+  sanitized.delete(html);
+  keptCharacters -= html.length + clean.length;
+}
 
 /**
  * Article HTML from the database passes through an allowlist before it leaves the server. The answer
  * depends on the HTML alone, so the last bodies sanitized are kept by their text (the least recently
- * used dropped first): an item read again, uncached (a signed-in reader, a media account's item),
- * costs a lookup rather than a parse, about a quarter of a millisecond for the bench's article. An
- * edited body is other text, so it is sanitized anew.
+ * used dropped first, bounded in number and in characters): an item read again uncached (a signed-in
+ * reader, a preview) costs a lookup rather than a parse. An edited body is other text, so it is
+ * sanitized anew.
  */
 export function sanitizeArticleHtml(html: string): string {
   const kept = sanitized.get(html);
@@ -75,11 +86,16 @@ export function sanitizeArticleHtml(html: string): string {
   }
   const clean = sanitizeHtml(html, options);
   if (html.length <= sanitizedKept.maxLength) {
-    if (sanitized.size >= sanitizedKept.entries) sanitized.delete(sanitized.keys().next().value as string);
     sanitized.set(html, clean);
+    keptCharacters += html.length + clean.length;
+    for (const oldest of sanitized.keys()) {
+      if (sanitized.size <= sanitizedKept.entries && keptCharacters <= sanitizedKept.maxCharacters) break;
+      forget(oldest);
+    }
   }
   return clean;
 }
 
-/** How many bodies are kept now (tests). */
-export const sanitizedKeptCount = () => sanitized.size;
+/** What is kept now (tests): how many bodies, their characters, and whether a body is among them. */
+export const sanitizedKeptNow = () => ({ count: sanitized.size, characters: keptCharacters });
+export const isSanitizedKept = (html: string) => sanitized.has(html);
