@@ -153,4 +153,22 @@ describe("share pages send a Content-Security-Policy (R-SEC-XSS)", () => {
     expect(home.headers.get("x-frame-options")).toBe("SAMEORIGIN");
     expect(home.headers.get("permissions-policy")).toContain("camera=()");
   });
+
+  it("R-SRV-4 a path under the assets that names no built file is a 404, never a page sent with a stored file's headers", async () => {
+    const html = await (await page("/davmu/share/")).text();
+    const article = /\/davmu\/share\/(?:news|mp)\/doc\/[^"]+\/index\.html/.exec(html)?.[0];
+    expect(article).toBeDefined();
+    for (const path of [
+      (article as string).replace("/davmu/share/", "/davmu/share/assets/"),
+      "/davmu/share/assets/no-such-file.js",
+      "/davmu/share/assets/",
+    ]) {
+      const response = await page(path);
+      const body = await response.text();
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("content-type"), path).toContain("application/json");
+      expect(body, path).not.toContain("<html");
+      expect(response.headers.get("content-security-policy"), path).toContain("sandbox");
+    }
+  });
 });

@@ -108,6 +108,12 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions) 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
 
+  // the built files are routes of their own (above); any other path under assets/ is a missing file,
+  // never a page: a page there would go out with a stored file's headers (decision 078)
+  app.get(`${siteBase}assets/*`, (_request, reply) =>
+    reply.code(404).send({ code: 404, msg: "文件不存在", data: null }),
+  );
+
   app.get(siteBasePath, (request, reply) => {
     const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
     return reply.redirect(siteBase + query, 301);
