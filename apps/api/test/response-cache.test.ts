@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
 import { seedDemoData } from "@davmu/demo/seed";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { ensureSiteBuilt, startTestServer, type TestServer } from "./helper.ts";
 
 /** A GET whose body is read as sent (fetch would decode it and hide its length). */
@@ -411,6 +411,37 @@ describe("the page cache", () => {
     const after = await rendered();
     expect(after).toContain("热榜稿件改后的标题");
     expect(after).not.toContain("热榜稿件改前的标题");
+  });
+
+  it("R-UI-LISTS R-WEB-SSR the first page of comments is shared by renders, and a comment published drops it: the next page shows it", async () => {
+    const postId = createPublicIdCodec(server.config.hashidSalt, server.config.hashidMinLength).encode(id);
+    const asked: string[] = [];
+    const listed = (url: string) => /^\/(peony\/v1|dinner)\/comment\/[^/?]+\?/.test(url);
+    // counted as the proxy sees them: the site's calls pass through it
+    const count = (incoming: { method?: string; url?: string }) => {
+      if (incoming.method === "GET" && listed(incoming.url ?? "")) asked.push(incoming.url ?? "");
+    };
+    proxy.on("request", count);
+    onTestFinished(() => {
+      proxy.off("request", count);
+    });
+    const rendered = async () => (await page({ cookie: "i18n_redirected=zh" })).text();
+    await rendered();
+    const before = asked.length;
+    await rendered();
+    await rendered();
+    expect(asked.length).toBe(before);
+    const user = await server.login("13800138031");
+    const mp = /\/mp\//.test(path);
+    const posted = await server.post(
+      `/${mp ? "guzzle" : "peony"}/v1/comment/${postId}`,
+      { content: "渲染之间共享的评论，发出后立刻可见" },
+      user.token,
+    );
+    expect(posted.status).toBe(200);
+    const after = await rendered();
+    expect(after).toContain("渲染之间共享的评论，发出后立刻可见");
+    expect(asked.length).toBe(before + 1);
   });
 
   it("R-WEB-SSR a cached page is sent with every header of a rendered one, in the client's encoding", async () => {

@@ -77,10 +77,13 @@ export async function loadContent(
   params: DetailParams,
   accepts: readonly ContentType[],
 ): Promise<LoadedContent> {
-  // actor mp: a media account's item through the media-account calls (R-ROUTE-5)
+  // actor mp: a media account's item through the media-account calls (R-ROUTE-5); shared by the
+  // renders of that item for a few seconds, dropped by any content change (decision 080)
   const mp = params.actor === "mp";
   const item = await loadItem("content", params, (id) =>
-    callApi((c) => (mp ? c.mpContent({ params: { id } }) : c.content({ params: { id } }))),
+    callApiShared(`item:${mp ? "mp" : "own"}:${id}`, (c) =>
+      mp ? c.mpContent({ params: { id } }) : c.content({ params: { id } }),
+    ),
   );
   if (unavailableStates.includes(item.state)) throw redirect("/404");
   if (!accepts.includes(item.content_type)) {
@@ -215,24 +218,22 @@ export async function loadBottomLists(
     })),
   );
   // page 1 of the comments is in the page itself, so it reads without JavaScript
-  const comments = await optional(
-    "comments",
-    callApi((c) =>
-      c[item.mp !== null ? "mpComments" : "comments"]({
-        params: { post_id: item.post_id },
-        query: { page: 1, size: commentPageSize },
-      }),
-    ),
-  );
+  const comments = await loadComments(item);
   return { comments, more };
 }
 
-/** Comments only (pages with a footer but no lists below, such as the gallery). */
+/**
+ * The item's first page of comments as anyone sees it (pages with a footer but no lists below, such
+ * as the gallery, read only these). Shared by renders like the lists: a comment published, held or
+ * hidden through this process publishes a content change, which drops it (decision 080); a signed-in
+ * reader's own view is loaded in the browser (the comments' store, `reloadFor`).
+ */
 export function loadComments(item: ContentItem): Promise<CommentList | null> {
+  const mp = item.mp !== null;
   return optional(
     "comments",
-    callApi((c) =>
-      c[item.mp !== null ? "mpComments" : "comments"]({
+    callApiShared(`comments:${mp ? "mp" : "own"}:${item.post_id}`, (c) =>
+      c[mp ? "mpComments" : "comments"]({
         params: { post_id: item.post_id },
         query: { page: 1, size: commentPageSize },
       }),

@@ -96,13 +96,20 @@ export async function callApi<T>(call: (client: ApiClient) => Promise<EnvelopeOf
 
 /**
  * How long the site's server reuses an answer that is the same for every page (site config, app info,
- * the hot and recommended lists), or for every page of one thing (a media account's own description).
+ * the hot and recommended lists), or for every page of one thing (a media account's own description,
+ * a detail page's item and its first page of comments as anyone sees them, decision 080).
  * A change made through the same process drops them at once (`dropSharedAnswers`); one made elsewhere
  * shows within this time, as long as a rendered page is kept (cache-headers.ts).
  */
 export const sharedAnswerMs = 10_000;
 /** Past this many kept answers, the expired ones are forgotten before another is kept. */
 export const sharedAnswerSweepAt = 500;
+/**
+ * At most this many answers are kept: past it with none expired (a crawler's burst of distinct items),
+ * the one kept longest goes before another is kept (an every-page answer among them is asked again by
+ * the next render and kept anew). An item's answer is its body and fields: some tens of KB in memory.
+ */
+export const sharedAnswerMax = 1000;
 const shared = new Map<string, { until: number; answer: Promise<EnvelopeOf<unknown>> }>();
 
 function forgetExpired(now: number) {
@@ -121,14 +128,16 @@ export function callApiShared<T>(
   const kept = shared.get(key);
   if (kept && kept.until > now) return kept.answer as Promise<EnvelopeOf<T>>;
   if (!kept && shared.size >= sharedAnswerSweepAt) forgetExpired(now);
+  if (!kept && shared.size >= sharedAnswerMax) shared.delete(shared.keys().next().value as string);
   const answer = callApi(call);
   shared.set(key, { until: now + sharedAnswerMs, answer });
-  answer.then(
-    (a) => {
-      if (a.code !== ErrorCode.ok) shared.delete(key);
-    },
-    () => shared.delete(key),
-  );
+  // a refusal is not kept; a newer answer for the key (after a change dropped this one) stays
+  const forget = () => {
+    if (shared.get(key)?.answer === answer) shared.delete(key);
+  };
+  answer.then((a) => {
+    if (a.code !== ErrorCode.ok) forget();
+  }, forget);
   return answer;
 }
 
