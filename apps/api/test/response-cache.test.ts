@@ -231,14 +231,16 @@ describe("kept content answers sent before Fastify", () => {
   });
 
   it("R-SRV-1 R-ROUTE-5 a media account's item (/dinner/content/) is kept alike: hits answered before Fastify, an edit served fresh, the organisation's item still 404", async () => {
-    const db = server.database.handle.db;
-    const mpRow = await db
-      .selectFrom("contents")
-      .select("id")
-      .where("state", "=", 0)
-      .where("mp_id", "is not", null)
-      .orderBy("id")
-      .executeTakeFirstOrThrow();
+    // the first published item of a media account's, or of the organisation's own
+    const firstPublished = (mp: boolean) =>
+      server.database.handle.db
+        .selectFrom("contents")
+        .select("id")
+        .where("state", "=", 0)
+        .where("mp_id", mp ? "is not" : "is", null)
+        .orderBy("id")
+        .executeTakeFirstOrThrow();
+    const mpRow = await firstPublished(true);
     const mpPath = `/dinner/content/${codec.encode(mpRow.id)}`;
     const getMp = (headers: Record<string, string> = {}) =>
       fetch(server.base + mpPath, { headers: { authorization: token, ...headers } });
@@ -271,14 +273,7 @@ describe("kept content answers sent before Fastify", () => {
     expect(fresh.headers.get("x-cache")).toBe("miss");
     expect((await fresh.json()).data.title).toBe("媒体号稿件新标题");
     // the organisation's own item is not a media account's: 404, never kept
-    const ownRow = await db
-      .selectFrom("contents")
-      .select("id")
-      .where("state", "=", 0)
-      .where("mp_id", "is", null)
-      .orderBy("id")
-      .executeTakeFirstOrThrow();
-    const own = `/dinner/content/${codec.encode(ownRow.id)}`;
+    const own = `/dinner/content/${codec.encode((await firstPublished(false)).id)}`;
     for (let i = 0; i < 2; i++) {
       const refused = await fetch(server.base + own, { headers: { authorization: token } });
       expect(refused.status).toBe(404);
