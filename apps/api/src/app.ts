@@ -18,7 +18,7 @@ import { openapiPlugin } from "./plugins/openapi.ts";
 import { pictureWorkPlugin } from "./plugins/picture-work.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { redisPlugin, remoteContentChanges, sharedChangesPlugin } from "./plugins/redis.ts";
-import { securityHeaderList, storedFileHeaderList } from "./plugins/security-headers.ts";
+import { headersByPath, securityHeaderList } from "./plugins/security-headers.ts";
 import { settingsPlugin } from "./plugins/settings.ts";
 import { earlyAnswerChain } from "./server/early-answers.ts";
 import { serverFactory } from "./server/factory.ts";
@@ -37,12 +37,12 @@ export interface BuildOptions {
  */
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const securityHeaders = securityHeaderList(config.publicOrigin);
-  const storedFileHeaders = storedFileHeaderList(securityHeaders);
+  const headersFor = headersByPath(securityHeaders);
   const earlyAnswers = earlyAnswerChain(securityHeaders);
   const shutdown = shutdownState();
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    serverFactory: serverFactory(config, { earlyAnswers, shutdown, securityHeaders, storedFileHeaders }),
+    serverFactory: serverFactory(config, { earlyAnswers, shutdown, headersFor }),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     // the client's address comes from X-Forwarded-For only through the proxies configured (R-SEC-PROXY)
@@ -62,7 +62,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installShutdown(app, shutdown);
-  installGlobalHooks(app, config, { shutdown, securityHeaders, storedFileHeaders });
+  installGlobalHooks(app, config, { shutdown, headersFor });
   const context: ModuleContext = { earlyAnswers: () => earlyAnswers.options() };
 
   // JSON, static files and other answers over 1 KiB, in brotli or gzip (pages compress themselves while streaming)

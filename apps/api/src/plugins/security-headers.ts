@@ -98,6 +98,13 @@ export function isStoredFileUrl(url: string): boolean {
   return false;
 }
 
+/** The list an answer to a URL gets: a stored file's, or the full one. Both lists are made once. */
+export type HeadersFor = (url: string) => readonly string[];
+export function headersByPath(full: readonly string[]): HeadersFor {
+  const stored = storedFileHeaderList(full);
+  return (url) => (isStoredFileUrl(url) ? stored : full);
+}
+
 /** Sets the computed headers on a response (answers that set one themselves replace it). */
 export function applySecurityHeaders(res: ServerResponse, list: readonly string[]): void {
   for (let i = 0; i < list.length; i += 2) res.setHeader(list[i] as string, list[i + 1] as string);

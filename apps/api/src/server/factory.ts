@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Config } from "../plugins/config.ts";
-import { applySecurityHeaders, isStoredFileUrl } from "../plugins/security-headers.ts";
+import { applySecurityHeaders, type HeadersFor } from "../plugins/security-headers.ts";
 import type { EarlyAnswerChain } from "./early-answers.ts";
 import type { ShutdownState } from "./shutdown.ts";
 
@@ -13,14 +13,12 @@ export function serverFactory(
   {
     earlyAnswers,
     shutdown,
-    securityHeaders,
-    storedFileHeaders,
+    headersFor,
   }: {
     earlyAnswers: EarlyAnswerChain;
     shutdown: ShutdownState;
-    securityHeaders: readonly string[];
-    /** A stored file's shorter list (plugins/security-headers.ts) */
-    storedFileHeaders: readonly string[];
+    /** The security headers for a URL: a stored file's shorter list, or the full one (plugins/security-headers.ts) */
+    headersFor: HeadersFor;
   },
 ) {
   return (handler: (req: IncomingMessage, res: ServerResponse) => void) => {
@@ -37,7 +35,7 @@ export function serverFactory(
         // while shutting down, or when no early answer takes it, the request goes to Fastify
         if (!shutdown.closing && earlyAnswers.answer(req, res)) return;
         // early answers carry these already (hostHeaders): set for Fastify's answers only
-        applySecurityHeaders(res, isStoredFileUrl(req.url ?? "") ? storedFileHeaders : securityHeaders);
+        applySecurityHeaders(res, headersFor(req.url ?? ""));
         handler(req, res);
       },
     );

@@ -3,25 +3,19 @@ import { badRequest } from "../lib/api-error.ts";
 import { badHostHeader } from "../lib/client-address.ts";
 import { hasUnsafeNumber } from "../lib/safe-numbers.ts";
 import type { Config } from "../plugins/config.ts";
-import { applySecurityHeaders, isStoredFileUrl, secureCookies } from "../plugins/security-headers.ts";
+import { applySecurityHeaders, type HeadersFor, secureCookies } from "../plugins/security-headers.ts";
 import type { ShutdownState } from "./shutdown.ts";
 
 /** The hooks every request passes: its headers and numbers checked, its answer's trace id and cookies. */
 export function installGlobalHooks(
   app: FastifyInstance,
   config: Config,
-  {
-    shutdown,
-    securityHeaders,
-    storedFileHeaders,
-  }: { shutdown: ShutdownState; securityHeaders: readonly string[]; storedFileHeaders: readonly string[] },
+  { shutdown, headersFor }: { shutdown: ShutdownState; headersFor: HeadersFor },
 ) {
   // a Host, X-Forwarded-Host or X-Forwarded-Proto no URL can be built on answers 400 (R-SRV-4)
   app.addHook("onRequest", (request, reply, done) => {
     // requests made without the server's request event (injected ones) get the security headers here
-    if (!reply.raw.hasHeader("x-content-type-options")) {
-      applySecurityHeaders(reply.raw, isStoredFileUrl(request.url) ? storedFileHeaders : securityHeaders);
-    }
+    if (!reply.raw.hasHeader("x-content-type-options")) applySecurityHeaders(reply.raw, headersFor(request.url));
     const bad = badHostHeader(request.headers);
     if (bad) done(badRequest(`请求头 ${bad} 无效`) as unknown as FastifyError);
     else done();

@@ -23,7 +23,8 @@ export const relatedColumns = [
   "payload_json",
 ] as const satisfies readonly (keyof ContentRow)[];
 export type RelatedRow = Pick<ContentRow, (typeof relatedColumns)[number]>;
-const relatedColumnsOf = (table: "c") => relatedColumns.map((column) => `${table}.${column}` as const);
+/** The same columns of the joined `contents as c`, for the relations query. */
+const relatedColumnsOfC = relatedColumns.map((column) => `c.${column}` as const);
 export type MediaAccountRow = Selectable<MediaAccountsTable>;
 export type ContentPatch = Omit<Updateable<ContentsTable>, "id" | "created_at" | "updated_at">;
 
@@ -80,7 +81,7 @@ export function createContentRepository(db: Kysely<Database>, hooks: ContentRepo
       db
         .selectFrom("content_relations as r")
         .innerJoin("contents as c", "c.id", "r.related_id")
-        .select(relatedColumnsOf("c"))
+        .select(relatedColumnsOfC)
         .where("r.content_id", "=", id)
         .where("c.state", "not in", available)
         .orderBy("r.position")
