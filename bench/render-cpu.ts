@@ -3,13 +3,18 @@
  * the bench starts it (production mode, a freshly seeded SQLite file), the bench's article found as
  * the bench finds it, 100 warm-up requests, then `--pages` requests with a cookie (never answered from
  * the page cache), `--concurrency` at once, from this process. The server's CPU (user and system, all
- * its threads) is read from /proc/<pid>/stat before and after. With `--profile=<dir>`, the server runs
+ * its threads) is read from /proc/<pid>/stat before and after, and split by thread from
+ * /proc/<pid>/task: the request thread (the one that renders), zlib's and libuv's pool (`libuv-worker`),
+ * and the rest (V8's collector and compiler helpers); and into user and kernel time (the loopback's TCP
+ * work is the kernel's). `--encoding` is the Accept-Encoding sent (default `gzip, deflate, br`, as a
+ * browser; `identity` leaves the page's compression out). With `--profile=<dir>`, the server runs
  * under `node --cpu-prof` and writes its profile there when it stops.
- * Usage: node bench/render-cpu.ts [--pages=1500] [--concurrency=4] [--profile=dir]
- * Prints JSON: { pages, rate, cpuMsPerPage }. Linux only (/proc).
+ * Usage: node bench/render-cpu.ts [--pages=1500] [--concurrency=4] [--encoding=identity] [--profile=dir]
+ * Prints JSON: { pages, rate, cpuMsPerPage, kernelMsPerPage, byThread: { request, pool, helpers } }
+ * (ms per page). Linux only (/proc).
  */
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "@davmu/test-support/free-port";
@@ -33,10 +38,35 @@ const pages = Number(args.get("pages") ?? 1500);
 const concurrency = Number(args.get("concurrency") ?? 4);
 const profile = args.get("profile");
 
-/** CPU time a process has spent, all its threads, in milliseconds. */
-function cpuMs(pid: number): number {
-  const fields = (readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1] as string).split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+const encoding = args.get("encoding") ?? "gzip, deflate, br";
+
+/** User and kernel CPU time in a /proc stat file (a process's, all its threads, or one thread's), in milliseconds. */
+function statMs(path: string): { user: number; kernel: number } {
+  const fields = (readFileSync(path, "utf8").split(") ")[1] as string).split(" ");
+  return { user: (Number(fields[11]) * 1000) / 100, kernel: (Number(fields[12]) * 1000) / 100 };
+}
+
+interface CpuReading {
+  user: number;
+  kernel: number;
+  byThread: Record<"request" | "pool" | "helpers", number>;
+}
+
+/** CPU time a process has spent, all its threads, and by thread (threads that ended count as helpers). */
+function cpuReading(pid: number): CpuReading {
+  const whole = statMs(`/proc/${pid}/stat`);
+  const byThread = { request: 0, pool: 0, helpers: 0 };
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim();
+      const { user, kernel } = statMs(`/proc/${pid}/task/${tid}/stat`);
+      byThread[Number(tid) === pid ? "request" : name === "libuv-worker" ? "pool" : "helpers"] += user + kernel;
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  byThread.helpers += Math.max(0, whole.user + whole.kernel - byThread.request - byThread.pool - byThread.helpers);
+  return { ...whole, byThread };
 }
 
 const dir = mkdtempSync(join(tmpdir(), "davmu-render-cpu-"));
@@ -57,14 +87,14 @@ try {
   if (!article) throw new Error("no article found");
   const render = async () => {
     const answer = await fetch(origin + article.path, {
-      headers: { "user-agent": phoneUserAgent, cookie: "bench=1", "accept-encoding": "gzip, deflate, br" },
+      headers: { "user-agent": phoneUserAgent, cookie: "bench=1", "accept-encoding": encoding },
     });
     if (answer.status !== 200) throw new Error(`the article answered ${answer.status}`);
     await answer.arrayBuffer();
   };
   for (let i = 0; i < 100; i++) await render();
   const pid = server.pid as number;
-  const before = cpuMs(pid);
+  const before = cpuReading(pid);
   const started = performance.now();
   let sent = 0;
   await Promise.all(
@@ -76,7 +106,21 @@ try {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  console.log(JSON.stringify({ pages: sent, rate: sent / seconds, cpuMsPerPage: (cpuMs(pid) - before) / sent }));
+  const after = cpuReading(pid);
+  const perPage = (ms: number) => Number((ms / sent).toFixed(3));
+  console.log(
+    JSON.stringify({
+      pages: sent,
+      rate: sent / seconds,
+      cpuMsPerPage: perPage(after.user + after.kernel - before.user - before.kernel),
+      kernelMsPerPage: perPage(after.kernel - before.kernel),
+      byThread: {
+        request: perPage(after.byThread.request - before.byThread.request),
+        pool: perPage(after.byThread.pool - before.byThread.pool),
+        helpers: perPage(after.byThread.helpers - before.byThread.helpers),
+      },
+    }),
+  );
 } finally {
   const exited = new Promise((resolve) => server.once("exit", resolve));
   server.kill("SIGTERM");
