@@ -14,6 +14,8 @@ const siteApiTests = [
   "apps/api/test/web-csp.test.ts",
   "apps/api/test/response-cache.test.ts",
   "apps/api/test/in-process-api.test.ts",
+  "apps/api/test/render-slots.test.ts",
+  "apps/api/test/render-slots-busy.test.ts",
 ];
 /**
  * The API's fault and load files: each starts whole product processes (a cluster behind nginx with

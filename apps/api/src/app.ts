@@ -114,6 +114,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       hostHeaders: securityHeaders,
       // the site's server-side calls reach the API here in process (inject), not over HTTP to itself
       apiInProcess: config.serveApi,
+      // pages rendered at once; the others wait their turn (decision 082)
+      render: config.webRender,
     });
     app.get("/", (_request, reply) => reply.redirect(siteBase, 302));
   }

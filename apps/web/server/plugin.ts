@@ -12,6 +12,7 @@ import { contentSecurityPolicy, contentSecurityPolicyForPage, createNonce, pageS
 import { createEarlyAnswer, type EarlyAnswer } from "./early-answer.ts";
 import { injectingFetch } from "./in-process-api.ts";
 import { createPageCache, sharedMaxAge } from "./page-cache.ts";
+import { createRenderSlots, RenderSlotRefused } from "./render-slots.ts";
 
 export type { EarlyAnswer } from "./early-answer.ts";
 
@@ -41,6 +42,11 @@ export interface SitePluginOptions {
    * default address go to it in process (`inject`) rather than over HTTP to itself.
    */
   apiInProcess?: boolean;
+  /**
+   * Pages rendered at once, and how long a render waits for its turn before the visitor is told the
+   * site is busy (503; decision 082). Default: 16 and 10 s.
+   */
+  render?: { slots: number; waitMs: number };
 }
 
 /** The built site as the host loads it: React Router's build, its server entry exporting the site's hooks. */
@@ -85,6 +91,8 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions) 
     .join(" ");
   const policy = (nonce: string) => contentSecurityPolicy(nonce, apiOrigin, opts.linkFrameOrigins);
   const pages = createPageCache(hooks);
+  const { slots: slotCount, waitMs: slotWaitMs } = opts.render ?? { slots: 16, waitMs: 10_000 };
+  const slots = createRenderSlots(slotCount);
   opts.contentChanges?.subscribe(() => {
     hooks.contentChanged();
     pages.contentChanged();
@@ -149,11 +157,28 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions) 
       // however this answer ends (not shareable, failed, visitor gone), the waiters go on; a page
       // being kept lets them go once it is
       if (render) reply.raw.once("close", render.ended);
+      // a render waits for its slot, and gives it back once its page is sent or the visitor has gone
+      let freeSlot: () => void;
+      try {
+        freeSlot = await slots.acquire(visitorGone(reply), slotWaitMs);
+      } catch (error) {
+        render?.release();
+        if (error instanceof RenderSlotRefused) return sendBusy(reply);
+        throw error;
+      }
+      reply.raw.once("close", freeSlot);
+      // the visitor left as the slot came: nothing is rendered, and the next render has it
+      if (reply.raw.closed) {
+        freeSlot();
+        render?.release();
+        return reply;
+      }
       const nonce = createNonce();
       let response: Response;
       try {
         response = await handle(toRequest(request, reply, nonce));
       } catch (error) {
+        freeSlot();
         render?.release();
         throw error;
       }
@@ -197,3 +222,25 @@ function keptPage(
   headers["x-cache"] = "hit";
   return { status: sent.status, headers, body };
 }
+
+/** Aborts once the visitor's connection closes before their answer was sent in full. */
+function visitorGone(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once("close", () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+/** The answer when no render slot came in time: a short page, kept by no cache, with when to come back. */
+function sendBusy(reply: FastifyReply) {
+  return reply
+    .code(503)
+    .header("content-type", "text/html; charset=utf-8")
+    .header("cache-control", "no-store")
+    .header("retry-after", "5")
+    .send(busyPage);
+}
+
+const busyPage =
+  '<!doctype html><html lang="zh-CN"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>服务繁忙</title><p style="margin:40vh 24px 0;text-align:center;font:16px/1.6 system-ui,sans-serif;color:#666">访问人数较多，请稍后再试</p></html>';

@@ -108,6 +108,9 @@ describe("loadConfig (the API's configuration through the schema)", () => {
     ["PORT", "70000", "an integer from 0 to 65535"],
     ["HASHID_MIN_LENGTH", "1.5", "an integer from 0 to 32"],
     ["PG_POOL_MAX", "0", "an integer from 1 to 200"],
+    ["WEB_RENDER_SLOTS", "0", "an integer from 1 to 1000"],
+    ["WEB_RENDER_SLOTS", "many", "an integer from 1 to 1000"],
+    ["WEB_RENDER_WAIT_MS", "5", "an integer from 100 to 60000"],
     ["SERVE_WEB", "maybe", "true or false"],
     ["NODE_ENV", "staging", "one of development, production, test"],
     ["LOG_LEVEL", "loud", "one of fatal, error, warn, info, debug, trace, silent"],
@@ -203,6 +206,15 @@ describe("loadConfig (the API's configuration through the schema)", () => {
     expect(
       refusal({ ...siteOnly, API_BASE: "http://api.internal:3000", HASHID_SALT: developmentHashidSalt }).variable,
     ).toBe("HASHID_SALT");
+  });
+
+  it("R-SRV-7 pages rendered at once: 16 beside the API, 64 for a site that calls it over the network, or as set", () => {
+    expect(loadConfig({}).webRender).toEqual({ slots: 16, waitMs: 10000 });
+    expect(loadConfig({ SERVE_API: "false", API_BASE: "http://api.internal:3000" }).webRender.slots).toBe(64);
+    expect(loadConfig({ WEB_RENDER_SLOTS: "4", WEB_RENDER_WAIT_MS: "2500" }).webRender).toEqual({
+      slots: 4,
+      waitMs: 2500,
+    });
   });
 
   it("R-SRV-7 an API-only process needs no API_BASE, and still every production secret", () => {

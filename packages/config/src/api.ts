@@ -28,6 +28,8 @@ export interface Config {
   serveApi: boolean;
   serveWeb: boolean;
   webBuildDir: string;
+  /** Pages rendered at once, and how long a render waits for its turn before a 503 (decision 082). */
+  webRender: { slots: number; waitMs: number };
   mediaDir: string;
   shutdownTimeoutMs: number;
   /** Key that HMACs SMS codes before they are stored. */
@@ -205,6 +207,7 @@ export function loadConfig(env: Env = process.env): Config {
     serveApi: values.SERVE_API,
     serveWeb: values.SERVE_WEB,
     webBuildDir: resolvePath(values.WEB_BUILD_DIR),
+    webRender: { slots: values.WEB_RENDER_SLOTS ?? (values.SERVE_API ? 16 : 64), waitMs: values.WEB_RENDER_WAIT_MS },
     mediaDir: resolvePath(values.MEDIA_DIR),
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     otpSecret: values.OTP_SECRET,

@@ -138,6 +138,9 @@ export const envSchema = Type.Object({
     { part: "site", browser: "publicApiBase" },
   ),
   WEB_BUILD_DIR: variable(Type.String({ default: "apps/web/build" }), { part: "site" }),
+  /** Default: 16 when this process serves the API too, 64 when the site calls it over the network (decision 082). */
+  WEB_RENDER_SLOTS: variable(Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })), { part: "site" }),
+  WEB_RENDER_WAIT_MS: variable(integer(100, 60000, 10000), { part: "site" }),
   MEDIA_DIR: variable(Type.String({ default: "apps/api/demo-media" }), { part: "api" }),
   SHUTDOWN_TIMEOUT_MS: variable(integer(0, 600000, 10000), { part: "both" }),
   USER_TOKEN_TTL_DAYS: variable(integer(1, 3650, 30), { part: "api" }),
