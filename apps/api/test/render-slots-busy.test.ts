@@ -74,6 +74,9 @@ describe(`a render that waits past its bound (${testDialect})`, () => {
     expect(busy?.headers["retry-after"]).toBe("5");
     expect(busy?.headers["cache-control"]).toBe("no-store");
     expect(busy?.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(busy?.headers["content-security-policy"]).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+    );
     expect(busy?.html).toContain("访问人数较多，请稍后再试");
     // every slot came back: one visitor alone is rendered at once
     const alone = await render(server, path);

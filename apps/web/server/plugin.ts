@@ -234,12 +234,16 @@ function visitorGone(reply: FastifyReply): AbortSignal {
 
 /** The answer when no render slot came in time: a short page, kept by no cache, with when to come back. */
 function sendBusy(reply: FastifyReply) {
-  return reply
-    .code(503)
-    .header("content-type", "text/html; charset=utf-8")
-    .header("cache-control", "no-store")
-    .header("retry-after", "5")
-    .send(busyPage);
+  return (
+    reply
+      .code(503)
+      .header("content-type", "text/html; charset=utf-8")
+      .header("cache-control", "no-store")
+      .header("retry-after", "5")
+      // no script, no fetch: its one style is inline
+      .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'")
+      .send(busyPage)
+  );
 }
 
 const busyPage =
