@@ -78,6 +78,9 @@ describe(`a render that waits past its bound (${testDialect})`, () => {
       "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'",
     );
     expect(busy?.html).toContain("访问人数较多，请稍后再试");
+    // asking again is a link to the same page: no script runs there
+    expect(busy?.html).toContain('<a href="">刷新重试</a>');
+    expect(busy?.html).not.toContain("<script");
     // every slot came back: one visitor alone is rendered at once
     const alone = await render(server, path);
     expect(alone.status).toBe(200);

@@ -246,5 +246,6 @@ function sendBusy(reply: FastifyReply) {
   );
 }
 
+/** The busy page: no script, its styles inline, light or dark as the phone is; 刷新重试 asks for the page again. */
 const busyPage =
-  '<!doctype html><html lang="zh-CN"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>服务繁忙</title><p style="margin:40vh 24px 0;text-align:center;font:16px/1.6 system-ui,sans-serif;color:#666">访问人数较多，请稍后再试</p></html>';
+  '<!doctype html><html lang="zh-CN"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark"><title>服务繁忙</title><style>a{display:inline-block;padding:5px 22px;border:1px solid;border-radius:16px;color:#d63e20;text-decoration:none}@media (prefers-color-scheme:dark){a{color:#ff6a4d}}</style><div style="margin:38vh 24px 0;text-align:center;font:16px/1.6 -apple-system,system-ui,sans-serif"><p style="margin:0 0 16px;opacity:.65">访问人数较多，请稍后再试</p><a href="">刷新重试</a></div></html>';
