@@ -13,32 +13,14 @@
  * Usage: node bench/answer-instructions.ts [--tree=/path/to/checkout ...] [--short=1000] [--long=5000]
  */
 import { spawn } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { Agent, get } from "node:http";
-import { dirname, join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { dirname, join } from "node:path";
+import { checkoutProduct, comparisonArgs } from "./lib/checkouts.ts";
 
-const here = new URL("../", import.meta.url).pathname;
-const argv = process.argv.slice(2);
-const trees = argv.filter((a) => a.startsWith("--tree=")).map((a) => resolve(a.slice("--tree=".length)));
-const option = (name: string, fallback: number) =>
-  Number(argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
-const short = option("short", 1000);
-const long = option("long", 5000);
-
-interface ProductModule {
-  startProduct(): Promise<{ origin: string; env: Record<string, string>; pid: number }>;
-  demoPages(origin: string, salt: string): Promise<{ name: string; path: string }[]>;
-  phoneUserAgent: string;
-}
-
-/** The product helpers of a checkout: where its bench keeps them (they moved into a package). */
-async function productModule(tree: string): Promise<ProductModule> {
-  const paths = ["packages/test-support/src/product.ts", "bench/lib/product.ts"].map((p) => join(tree, p));
-  const found = paths.find((p) => existsSync(p));
-  if (!found) throw new Error(`${tree}: no bench product helpers`);
-  return (await import(pathToFileURL(found).href)) as ProductModule;
-}
+const { trees, number } = comparisonArgs(process.argv.slice(2));
+const short = number("short", 1000);
+const long = number("long", 5000);
 
 async function anonymousToken(origin: string): Promise<string> {
   const answer = await fetch(`${origin}/peony/v1/auth`, {
@@ -117,8 +99,8 @@ async function count(
 }
 
 const rows: string[] = [];
-for (const tree of trees.length ? trees : [here]) {
-  const { startProduct, demoPages, phoneUserAgent } = await productModule(tree);
+for (const tree of trees) {
+  const { startProduct, demoPages, phoneUserAgent } = await checkoutProduct(tree);
   // started as its bench starts it, to seed the file and find the article; then stopped, the file kept
   const product = await startProduct();
   const article = (await demoPages(product.origin, product.env.HASHID_SALT as string)).find(

@@ -12,31 +12,12 @@
  * (seconds of rendering under cachegrind, which runs about fifty times slower). Needs valgrind.
  */
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { join } from "node:path";
+import { checkoutProduct, comparisonArgs } from "./lib/checkouts.ts";
 
-const here = new URL("../", import.meta.url).pathname;
-const argv = process.argv.slice(2);
-const trees = argv.filter((a) => a.startsWith("--tree=")).map((a) => resolve(a.slice("--tree=".length)));
-const option = (name: string, fallback: number) =>
-  Number(argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
-const short = option("short", 20);
-const long = option("long", 60);
-
-interface ProductModule {
-  startProduct(): Promise<{ origin: string; env: Record<string, string>; close(): Promise<void> }>;
-  demoPages(origin: string, salt: string): Promise<{ name: string; path: string }[]>;
-  phoneUserAgent: string;
-}
-
-/** The product helpers of a checkout: where the bench keeps them (they moved into a package). */
-async function productModule(tree: string): Promise<ProductModule> {
-  const paths = ["packages/test-support/src/product.ts", "bench/lib/product.ts"].map((p) => join(tree, p));
-  const found = paths.find((p) => existsSync(p));
-  if (!found) throw new Error(`${tree}: no bench product helpers`);
-  return (await import(pathToFileURL(found).href)) as ProductModule;
-}
+const { trees, number } = comparisonArgs(process.argv.slice(2));
+const short = number("short", 20);
+const long = number("long", 60);
 
 /** One count: the tree's bare render under cachegrind for `seconds`; its renders and instructions. */
 function count(tree: string, pageUrl: string, seconds: number, env: Record<string, string>) {
@@ -75,8 +56,8 @@ function count(tree: string, pageUrl: string, seconds: number, env: Record<strin
 }
 
 const rows: string[] = [];
-for (const tree of trees.length ? trees : [here]) {
-  const { startProduct, demoPages, phoneUserAgent } = await productModule(tree);
+for (const tree of trees) {
+  const { startProduct, demoPages, phoneUserAgent } = await checkoutProduct(tree);
   const product = await startProduct();
   try {
     const article = (await demoPages(product.origin, product.env.HASHID_SALT as string)).find(
