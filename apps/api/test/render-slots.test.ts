@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureSiteBuilt, startTestServer, type TestServer, testDialect } from "./helper.ts";
-import { demoArticlePath, visitPage } from "./support/visitors.ts";
+import { type TestServer, testDialect } from "./helper.ts";
+import { startSiteServer, visitPage } from "./support/visitors.ts";
 
 /**
  * Pages rendered at once (decision 082), against the real product: a signed-in visitor's page (a
@@ -8,19 +8,16 @@ import { demoArticlePath, visitPage } from "./support/visitors.ts";
  */
 
 describe(`renders take their turn (${testDialect})`, () => {
+  let site: Awaited<ReturnType<typeof startSiteServer>>;
   let server: TestServer;
   let path: string;
-  const previousApiBase = process.env.API_BASE;
 
   beforeAll(async () => {
-    ensureSiteBuilt();
-    server = await startTestServer({ SERVE_WEB: "true", WEB_RENDER_SLOTS: "2", WEB_RENDER_WAIT_MS: "60000" });
-    process.env.API_BASE = server.base;
-    path = await demoArticlePath(server);
+    site = await startSiteServer({ WEB_RENDER_SLOTS: "2", WEB_RENDER_WAIT_MS: "60000" });
+    ({ server, path } = site);
   }, 120000);
   afterAll(async () => {
-    process.env.API_BASE = previousApiBase;
-    await server?.close();
+    await site?.close();
   });
 
   it("R-WEB-SSR two slots and forty visitors at once: every page is rendered in full, none refused", async () => {

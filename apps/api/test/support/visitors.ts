@@ -1,6 +1,6 @@
 import { request as httpRequest } from "node:http";
 import corpus from "@davmu/contracts/user-agent-corpus.json" with { type: "json" };
-import type { TestServer } from "../helper.ts";
+import { ensureSiteBuilt, startTestServer, type TestServer } from "../helper.ts";
 
 /** WeChat for Android as most readers have it (`Process/toolsmp`), from the corpus of real user agents. */
 export const wechatAndroid = (() => {
@@ -48,4 +48,23 @@ export function visitPage(server: TestServer, path: string, signal?: AbortSignal
     request.on("error", reject);
     request.end();
   });
+}
+
+/**
+ * The product with the site, on its test database, with `env` besides; the site's server-side calls
+ * go to it (API_BASE, put back on close). Answers it with the demo article's share path.
+ */
+export async function startSiteServer(env: Record<string, string>) {
+  const previousApiBase = process.env.API_BASE;
+  ensureSiteBuilt();
+  const server = await startTestServer({ SERVE_WEB: "true", ...env });
+  process.env.API_BASE = server.base;
+  return {
+    server,
+    path: await demoArticlePath(server),
+    async close() {
+      process.env.API_BASE = previousApiBase;
+      await server.close();
+    },
+  };
 }
