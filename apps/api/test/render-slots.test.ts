@@ -33,7 +33,7 @@ describe(`renders take their turn (${testDialect})`, () => {
 
   it("R-WEB-SSR visitors who leave while waiting give up their turn: the slots are free for the next", async () => {
     const leaving = Array.from({ length: 20 }, () => new AbortController());
-    const left = leaving.map((controller) => visitPage(server, path, controller.signal).catch(() => null));
+    const left = leaving.map((controller) => visitPage(server, path, { signal: controller.signal }).catch(() => null));
     await new Promise((resolve) => setTimeout(resolve, 5));
     for (const controller of leaving) controller.abort();
     await Promise.all(left);

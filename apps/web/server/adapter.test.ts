@@ -3,21 +3,21 @@ import type { AddressInfo } from "node:net";
 import { cspNonceHeader } from "@davmu/contracts/site-host";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toRequest } from "./adapter.ts";
+import { toRequest, visitorGone } from "./adapter.ts";
 
-describe("toRequest: the Fetch request a page is rendered from", () => {
+describe("toRequest and visitorGone: the Fetch request a page is rendered from, and its signal", () => {
   const app = Fastify({ logger: false });
   const made: Request[] = [];
   let arrived: () => void = () => {};
   let origin = "";
   beforeAll(async () => {
     app.get("/page", (request, reply) => {
-      made.push(toRequest(request, reply, "n0nce"));
+      made.push(toRequest(request, "n0nce", visitorGone(reply)));
       reply.type("text/html").send("<p>页面</p>");
     });
     // answers only once the visitor has gone
     app.get("/slow", (request, reply) => {
-      made.push(toRequest(request, reply, "n0nce"));
+      made.push(toRequest(request, "n0nce", visitorGone(reply)));
       arrived();
       reply.raw.once("close", () => reply.send("late"));
     });

@@ -10,11 +10,22 @@ import { encodeBursts } from "./html-stream.ts";
  */
 
 /**
- * The Fetch request React Router renders, carrying this render's CSP nonce (and no client's). Its
- * signal aborts when the visitor goes away before the answer is sent in full; an answer sent to its
- * end aborts nothing (an abort makes an error and wakes every listener, on every page).
+ * Aborts when the visitor goes away before their answer is sent in full; an answer sent to its end
+ * aborts nothing (an abort makes an error and wakes every listener, on every page).
  */
-export function toRequest(request: FastifyRequest, reply: FastifyReply, nonce: string): Request {
+export function visitorGone(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once("close", () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+/**
+ * The Fetch request React Router renders, carrying this render's CSP nonce (and no client's), and
+ * `signal`: the visitor's going away (`visitorGone`).
+ */
+export function toRequest(request: FastifyRequest, nonce: string, signal: AbortSignal): Request {
   const origin = `${request.protocol}://${request.host}`;
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
@@ -23,15 +34,11 @@ export function toRequest(request: FastifyRequest, reply: FastifyReply, nonce: s
     else if (value !== undefined) headers.set(key, value);
   }
   headers.set(cspNonceHeader, nonce);
-  const controller = new AbortController();
-  reply.raw.once("close", () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
   return new Request(origin + request.url, {
     method: request.method,
     headers,
-    signal: controller.signal,
+    signal,
     body: hasBody ? (Readable.toWeb(request.raw) as ReadableStream) : undefined,
     // @ts-expect-error Node's fetch needs duplex for a streamed body
     duplex: hasBody ? "half" : undefined,

@@ -7,7 +7,7 @@ import { siteBase, siteBasePath } from "@davmu/contracts/site-path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { sendCached, sendResponse, toRequest } from "./adapter.ts";
+import { sendCached, sendResponse, toRequest, visitorGone } from "./adapter.ts";
 import { contentSecurityPolicy, contentSecurityPolicyForPage, createNonce, pageSecurityHeaders } from "./csp.ts";
 import { createEarlyAnswer, type EarlyAnswer } from "./early-answer.ts";
 import { injectingFetch } from "./in-process-api.ts";
@@ -44,9 +44,9 @@ export interface SitePluginOptions {
   apiInProcess?: boolean;
   /**
    * Pages rendered at once, and how long a render waits for its turn before the visitor is told the
-   * site is busy (503; decision 082). Default: 16 and 10 s.
+   * site is busy (503; decision 082): `WEB_RENDER_SLOTS` and `WEB_RENDER_WAIT_MS`.
    */
-  render?: { slots: number; waitMs: number };
+  render: { slots: number; waitMs: number };
 }
 
 /** The built site as the host loads it: React Router's build, its server entry exporting the site's hooks. */
@@ -91,8 +91,7 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions) 
     .join(" ");
   const policy = (nonce: string) => contentSecurityPolicy(nonce, apiOrigin, opts.linkFrameOrigins);
   const pages = createPageCache(hooks);
-  const { slots: slotCount, waitMs: slotWaitMs } = opts.render ?? { slots: 16, waitMs: 10_000 };
-  const slots = createRenderSlots(slotCount);
+  const slots = createRenderSlots(opts.render.slots);
   opts.contentChanges?.subscribe(() => {
     hooks.contentChanged();
     pages.contentChanged();
@@ -158,9 +157,10 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions) 
       // being kept lets them go once it is
       if (render) reply.raw.once("close", render.ended);
       // a render waits for its slot, and gives it back once its page is sent or the visitor has gone
+      const gone = visitorGone(reply);
       let freeSlot: () => void;
       try {
-        freeSlot = await slots.acquire(visitorGone(reply), slotWaitMs);
+        freeSlot = await slots.acquire(gone, opts.render.waitMs);
       } catch (error) {
         render?.release();
         if (error instanceof RenderSlotRefused) return sendBusy(reply);
@@ -176,7 +176,7 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions) 
       const nonce = createNonce();
       let response: Response;
       try {
-        response = await handle(toRequest(request, reply, nonce));
+        response = await handle(toRequest(request, nonce, gone));
       } catch (error) {
         freeSlot();
         render?.release();
@@ -221,15 +221,6 @@ function keptPage(
   headers["content-security-policy"] = contentSecurityPolicyForPage(body.toString("utf8"), apiOrigin, frameOrigins);
   headers["x-cache"] = "hit";
   return { status: sent.status, headers, body };
-}
-
-/** Aborts once the visitor's connection closes before their answer was sent in full. */
-function visitorGone(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.once("close", () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
-  return controller.signal;
 }
 
 /** The answer when no render slot came in time: a short page, kept by no cache, with when to come back. */

@@ -1,4 +1,5 @@
-import { request as httpRequest } from "node:http";
+import { type Agent, request as httpRequest } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import corpus from "@davmu/contracts/user-agent-corpus.json" with { type: "json" };
 import { ensureSiteBuilt, startTestServer, type TestServer } from "../helper.ts";
 
@@ -24,27 +25,36 @@ export interface VisitorAnswer {
 
 /**
  * A signed-in visitor's page (a cookie: never answered from the page cache) in WeChat for Android,
- * on a connection of its own that closes with the answer: many visitors, not one client's pool of
- * kept-alive connections, which would hold the server's close.
+ * compressed as that browser asks for it.
+ * Without `agent`, on a connection of its own that closes with the answer: many visitors, not one
+ * client's pool of kept-alive connections, which would hold the server's close. With one, on its
+ * kept-alive connections (opened beforehand, so that many requests reach the server at once); the
+ * caller destroys the agent before the server closes.
  */
-export function visitPage(server: TestServer, path: string, signal?: AbortSignal): Promise<VisitorAnswer> {
+export function visitPage(
+  server: TestServer,
+  path: string,
+  { signal, agent }: { signal?: AbortSignal; agent?: Agent } = {},
+): Promise<VisitorAnswer> {
+  // as WeChat's web view asks: the page comes compressed (in zlib's pool, as it streams)
+  const headers = {
+    "user-agent": wechatAndroid,
+    "accept-encoding": "gzip, deflate, br",
+    cookie: "visitor=1",
+    ...(agent ? {} : { connection: "close" }),
+  };
   return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      server.base + path,
-      { agent: false, signal, headers: { "user-agent": wechatAndroid, cookie: "visitor=1", connection: "close" } },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            html: Buffer.concat(chunks).toString("utf8"),
-          }),
-        );
-        response.on("error", reject);
-      },
-    );
+    const request = httpRequest(server.base + path, { agent: agent ?? false, signal, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => {
+        const body = Buffer.concat(chunks);
+        const encoding = response.headers["content-encoding"];
+        const html = encoding === "br" ? brotliDecompressSync(body) : encoding === "gzip" ? gunzipSync(body) : body;
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, html: html.toString("utf8") });
+      });
+      response.on("error", reject);
+    });
     request.on("error", reject);
     request.end();
   });
