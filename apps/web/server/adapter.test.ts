@@ -1,13 +1,14 @@
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { cspNonceHeader } from "@davmu/contracts/site-host";
-import Fastify from "fastify";
+import Fastify, { type FastifyReply } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toRequest, visitorGone } from "./adapter.ts";
 
 describe("toRequest and visitorGone: the Fetch request a page is rendered from, and its signal", () => {
   const app = Fastify({ logger: false });
   const made: Request[] = [];
+  const replies: FastifyReply[] = [];
   let arrived: () => void = () => {};
   let origin = "";
   beforeAll(async () => {
@@ -17,6 +18,7 @@ describe("toRequest and visitorGone: the Fetch request a page is rendered from, 
     });
     // answers only once the visitor has gone
     app.get("/slow", (request, reply) => {
+      replies.push(reply);
       made.push(toRequest(request, "n0nce", visitorGone(reply)));
       arrived();
       reply.raw.once("close", () => reply.send("late"));
@@ -38,6 +40,21 @@ describe("toRequest and visitorGone: the Fetch request a page is rendered from, 
     // the answer's close event comes after the client has read it
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(request.signal.aborted).toBe(false);
+  });
+
+  it("R-WEB-SSR a visitor already gone when the signal is made: it is aborted from the start", async () => {
+    const here = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const client = httpRequest(`${origin}/slow`);
+    client.on("error", () => {});
+    client.end();
+    await here;
+    const reply = replies.at(-1) as FastifyReply;
+    const closed = new Promise((resolve) => reply.raw.once("close", resolve));
+    client.destroy();
+    await closed;
+    expect(visitorGone(reply).aborted).toBe(true);
   });
 
   it("R-WEB-SSR aborts its signal when the visitor goes away before the answer ends", async () => {

@@ -14,6 +14,8 @@ import { encodeBursts } from "./html-stream.ts";
  * aborts nothing (an abort makes an error and wakes every listener, on every page).
  */
 export function visitorGone(reply: FastifyReply): AbortSignal {
+  // gone already (while the request waited for a page another render was making): no close is to come
+  if (reply.raw.closed) return AbortSignal.abort();
   const controller = new AbortController();
   reply.raw.once("close", () => {
     if (!reply.raw.writableFinished) controller.abort();
