@@ -342,6 +342,77 @@ describe("islands on a phone in WeChat", () => {
       await context.close();
     });
 
+    it("R-WEB-A11Y R-WEB-ISLAND-2 the login popup the page showed keeps Tab and Shift+Tab inside while its host sleeps; Escape then closes it, and the host, woken, leaves it closed (decision 077)", async () => {
+      const { context, page, release } = await openHeld(article);
+      const collect = page.getByTestId("comment-footer").getByRole("button", { name: /收藏/ });
+      await collect.tap();
+      await popup(page).getByRole("dialog").waitFor({ timeout: 2000 });
+      const inside = () =>
+        page.evaluate(() => {
+          const active = document.activeElement;
+          return !!active?.closest('[data-testid="login-popup"] [role="dialog"]');
+        });
+      // more presses than the popup has controls: each one wraps inside it
+      for (const key of ["Tab", "Shift+Tab"]) {
+        for (let i = 0; i < 10; i++) {
+          await page.keyboard.press(key);
+          expect(await inside()).toBe(true);
+        }
+      }
+      expect(await island(page, "login-host").getAttribute("data-awake")).toBeNull();
+      await page.keyboard.press("Escape");
+      expect(await popup(page).count()).toBe(0);
+      expect(await page.evaluate(() => document.activeElement?.closest("button")?.getAttribute("aria-label"))).toMatch(
+        /收藏/,
+      );
+      // the host wakes at the request and takes the popup over closed, answering it: the popup it drew
+      // is replaced by a fresh one for the next request, and none shows
+      const drawn = await page.evaluateHandle(() => document.querySelector('[data-testid="login-popup"]'));
+      release();
+      await page.locator('davmu-island[data-island="login-host"][data-awake]').waitFor({ state: "attached" });
+      await page.waitForFunction(
+        (old) => {
+          const now = document.querySelector('[data-testid="login-popup"]');
+          return now !== null && now !== old;
+        },
+        drawn,
+        { timeout: 8000 },
+      );
+      expect(await popup(page).count()).toBe(0);
+      // the next tap asks again, and the awake host keeps the keyboard inside too
+      await collect.tap();
+      await popup(page).getByRole("dialog").waitFor();
+      for (let i = 0; i < 10; i++) {
+        await page.keyboard.press("Tab");
+        expect(await inside()).toBe(true);
+      }
+      await context.close();
+    });
+
+    it("R-WEB-A11Y R-UI-DIALOG the open-app dialog keeps Tab inside while its host sleeps and once it is awake; Escape closes it and focus goes back to 打开App", async () => {
+      const { context, page, release } = await openHeld(article);
+      const openApp = page.getByTestId("open-app-banner").getByRole("button", { name: "打开App" });
+      await openApp.tap();
+      const dialog = page.getByRole("dialog", { name: /打开江澜新闻/ });
+      await dialog.getByRole("button", { name: "立即前往" }).waitFor({ timeout: 2000 });
+      const inside = () => page.evaluate(() => !!document.activeElement?.closest('[data-testid="open-app-dialog"]'));
+      for (let i = 0; i < 4; i++) {
+        await page.keyboard.press("Tab");
+        expect(await inside()).toBe(true);
+      }
+      release();
+      await page.locator('davmu-island[data-island="open-app-dialog"][data-awake]').waitFor({ state: "attached" });
+      expect(await dialog.isVisible()).toBe(true);
+      for (let i = 0; i < 4; i++) {
+        await page.keyboard.press("Shift+Tab");
+        expect(await inside()).toBe(true);
+      }
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "hidden", timeout: 2000 });
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("打开App");
+      await context.close();
+    });
+
     it("R-WEB-ISLAND-2 R-WEB-ISLAND-3 R-CONTENT-3 the first tap on 收藏 is answered: an anonymous visitor is asked to log in by the page, the footer sleeping on", async () => {
       const { context, page } = await openAsleep(browser, article);
       const reads: string[] = [];

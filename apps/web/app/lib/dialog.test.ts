@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextFocusIndex } from "./dialog.ts";
+import { nextFocusIndex } from "./focus-trap.ts";
 
 describe("dialog focus trap", () => {
   it("R-WEB-A11Y Tab wraps from the last element to the first and Shift+Tab from the first to the last", () => {

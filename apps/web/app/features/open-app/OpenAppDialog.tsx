@@ -3,6 +3,7 @@ import { drawnDialogAttribute } from "../../islands/protocol.ts";
 import { listenForRequests } from "../../islands/store.ts";
 import { useShared } from "../../islands/use-shared.ts";
 import { isMiniProgram } from "../../lib/device.ts";
+import { useDialog } from "../../lib/dialog.ts";
 import { useT } from "../../lib/i18n/context.tsx";
 import { lazyComponent } from "../../lib/lazy-component.ts";
 import { usePageSettings } from "../../lib/page-settings.tsx";
@@ -36,6 +37,8 @@ export function OpenAppDialog() {
   const [miniProgram, setMiniProgram] = useState(false);
   const [Guide, setGuide] = useState<ComponentType<OpenAppGuideProps> | null>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const closeDialog = useCallback(() => setOpen(false), []);
   const closeGuide = useCallback(() => setGuide(null), []);
   const requests = useShared((s) => s.openAppRequests);
   const guideRequests = useShared((s) => s.guideRequests);
@@ -65,17 +68,10 @@ export function OpenAppDialog() {
     else loadGuide().catch(() => undefined);
   }, [requests]);
 
-  // focus and Escape are set up as the dialog is drawn: a key pressed as it shows is not lost (a
-  // passive effect runs a frame later in the browser's renderer, decision 070)
-  useLayoutEffect(() => {
-    if (!open) return;
-    cancelRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [open]);
+  // focus, Tab and Escape are set up as the dialog is drawn (R-WEB-A11Y): a key pressed as it shows
+  // is not lost (a passive effect runs a frame later in the browser's renderer, decision 070); one the
+  // page showed while this host slept is taken over from it (decision 077)
+  useDialog(dialogRef, closeDialog, cancelRef, open);
 
   /** A tap that reached the button itself: outside WeChat the chain; in WeChat no tag took it, so the guide. */
   function confirm() {
@@ -94,13 +90,13 @@ export function OpenAppDialog() {
   return (
     <>
       <div className="dialog-mask" data-testid="open-app-dialog" hidden={!open} {...{ [drawnDialogAttribute]: "" }}>
-        <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="open-app-text">
+        <div ref={dialogRef} className="dialog" role="dialog" aria-modal="true" aria-labelledby="open-app-text">
           {miniProgram ? null : <div className="dialog-header">{t("dialogTitle")}</div>}
           <p id="open-app-text" className="dialog-text">
             {t("openAppPrompt", { site: site.name })}
           </p>
           <div className="dialog-actions">
-            <button ref={cancelRef} type="button" className="dialog-cancel" onClick={() => setOpen(false)}>
+            <button ref={cancelRef} type="button" className="dialog-cancel" onClick={closeDialog}>
               {miniProgram ? t("dialogClose") : t("dialogCancel")}
             </button>
             {miniProgram ? null : (
