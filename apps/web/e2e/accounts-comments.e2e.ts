@@ -62,10 +62,20 @@ describe("accounts, comments and interaction on a phone in WeChat", () => {
     const count = Number(label.match(/^展开(\d+)条回复$/)?.[1]);
     expect(count).toBeGreaterThan(0);
     // a media-account post's replies come from spec §7's guzzle variant
-    const replyCall = page.waitForRequest((r) => r.method() === "GET" && /\/comment\/[^/?]+\/[^/?]+\?/.test(r.url()));
+    const replyCalls: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "GET" && /\/comment\/[^/?]+\/[^/?]+\?/.test(r.url()))
+        replyCalls.push(new URL(r.url()).pathname);
+    });
     await toggle.click();
-    expect(new URL((await replyCall).url()).pathname).toMatch(/^\/guzzle\/v1\/comment\/[^/]+\/[^/]+$/);
-    await expect.poll(() => thread.locator("[data-testid=reply]").count()).toBe(count);
+    // the replies shown, then how they came (a bounded wait that says what it saw, not a bare wait for a request)
+    await expect
+      .poll(async () => ({ shown: await thread.locator("[data-testid=reply]").count(), calls: replyCalls.length }), {
+        timeout: 10_000,
+      })
+      .toEqual({ shown: count, calls: 1 });
+    expect(replyCalls[0]).toMatch(/^\/guzzle\/v1\/comment\/[^/]+\/[^/]+$/);
+    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
 
     // reply to the thread: reply mode, then the reply under its parent
     const alias = (await thread.locator(".comment-alias").first().textContent()) ?? "";
