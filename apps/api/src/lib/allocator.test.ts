@@ -16,7 +16,8 @@ async function probe(env: NodeJS.ProcessEnv, ipc = false) {
     script,
     `await import(${JSON.stringify(allocatorFirst)});\n` +
       "console.log(JSON.stringify({ pid: process.pid, arena: process.env.MALLOC_ARENA_MAX ?? null, " +
-      "threshold: process.env.MALLOC_MMAP_THRESHOLD_ ?? null, argv: process.argv.slice(2) }));\n",
+      "threshold: process.env.MALLOC_MMAP_THRESHOLD_ ?? null, trim: process.env.MALLOC_TRIM_THRESHOLD_ ?? null, " +
+      "argv: process.argv.slice(2) }));\n",
   );
   try {
     if (!ipc) {
@@ -43,16 +44,16 @@ describe("allocator settings", () => {
     "string";
 
   it.runIf(process.platform === "linux" && glibc)(
-    "R-REL-5 on glibc the process starts again with two arenas and a fixed mmap threshold, keeping its pid and arguments",
+    "R-REL-5 on glibc the process starts again with two arenas, a fixed mmap threshold and trim threshold, keeping its pid and arguments",
     async () => {
       const env = Object.fromEntries(
         Object.entries(process.env).filter(([name]) => !name.startsWith("MALLOC_") && name !== "LD_PRELOAD"),
       );
       const { pid, seen } = await probe(env);
-      expect(seen).toEqual({ pid, arena: "2", threshold: "131072", argv: ["one", "two"] });
+      expect(seen).toEqual({ pid, arena: "2", threshold: "1048576", trim: "4194304", argv: ["one", "two"] });
       // with an IPC channel to its parent it goes on as started
       const forked = await probe(env, true);
-      expect(forked.seen).toEqual({ pid: forked.pid, arena: null, threshold: null, argv: ["one", "two"] });
+      expect(forked.seen).toEqual({ pid: forked.pid, arena: null, threshold: null, trim: null, argv: ["one", "two"] });
     },
   );
 

@@ -9,10 +9,22 @@
  * glibc reads these variables when the process starts, so on Linux with glibc, when none is set, the
  * server (`main.ts`, through `allocator-first.ts`, before anything else is loaded) replaces itself (same pid, arguments and environment) with one started with them. Setting
  * any of them, or preloading another allocator (jemalloc), keeps the process as it was started.
+ *
+ * The threshold is 1 MiB and the heap's top is trimmed only past 4 MiB free (decision 083): with a
+ * 128 KiB threshold and glibc's 128 KiB trim, every zlib and brotli compression of an answer mapped,
+ * faulted in and unmapped its encoder's state (a brotli 4 encoder's blocks lie between 256 KiB and
+ * 1 MiB), about five times the compression itself. Pictures' pixel buffers are larger and still mapped.
  */
 
-/** What glibc is given: two arenas, and blocks from 128 KiB up always mapped (and unmapped when freed). */
-export const allocatorSettings = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" } as const;
+/**
+ * What glibc is given: two arenas; blocks from 1 MiB up always mapped (and unmapped when freed); at
+ * most 4 MiB left free at the top of a heap before it is given back.
+ */
+export const allocatorSettings = {
+  MALLOC_ARENA_MAX: "2",
+  MALLOC_MMAP_THRESHOLD_: "1048576",
+  MALLOC_TRIM_THRESHOLD_: "4194304",
+} as const;
 
 /** The environment to start again with, or null when the process is to go on as it is. */
 export function allocatorRestart(
