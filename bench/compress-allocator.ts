@@ -2,8 +2,8 @@
  * What one compression of an API answer costs under each of glibc's allocator settings (decision 083):
  * for each setting a child process of its own (glibc reads them at start) compresses the same JSON
  * answer `--count` times, as `@fastify/compress` does for an answer below its sync threshold
- * (`brotliCompressSync` at quality 4, `gzipSync` at level 6) and as the page cache's best forms are
- * made, with a few kilobytes of other allocations between (a server's requests), and prints CPU per
+ * (`brotliCompressSync` at quality 4, `gzipSync` at level 6; and at the fastest levels, brotli 1 and
+ * gzip 1), with a few kilobytes of other allocations between (a server's requests), and prints CPU per
  * compression, the kernel's share and the bytes. The answers are a content list of `--items` items,
  * the shape and text of the API's.
  * Usage: node bench/compress-allocator.ts [--count=3000] [--items=5,20,80]
@@ -46,13 +46,20 @@ function answer(items: number): Buffer {
   return Buffer.from(JSON.stringify({ code: 0, msg: "ok", data: { list, total: items * 10, page: 1 } }));
 }
 
-const codecs = {
-  "brotli 4": (b: Buffer) =>
-    brotliCompressSync(b, {
-      params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 4 },
-    }),
+const brotli = (quality: number) => (b: Buffer) =>
+  brotliCompressSync(b, {
+    params: {
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_QUALITY]: quality,
+      [constants.BROTLI_PARAM_SIZE_HINT]: b.length,
+    },
+  });
+const codecs: Record<string, (b: Buffer) => Buffer> = {
+  "brotli 4": brotli(4),
+  "brotli 1": brotli(1),
   "gzip 6": (b: Buffer) => gzipSync(b, { level: 6 }),
-} as const;
+  "gzip 1": (b: Buffer) => gzipSync(b, { level: 1 }),
+};
 
 if (args.get("child") === "true") {
   const rows: string[] = [];

@@ -25,6 +25,14 @@ import { serverFactory } from "./server/factory.ts";
 import { installGlobalHooks } from "./server/hooks.ts";
 import { installShutdown, shutdownState } from "./server/shutdown.ts";
 
+/**
+ * The largest answer the HTTP layer compresses in one call (`@fastify/compress`'s `syncThreshold`,
+ * whose default is 8 KiB on two cores and 4 KiB on more): at brotli 4 a 64 KiB answer holds the event
+ * loop well under a millisecond, and the stream it would take instead costs more CPU than that
+ * (decision 084).
+ */
+export const apiCompressSyncBytes = 64 * 1024;
+
 export interface BuildOptions {
   /** An already open database (tests share one); closed by its owner, not by the app. */
   database?: DatabaseHandle;
@@ -65,8 +73,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   installGlobalHooks(app, config, { shutdown, headersFor });
   const context: ModuleContext = { earlyAnswers: () => earlyAnswers.options() };
 
-  // JSON, static files and other answers over 1 KiB, in brotli or gzip (pages compress themselves while streaming)
-  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
+  // JSON, static files and other answers over 1 KiB, in brotli or gzip (pages compress themselves while
+  // streaming); an answer up to 64 KiB in one call on the event loop, not through a stream in zlib's
+  // pool, whose set-up costs more than compressing it (decision 084)
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    syncThreshold: apiCompressSyncBytes,
+    encodings: ["br", "gzip"],
+  });
   await app.register(errorsPlugin);
   await app.register(openapiPlugin, { ui: config.ops.serveDocs });
   await app.register(settingsPlugin, { config });

@@ -4,6 +4,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
 import { seedDemoData } from "@davmu/demo/seed";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
+import { apiCompressSyncBytes } from "../src/app.ts";
 import { ensureSiteBuilt, startTestServer, type TestServer } from "./helper.ts";
 
 /** A GET whose body is read as sent (fetch would decode it and hide its length). */
@@ -95,6 +96,25 @@ describe("cached and compressed answers", () => {
     });
     expect(list.headers.get("content-encoding")).toBe("gzip");
     expect((await list.json()).data.list.length).toBeGreaterThan(0);
+  });
+
+  it("R-SRV-1 an answer of 8 to 64 KiB is compressed whole, in one call: sent with its Content-Length, not as a stream (decision 084)", async () => {
+    const url = `${server.base}/peony/v1/content?pageindex=1&pagesize=50`;
+    const raw = await rawGet(url, { authorization: token, "accept-encoding": "identity" });
+    // larger than the compression layer's default for a stream on two cores, within the one-call bound
+    expect(raw.body.length).toBeGreaterThan(8 * 1024);
+    expect(raw.body.length).toBeLessThanOrEqual(apiCompressSyncBytes);
+    for (const [encoding, decode] of [
+      ["br", brotliDecompressSync],
+      ["gzip", gunzipSync],
+    ] as const) {
+      const sent = await rawGet(url, { authorization: token, "accept-encoding": encoding });
+      expect(sent.headers["content-encoding"]).toBe(encoding);
+      expect(sent.headers["transfer-encoding"]).toBeUndefined();
+      expect(Number(sent.headers["content-length"])).toBe(sent.body.length);
+      expect(sent.body.length).toBeLessThan(raw.body.length / 2);
+      expect(JSON.parse(decode(sent.body).toString("utf8"))).toEqual(JSON.parse(raw.body.toString("utf8")));
+    }
   });
 
   it("R-SRV-1 a miss answers at once, raw or fast-compressed; once asked again, hits carry the kept brotli or gzip of the same bytes", async () => {
