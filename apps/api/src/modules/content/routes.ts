@@ -85,7 +85,7 @@ export async function contentRoutes(app: FastifyInstance, options: EarlyAnswerOp
     const cached = cache.get(url);
     if (!cached) return false;
     const encoding = encodingFor(req.headers["accept-encoding"]);
-    // not compressed yet (being compressed now): Fastify's route compresses it at a fast level
+    // not compressed yet (being compressed now): Fastify's route compresses it at the fastest level
     if (!cached.compressed && encoding !== "identity") return false;
     const started = performance.now();
     const { body, headerList } = encodedBody(cached, encoding);
