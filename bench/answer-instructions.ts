@@ -16,20 +16,12 @@ import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { Agent, get } from "node:http";
 import { dirname, join } from "node:path";
+import { anonymousToken } from "./lib/args.ts";
 import { checkoutProduct, comparisonArgs } from "./lib/checkouts.ts";
 
 const { trees, number } = comparisonArgs(process.argv.slice(2));
 const short = number("short", 1000);
 const long = number("long", 5000);
-
-async function anonymousToken(origin: string): Promise<string> {
-  const answer = await fetch(`${origin}/peony/v1/auth`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ appid: 1, platform: "wap", device_id: "bench" }),
-  });
-  return ((await answer.json()) as { data: { token: string } }).data.token;
-}
 
 /** One count: the product under cachegrind, `answers` kept answers after the warm-up; its instructions. */
 async function count(
@@ -69,7 +61,7 @@ async function count(
       if (ready) break;
       await new Promise((r) => setTimeout(r, 500));
     }
-    const token = await anonymousToken(origin);
+    const token = await anonymousToken(origin, "bench");
     const agent = new Agent({ keepAlive: true, maxSockets: 4 });
     const headers = { authorization: token, "accept-encoding": "gzip, deflate, br", "user-agent": userAgent };
     const ask = () =>

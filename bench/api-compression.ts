@@ -12,13 +12,9 @@
 import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { startProduct } from "@davmu/test-support/product";
+import { anonymousToken, commandLine } from "./lib/args.ts";
 
-const args = new Map(
-  process.argv.slice(2).map((a) => {
-    const [key, value] = a.replace(/^--/, "").split("=");
-    return [key as string, value ?? "true"];
-  }),
-);
+const args = commandLine();
 const count = Number(args.get("count") ?? 1500);
 const rounds = Number(args.get("rounds") ?? 2);
 
@@ -30,12 +26,7 @@ const cpuSeconds = () => {
 };
 try {
   const origin = server.origin;
-  const auth = await fetch(`${origin}/peony/v1/auth`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ appid: 1, platform: "wap", device_id: "bench-api-compression" }),
-  });
-  const token = ((await auth.json()) as { data: { token: string } }).data.token;
+  const token = await anonymousToken(origin, "bench-api-compression");
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const get = (path: string, encoding: string) =>
     new Promise<{ bytes: number; encoding: string }>((done, fail) => {

@@ -12,13 +12,9 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { allocatorSettings } from "../apps/api/src/lib/allocator.ts";
+import { commandLine } from "./lib/args.ts";
 
-const args = new Map(
-  process.argv.slice(2).map((a) => {
-    const [key, value] = a.replace(/^--/, "").split("=");
-    return [key as string, value ?? "true"];
-  }),
-);
+const args = commandLine();
 const count = Number(args.get("count") ?? 3000);
 const itemCounts = (args.get("items") ?? "5,20,80").split(",").map(Number);
 

@@ -18,14 +18,10 @@ import { openDatabase } from "../apps/api/src/db/database.ts";
 import { migrateToLatest } from "../apps/api/src/db/migrate.ts";
 import { loadConfig } from "../apps/api/src/plugins/config.ts";
 import { injectingFetch } from "../apps/web/server/in-process-api.ts";
+import { anonymousToken, commandLine } from "./lib/args.ts";
 import { median, type Result, table } from "./lib/stats.ts";
 
-const args = new Map(
-  process.argv.slice(2).map((a) => {
-    const [key, value] = a.replace(/^--/, "").split("=");
-    return [key as string, value ?? "true"];
-  }),
-);
+const args = commandLine();
 const calls = Number(args.get("calls") ?? 2000);
 const rounds = Number(args.get("rounds") ?? 3);
 
@@ -48,12 +44,7 @@ try {
     .orderBy("id")
     .executeTakeFirstOrThrow();
   const item = createPublicIdCodec(config.hashidSalt, config.hashidMinLength).encode(row.id);
-  const auth = await fetch(`${base}/peony/v1/auth`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ appid: 1, platform: "wap", device_id: "bench-in-process" }),
-  });
-  const token = ((await auth.json()) as { data: { token: string } }).data.token;
+  const token = await anonymousToken(base, "bench-in-process");
   // as the site's client asks: its token, no compression
   const headers = { authorization: token, "accept-encoding": "identity" };
   const ways: Record<string, typeof fetch> = { http: fetch, inject: injectingFetch(app) };

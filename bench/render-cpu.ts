@@ -27,13 +27,9 @@ import {
   root,
   waitForOk,
 } from "@davmu/test-support/product";
+import { commandLine } from "./lib/args.ts";
 
-const args = new Map(
-  process.argv.slice(2).map((a) => {
-    const [key, value] = a.replace(/^--/, "").split("=");
-    return [key as string, value ?? "true"];
-  }),
-);
+const args = commandLine();
 const pages = Number(args.get("pages") ?? 1500);
 const concurrency = Number(args.get("concurrency") ?? 4);
 const profile = args.get("profile");

@@ -41,18 +41,14 @@ import {
 } from "@davmu/test-support/product";
 import { firstTapResults } from "./first-tap.ts";
 import { runIslandsOnly } from "./islands.ts";
+import { anonymousToken, commandLine } from "./lib/args.ts";
 import { median, type Result, table } from "./lib/stats.ts";
 import { auditPages } from "./lighthouse.ts";
 import { bareRender, type Load, load, replayCachedPage } from "./throughput.ts";
 import { runTrackingBench } from "./tracking.ts";
 import { runTrackingCost } from "./tracking-cost.ts";
 
-const args = new Map(
-  process.argv.slice(2).map((a) => {
-    const [key, value] = a.replace(/^--/, "").split("=");
-    return [key as string, value ?? "true"];
-  }),
-);
+const args = commandLine();
 const runs = Number(args.get("runs") ?? 5);
 const seconds = Number(args.get("seconds") ?? 10);
 const rounds = Number(args.get("rounds") ?? 3);
@@ -183,15 +179,7 @@ try {
   }
 
   // 4 and 5. throughput, in rounds so each target meets the machine in the same moods
-  const token = (
-    (await (
-      await fetch(`${product.origin}/peony/v1/auth`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ appid: 1, platform: "wap", device_id: "bench" }),
-      })
-    ).json()) as { data: { token: string } }
-  ).data.token;
+  const token = await anonymousToken(product.origin, "bench");
   const pageUrl = product.origin + articlePath;
   // the cached page exactly as sent (brotli body and headers), for a baseline that answers the same
   await replayCachedPage(pageUrl, `${hello.origin}/replay`);

@@ -24,6 +24,7 @@ import pg from "pg";
 import { openDatabase } from "../apps/api/src/db/database.ts";
 import { migrateToLatest } from "../apps/api/src/db/migrate.ts";
 import { loadConfig } from "../apps/api/src/plugins/config.ts";
+import { anonymousToken } from "./lib/args.ts";
 import { median, percentile, processCpuSeconds, type Result, table } from "./lib/stats.ts";
 import { type Load, load } from "./throughput.ts";
 
@@ -205,12 +206,7 @@ async function measure(databaseUrl: string, size: DataSize, withCost = false): P
   try {
     const codec = createPublicIdCodec(env.HASHID_SALT as string, 8);
     const origin = server.origin;
-    const auth = await fetch(`${origin}/peony/v1/auth`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ appid: 1, platform: "wap", device_id: "bench-scale" }),
-    });
-    const token = ((await auth.json()) as { data: { token: string } }).data.token;
+    const token = await anonymousToken(origin, "bench-scale");
     const timed = async (path: string) => {
       const started = performance.now();
       const response = await fetch(origin + path, {
