@@ -110,7 +110,9 @@ const detailIslands = (id: string) =>
  * islands draw (the login popup's 关闭 among them; before, a chunk of their own, decision 072), the
  * login host, which every page has and which answers every login-first tap, the open-app controls'
  * props (`opensTheApp`; in the comment footer's group, the banner's wake took in that whole chunk),
- * the countdown of the login popup's SMS code, and the contracts' shared values; the site's links
+ * the countdown of the login popup's SMS code, the dialog hook (lib/dialog.ts: the open-app dialog
+ * and every sheet use it, and the open-app dialog's wake would otherwise fetch the sheets' group),
+ * and the contracts' shared values; the site's links
  * (nav.tsx), the lazy component and the formats, which most feature islands use and which a
  * feature's group would otherwise take in, making every other island that uses them fetch that
  * feature's chunk (decision 075). Each is under 2.5 KB; on a phone's network a
@@ -118,10 +120,10 @@ const detailIslands = (id: string) =>
  * one of the six connections to a host. No stylesheet comes with them.
  */
 const wakeParts =
-  /\/(apps\/web\/app\/(components\/icons\.tsx|lib\/(nav\.tsx|lazy-component\.ts)|model\/format\.ts|features\/account\/LoginHost\.tsx|features\/open-app\/opens-the-app\.ts|lib\/countdown\.ts)|packages\/contracts\/src\/values\.ts)$/;
+  /\/(apps\/web\/app\/(components\/icons\.tsx|lib\/(nav\.tsx|lazy-component\.ts)|model\/format\.ts|features\/account\/LoginHost\.tsx|features\/open-app\/opens-the-app\.ts|lib\/countdown\.ts|lib\/dialog\.ts)|packages\/contracts\/src\/values\.ts)$/;
 /** The sheets' shared parts (the "Sheet" group below). */
 const sheetParts =
-  /\/app\/(components\/Sheet\.tsx|lib\/(dialog|account|i18n\/account)\.ts|model\/i18n\/messages-account\.ts)$/;
+  /\/app\/(components\/Sheet\.tsx|lib\/(account|i18n\/account)\.ts|model\/i18n\/messages-account\.ts)$/;
 /**
  * The libraries of the vendor group: hls.js stays out, loaded only where a stream needs it; so does
  * WeChat's JS-SDK, which an island page's start-up loads inside WeChat without React (decision 056);
@@ -176,9 +178,9 @@ export default defineConfig({
                 // the comment footer's island and the comments' store (decision 056) in one file, fetched when
                 // the footer or the list wakes
                 { name: "detail-islands", test: detailIslands },
-                // the sheets' shared parts: the sheet with its stylesheet, the dialog hook, the account's
-                // messages and calls, which the login popup, the account and report sheets and the popups use
-                // together; one file and one stylesheet where they were four files and one (decision 073)
+                // the sheets' shared parts: the sheet with its stylesheet, the account's messages and calls,
+                // which the login popup, the account and report sheets and the popups use together; one
+                // file and one stylesheet where they were four files and one (decision 073)
                 { name: "Sheet", test: sheetParts },
                 // the island loader (decision 053) and what it shares with the islands: a page loads these two
                 // (and its start-up) alone before any interaction
