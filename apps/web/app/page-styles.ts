@@ -4,6 +4,7 @@ import gallery from "./styles/gallery.css?inline";
 import live from "./styles/live.css?inline";
 import media from "./styles/media.css?inline";
 import miniProgram from "./styles/mini-program.css?inline";
+import nav from "./styles/nav.css?inline";
 import pc from "./styles/pc.css?inline";
 import special from "./styles/special.css?inline";
 
@@ -12,7 +13,7 @@ import special from "./styles/special.css?inline";
  * and the parts its routes name in their `handle` (`export const handle: PageHandle`), so an article
  * does not carry the players', gallery's or special topics' rules in its first packet.
  */
-const parts = { album, gallery, live, media, "mini-program": miniProgram, pc, special } as const;
+const parts = { album, gallery, live, media, "mini-program": miniProgram, nav, pc, special } as const;
 export type StylePart = keyof typeof parts;
 
 /** What a route module's `handle` says of its page. */

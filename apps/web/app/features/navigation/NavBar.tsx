@@ -32,7 +32,7 @@ function NavIcon(props: { icons: NavigationItem["icons"]; selected: boolean; sch
  * page, and modules the site cannot show (app and topic categories) say so in a toast. An island,
  * woken by a tap under a list (decision 060) or as the page says (/bar: once idle), and when the
  * visitor picks a colour scheme (its icons follow it). In the system's dark mode without a choice,
- * the stylesheet sets its labels' colours aside before it wakes (nav.css).
+ * the stylesheet sets its labels' colours aside before it wakes (styles/nav.css).
  */
 export function NavBar(props: { wake?: WakePolicy }) {
   const { scheme } = useColorScheme();

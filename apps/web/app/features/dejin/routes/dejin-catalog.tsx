@@ -7,7 +7,6 @@ import { pageParam } from "../../../model/lists.ts";
 import type { PageHandle } from "../../../page-styles.ts";
 import { PagedList } from "../../lists/PagedList.tsx";
 import { ListHeader } from "../../navigation/ListHeader.tsx";
-import navCss from "../../navigation/nav.css?url";
 import dejinCss from "../dejin.css?url";
 import { LoadFailed } from "../LoadFailed.tsx";
 import { dejinMeta } from "../meta.ts";
@@ -56,10 +55,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return data({ rid, id, page, catalog: catalog.data, list, share }, list ? {} : { headers: noStore });
 }
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: navCss },
-  { rel: "stylesheet", href: dejinCss },
-];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: dejinCss }];
 
 /** Kept by the page cache for a few seconds like the other pages; a page from a failed load never. */
 export const headers: Route.HeadersFunction = pageCacheHeaders;
@@ -70,7 +66,7 @@ export const meta = dejinMeta();
  * An island page (decision 058): the column's tabs and cards are server HTML; 加载更多 is an island woken
  * by a tap.
  */
-export const handle: PageHandle = { islands: true };
+export const handle: PageHandle = { islands: true, styles: ["nav"] };
 
 export default function DejinCatalog({ loaderData }: Route.ComponentProps) {
   const { rid, id, page, catalog, list } = loaderData;

@@ -11,7 +11,6 @@ import { pageParam } from "../../../model/lists.ts";
 import type { PageHandle } from "../../../page-styles.ts";
 import { PagedList } from "../../lists/PagedList.tsx";
 import { ListHeader } from "../../navigation/ListHeader.tsx";
-import navCss from "../../navigation/nav.css?url";
 import { OpenAppButton } from "../../open-app/OpenAppButton.tsx";
 import { ChannelList } from "../ChannelList.tsx";
 import dejinCss from "../dejin.css?url";
@@ -55,10 +54,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return { tab, page, reporter, share, now: Date.now() };
 }
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: navCss },
-  { rel: "stylesheet", href: dejinCss },
-];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: dejinCss }];
 
 /** Kept by the page cache for a few seconds like the other pages; a page from a failed load never. */
 export const headers: Route.HeadersFunction = pageCacheHeaders;
@@ -69,7 +65,7 @@ export const meta = dejinMeta();
  * An island page (decision 061): the profile, the tabs (links) and the lists are server HTML; + 关注,
  * 加载更多 and the retry of a failed tab are islands woken by a tap.
  */
-export const handle: PageHandle = { islands: true };
+export const handle: PageHandle = { islands: true, styles: ["nav"] };
 
 function TabBody(props: { tab: ReporterTab; list: Loaded<ClueReportList | ReporterPosts>; now: number }) {
   const { tab, list, now } = props;

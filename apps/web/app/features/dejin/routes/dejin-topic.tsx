@@ -7,7 +7,6 @@ import { formatBigNumber } from "../../../model/format.ts";
 import { pageParam } from "../../../model/lists.ts";
 import type { PageHandle } from "../../../page-styles.ts";
 import { ListHeader } from "../../navigation/ListHeader.tsx";
-import navCss from "../../navigation/nav.css?url";
 import { ChannelList } from "../ChannelList.tsx";
 import dejinCss from "../dejin.css?url";
 import { LoadFailed } from "../LoadFailed.tsx";
@@ -47,10 +46,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return { name, detail: loaded.data, more, share, now: Date.now() };
 }
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: navCss },
-  { rel: "stylesheet", href: dejinCss },
-];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: dejinCss }];
 
 /** Kept by the page cache for a few seconds like the other pages; a page from a failed load never. */
 export const headers: Route.HeadersFunction = pageCacheHeaders;
@@ -61,7 +57,7 @@ export const meta = dejinMeta();
  * An island page (decision 061): the topic, its reports and the other topics are server HTML; 加载更多
  * (`dejin-more`), the retry of a failed load and the banner are islands woken by a tap.
  */
-export const handle: PageHandle = { islands: true };
+export const handle: PageHandle = { islands: true, styles: ["nav"] };
 
 export default function DejinTopic({ loaderData }: Route.ComponentProps) {
   const { name, detail, more, now } = loaderData;

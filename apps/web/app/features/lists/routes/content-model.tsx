@@ -4,6 +4,7 @@ import { Link } from "../../../lib/nav.tsx";
 import { data } from "../../../lib/router.ts";
 import { callApi } from "../../../lib/server/api.server.ts";
 import { requireIndexSegment } from "../../../lib/server/guards.server.ts";
+import { requestLang } from "../../../model/i18n/lang.ts";
 import { listPageSize, pageParam } from "../../../model/lists.ts";
 import { contentModelHref, visibleNavItems } from "../../../model/nav.ts";
 import { parseAppInfo } from "../../../model/site.ts";
@@ -13,12 +14,6 @@ import { NavBar } from "../../navigation/NavBar.tsx";
 import { toCardPage } from "../lists.server.ts";
 import { PagedList } from "../PagedList.tsx";
 import type { Route } from "./+types/content-model";
-
-/** The navigation and list styles, kept out of the stylesheet every page inlines. */
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: navCss }];
-
-import { requestLang } from "../../../model/i18n/lang.ts";
-import navCss from "../../navigation/nav.css?url";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   requireIndexSegment(params.index);
@@ -47,7 +42,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
  * An island page (decision 058): the groups and cards are server HTML; 加载更多, an h5 card's popup and
  * the bottom bar are islands woken by a tap.
  */
-export const handle: PageHandle = { islands: true };
+export const handle: PageHandle = { islands: true, styles: ["nav"] };
 
 /** Content-module page (R-ROUTE-1): a navigation item's groups as tabs, and the chosen group's list. */
 export default function ContentModel({ loaderData }: Route.ComponentProps) {

@@ -5,6 +5,7 @@ import { data } from "../../../lib/router.ts";
 import { callApi } from "../../../lib/server/api.server.ts";
 import { noStore, pageCacheHeaders } from "../../../lib/server/cache-headers.ts";
 import { useSite } from "../../../lib/site-context.tsx";
+import { requestLang } from "../../../model/i18n/lang.ts";
 import { homePageSize, pageParam } from "../../../model/lists.ts";
 import { isHomeItem, visibleNavItems } from "../../../model/nav.ts";
 import type { PageHandle } from "../../../page-styles.ts";
@@ -16,12 +17,6 @@ import { localWeather } from "../local-info.server.ts";
 import { SearchIcon } from "../nav-icons.tsx";
 import { PagedList } from "../PagedList.tsx";
 import type { Route } from "./+types/home";
-
-/** The navigation and list styles, kept out of the stylesheet every page inlines. */
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: navCss }];
-
-import { requestLang } from "../../../model/i18n/lang.ts";
-import navCss from "../../navigation/nav.css?url";
 
 export const meta = () => baseMeta();
 
@@ -48,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  * An island page (decision 058): the channels and the cards are server HTML; the open-app banner,
  * 加载更多, an h5 card's popup and the bottom bar are islands woken by a tap.
  */
-export const handle: PageHandle = { islands: true };
+export const handle: PageHandle = { islands: true, styles: ["nav"] };
 
 /** Home (R-ROUTE-1): the channels of the home navigation item and the newest content of the chosen one. */
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -8,11 +8,6 @@ import { loadList } from "../lists.server.ts";
 import { PagedList } from "../PagedList.tsx";
 import type { Route } from "./+types/list";
 
-/** The navigation and list styles, kept out of the stylesheet every page inlines. */
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: navCss }];
-
-import navCss from "../../navigation/nav.css?url";
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   requireIndexSegment(params.index);
   return loadList(request, params.list_id);
@@ -24,7 +19,7 @@ export const meta = () => baseMeta();
  * An island page (decision 058): the cards are server HTML; 加载更多, an h5 card's popup and the bottom
  * bar are islands woken by a tap.
  */
-export const handle: PageHandle = { islands: true };
+export const handle: PageHandle = { islands: true, styles: ["nav"] };
 
 /** List page (R-ROUTE-1): /list/{list_id}/index.html, one list's content newest first, with 加载更多. */
 export default function List({ loaderData }: Route.ComponentProps) {

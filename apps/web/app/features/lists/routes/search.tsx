@@ -6,6 +6,7 @@ import { Link, sitePath } from "../../../lib/nav.tsx";
 import { callApi, callApiShared } from "../../../lib/server/api.server.ts";
 import { requireIndexSegment } from "../../../lib/server/guards.server.ts";
 import { toRelatedCard } from "../../../model/article.ts";
+import { requestLang } from "../../../model/i18n/lang.ts";
 import { pageParam } from "../../../model/lists.ts";
 import { highlightParts, searchKeyword } from "../../../model/search.ts";
 import type { PageHandle } from "../../../page-styles.ts";
@@ -15,12 +16,6 @@ import { SearchIcon } from "../nav-icons.tsx";
 import { PagedList } from "../PagedList.tsx";
 import { SearchBack } from "../SearchBack.tsx";
 import type { Route } from "./+types/search";
-
-/** The navigation and list styles, kept out of the stylesheet every page inlines. */
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: navCss }];
-
-import { requestLang } from "../../../model/i18n/lang.ts";
-import navCss from "../../navigation/nav.css?url";
 
 const searchPageSize = 10;
 
@@ -61,7 +56,7 @@ export const meta = () => baseMeta([{ name: "robots", content: "noindex" }]);
  * An island page (decision 058): the form is a plain GET form and the results are server HTML; 返回,
  * 加载更多 and an h5 card's popup are islands woken by a tap.
  */
-export const handle: PageHandle = { islands: true };
+export const handle: PageHandle = { islands: true, styles: ["nav"] };
 
 /**
  * Search (R-ROUTE-1): a search box that works without JavaScript (a GET form), the hot words, the

@@ -2,23 +2,20 @@ import { baseMeta } from "../../../lib/meta.ts";
 import { pageCacheHeaders } from "../../../lib/server/cache-headers.ts";
 import type { PageHandle } from "../../../page-styles.ts";
 import { NavBar } from "../NavBar.tsx";
-import navCss from "../nav.css?url";
 import type { Route } from "./+types/bar";
-
-/**
- * /bar (R-ROUTE-1): the site's bottom navigation bar alone, from the editors' app info, for the
- * native app or a partner page to embed as a strip (a web view about 56 px tall): the same items,
- * icons and colours as the bar under the site's list pages, each opening its page.
- */
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: navCss }];
 
 export const meta = () => baseMeta([{ name: "robots", content: "noindex" }]);
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
 
 /** An island page (decision 064): the bar is the page, one island. */
-export const handle: PageHandle = { islands: true };
+export const handle: PageHandle = { islands: true, styles: ["nav"] };
 
+/**
+ * /bar (R-ROUTE-1): the site's bottom navigation bar alone, from the editors' app info, for the
+ * native app or a partner page to embed as a strip (a web view about 56 px tall): the same items,
+ * icons and colours as the bar under the site's list pages, each opening its page.
+ */
 export default function Bar() {
   return (
     <main className="bar-page">
