@@ -42,7 +42,8 @@ describe("toRequest and visitorGone: the Fetch request a page is rendered from, 
     expect(request.signal.aborted).toBe(false);
   });
 
-  it("R-WEB-SSR a visitor already gone when the signal is made: it is aborted from the start", async () => {
+  /** A visit to /slow, once the server holds it: the visitor's connection, to go away with. */
+  async function slowVisit() {
     const here = new Promise<void>((resolve) => {
       arrived = resolve;
     });
@@ -50,6 +51,11 @@ describe("toRequest and visitorGone: the Fetch request a page is rendered from, 
     client.on("error", () => {});
     client.end();
     await here;
+    return client;
+  }
+
+  it("R-WEB-SSR a visitor already gone when the signal is made: it is aborted from the start", async () => {
+    const client = await slowVisit();
     const reply = replies.at(-1) as FastifyReply;
     const closed = new Promise((resolve) => reply.raw.once("close", resolve));
     client.destroy();
@@ -58,13 +64,7 @@ describe("toRequest and visitorGone: the Fetch request a page is rendered from, 
   });
 
   it("R-WEB-SSR aborts its signal when the visitor goes away before the answer ends", async () => {
-    const here = new Promise<void>((resolve) => {
-      arrived = resolve;
-    });
-    const client = httpRequest(`${origin}/slow`);
-    client.on("error", () => {});
-    client.end();
-    await here;
+    const client = await slowVisit();
     const request = made.at(-1) as Request;
     expect(request.signal.aborted).toBe(false);
     const aborted = new Promise((resolve) => request.signal.addEventListener("abort", resolve, { once: true }));
