@@ -148,6 +148,20 @@ describe("loadConfig (the API's configuration through the schema)", () => {
     expect(otp.message).not.toContain("too-short-secret");
   });
 
+  it("R-SRV-7 R-CONSOLE-1 editors' password cost: 15 unless set, 10 to 20, and never under 15 in production", () => {
+    expect(loadConfig({}).editorPasswordCost).toBe(15);
+    expect(loadConfig(production).editorPasswordCost).toBe(15);
+    expect(loadConfig({ ...production, EDITOR_PASSWORD_COST: "17" }).editorPasswordCost).toBe(17);
+    // the test suites' cheaper hashes, refused in production
+    expect(loadConfig({ NODE_ENV: "test", EDITOR_PASSWORD_COST: "10" }).editorPasswordCost).toBe(10);
+    const weak = refusal({ ...production, EDITOR_PASSWORD_COST: "14" });
+    expect(weak.variable).toBe("EDITOR_PASSWORD_COST");
+    expect(weak.message).toContain("expected at least 15 (scrypt N = 2^15) in production");
+    for (const bad of ["9", "21", "15.5", "fifteen", "-15"]) {
+      expect(refusal({ EDITOR_PASSWORD_COST: bad }).variable, bad).toBe("EDITOR_PASSWORD_COST");
+    }
+  });
+
   it("R-SRV-7 production refuses the development hashid salt: unset, empty or given", () => {
     const { HASHID_SALT: _salt, ...withoutSalt } = production;
     for (const env of [

@@ -39,6 +39,8 @@ export interface Config {
   sms: SmsConfig;
   /** Editors' API key (header x-api-key); editor endpoints refuse every call while it is unset. */
   editorApiKey: string | null;
+  /** scrypt's cost for editors' password hashes: N = 2^cost (EDITOR_PASSWORD_COST). */
+  editorPasswordCost: number;
   limits: Limits;
   /** Where visitors' browsers call the API, "" for the site's own origin (the pages' CSP allows it). */
   publicApiBase: string;
@@ -214,6 +216,7 @@ export function loadConfig(env: Env = process.env): Config {
     previewSecret: values.PREVIEW_SECRET ?? null,
     sms: smsConfig(values),
     editorApiKey: values.EDITOR_API_KEY ?? null,
+    editorPasswordCost: values.EDITOR_PASSWORD_COST,
     limits: {
       otpPerPhonePerDay: values.OTP_PER_PHONE_PER_DAY,
       otpPerIpPerHour: values.OTP_PER_IP_PER_HOUR,

@@ -75,6 +75,9 @@ function served(values: Record<string, unknown>): Set<Part> {
 }
 
 function productionRefusal(schema: Variable, raw: string | undefined): string | null {
+  if (schema.productionMinimum !== undefined) {
+    return raw !== undefined && raw !== "" && Number(raw) < schema.productionMinimum ? raw : null;
+  }
   if (raw === undefined || raw === "") return "";
   if (raw === schema.default) return schema.secret ? "(the development value)" : raw;
   if (schema.productionMinLength !== undefined && raw.length < schema.productionMinLength) return shown(schema, raw);

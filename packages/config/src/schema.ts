@@ -38,6 +38,11 @@ export interface VariableMeta {
    */
   production?: string;
   productionMinLength?: number;
+  /**
+   * For a number with a default production keeps: production refuses only a value below this (the
+   * unset and default rule above does not apply).
+   */
+  productionMinimum?: number;
   /** The variable must be set when every variable named here has the value given. */
   requiredWhen?: Readonly<Record<string, string | boolean>>;
 }
@@ -209,6 +214,15 @@ export const envSchema = Type.Object({
     expected: "a directory, or off",
   }),
   EDITOR_SESSION_TTL_SECONDS: variable(integer(1, 2592000, 28800), { part: "api" }),
+  /**
+   * Editors' password hashes: scrypt's cost as a power of two (N = 2^cost, r = 8, p = 1; 15: 32 MiB
+   * and about 0.1 s a hash). Production refuses less than 15; the test suites run at 10 (decision 087).
+   */
+  EDITOR_PASSWORD_COST: variable(integer(10, 20, 15), {
+    part: "api",
+    production: "at least 15 (scrypt N = 2^15) in production",
+    productionMinimum: 15,
+  }),
   LIVE_CHAT_PER_USER_PER_MINUTE: variable(integer(1, 1000, 10), { part: "api" }),
   LIVE_HISTORY_SIZE: variable(integer(10, 100000, 500), { part: "api" }),
   // pictures decoded and remade at once, waiting beyond those, and how long a tip's may wait (R-REL-5)

@@ -27,7 +27,7 @@ export async function createEditorAccount(
     email,
     name: options.name ?? `${role}编辑${serial}`,
     role,
-    passwordHash: await hashEditorPassword(password),
+    passwordHash: await hashEditorPassword(password, server.app.config.editorPasswordCost),
     totpRequired: options.totpRequired ?? false,
   });
   if (!row) throw new Error(`editor ${email} exists`);

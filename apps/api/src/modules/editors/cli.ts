@@ -86,7 +86,7 @@ const handle = openDatabase(config.database);
 try {
   await migrateToLatest(handle.db);
   const editors = createEditorRepository(handle.db);
-  const passwordHash = await hashEditorPassword(password);
+  const passwordHash = await hashEditorPassword(password, config.editorPasswordCost);
   const created = await editors.inTransaction(async (trx) => {
     const row = await editors.create(
       { email, name, role: role as EditorRole, passwordHash, totpRequired: values["totp-required"] === true },

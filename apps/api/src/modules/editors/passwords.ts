@@ -1,11 +1,14 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 
 /**
- * Editors' password hashes (R-CONSOLE-1): scrypt, memory-hard (N=2^15, r=8: 32 MiB a hash), a salt
- * per password, stored with its parameters (`scrypt$N$r$p$salt$key`) so they can be raised later:
- * an old hash still verifies, and `needsRehash` says when to store a new one at the next login.
+ * Editors' password hashes (R-CONSOLE-1): scrypt, memory-hard (N = 2^cost, r=8; at production's least
+ * cost, 15, 32 MiB a hash), a salt per password, stored with its parameters (`scrypt$N$r$p$salt$key`)
+ * so they can be raised later: an old hash still verifies, and `needsRehash` says when to store a new
+ * one at the next login. The cost is the setting EDITOR_PASSWORD_COST (decision 087).
  */
-export const scryptParameters = { N: 2 ** 15, r: 8, p: 1 } as const;
+export function scryptParameters(cost: number) {
+  return { N: 2 ** cost, r: 8, p: 1 } as const;
+}
 const keyLength = 32;
 
 function derive(password: string, salt: Buffer, N: number, r: number, p: number): Promise<Buffer> {
@@ -16,14 +19,16 @@ function derive(password: string, salt: Buffer, N: number, r: number, p: number)
   });
 }
 
-export async function hashEditorPassword(password: string): Promise<string> {
-  const { N, r, p } = scryptParameters;
+export async function hashEditorPassword(password: string, cost: number): Promise<string> {
+  const { N, r, p } = scryptParameters(cost);
   const salt = randomBytes(16);
   const key = await derive(password, salt, N, r, p);
   return `scrypt$${N}$${r}$${p}$${salt.toString("base64url")}$${key.toString("base64url")}`;
 }
 
-const dummyHash = `scrypt$${scryptParameters.N}$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`;
+/** What an unknown email is checked against: the same work as a known one's at today's cost. */
+const dummyHash = (cost: number) =>
+  `scrypt$${scryptParameters(cost).N}$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`;
 
 function parse(stored: string) {
   const parts = stored.split("$");
@@ -42,18 +47,22 @@ function parse(stored: string) {
   };
 }
 
-/** Checks a password; with no stored hash (unknown email) it spends the same work and answers false. */
-export async function verifyEditorPassword(password: string, stored: string | null): Promise<boolean> {
-  const parsed = parse(stored ?? dummyHash);
+/**
+ * Checks a password; with no stored hash (unknown email) it spends the same work as a hash of today's
+ * `cost` and answers false.
+ */
+export async function verifyEditorPassword(password: string, stored: string | null, cost: number): Promise<boolean> {
+  const parsed = parse(stored ?? dummyHash(cost));
   if (!parsed) return false;
   const key = await derive(password, parsed.salt, parsed.N, parsed.r, parsed.p);
   return stored !== null && key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
 }
 
-/** Whether a hash was made with weaker parameters than today's. */
-export function needsRehash(stored: string): boolean {
+/** Whether a hash was made with weaker parameters than today's `cost` asks for. */
+export function needsRehash(stored: string, cost: number): boolean {
   const parsed = parse(stored);
-  return !parsed || parsed.N < scryptParameters.N || parsed.r < scryptParameters.r;
+  const today = scryptParameters(cost);
+  return !parsed || parsed.N < today.N || parsed.r < today.r;
 }
 
 /** A one-time password for a new account: 20 characters, no look-alikes. */

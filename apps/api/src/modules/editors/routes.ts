@@ -23,6 +23,7 @@ function actorOf(request: FastifyRequest): EditorActor & { id: number; editor: E
  * trail (R-CONSOLE-3). Nothing answered or logged holds a password, hash, TOTP secret or session id.
  */
 export async function editorRoutes(app: FastifyInstance) {
+  const passwordCost = app.config.editorPasswordCost;
   const { editors } = app;
   const loginLimit = {
     rateLimit: { max: app.config.limits.loginPerIpPerMinute, timeWindow: 60_000, groupId: "editor-login" },
@@ -39,7 +40,7 @@ export async function editorRoutes(app: FastifyInstance) {
         const minutes = Math.ceil((Number(editor.locked_until) - now) / 60_000);
         throw locked(`登录失败次数过多，请 ${minutes} 分钟后再试`);
       }
-      const passwordOk = await verifyEditorPassword(password, editor?.password_hash ?? null);
+      const passwordOk = await verifyEditorPassword(password, editor?.password_hash ?? null, passwordCost);
       if (!editor) throw unauthorized("邮箱或密码错误");
       if (!passwordOk) {
         const counted = await editors.recordFailure(editor.id, now);
@@ -58,7 +59,7 @@ export async function editorRoutes(app: FastifyInstance) {
       await editors.recordSuccess(
         editor.id,
         now,
-        needsRehash(editor.password_hash) ? await hashEditorPassword(password) : undefined,
+        needsRehash(editor.password_hash, passwordCost) ? await hashEditorPassword(password, passwordCost) : undefined,
       );
       const { csrfToken, expiresAt } = await app.editorSessions.start(request, reply, editor);
       request.log.info({ editorId: editor.id }, "editor logged in");
@@ -166,10 +167,10 @@ export async function editorRoutes(app: FastifyInstance) {
   route(app, calls.changeEditorPassword, async (request) => {
     const actor = actorOf(request);
     const fresh = await editors.findById(actor.id);
-    if (!fresh || !(await verifyEditorPassword(request.body.current, fresh.password_hash))) {
+    if (!fresh || !(await verifyEditorPassword(request.body.current, fresh.password_hash, passwordCost))) {
       throw forbidden("当前密码错误");
     }
-    const hash = await hashEditorPassword(request.body.next);
+    const hash = await hashEditorPassword(request.body.next, passwordCost);
     await editors.change(
       actor.id,
       { password_hash: hash },
@@ -188,7 +189,7 @@ export async function editorRoutes(app: FastifyInstance) {
   route(app, calls.createEditor, async (request) => {
     const { email, name, role, totp_required } = request.body;
     const password = oneTimePassword();
-    const passwordHash = await hashEditorPassword(password);
+    const passwordHash = await hashEditorPassword(password, passwordCost);
     const row = await editors.inTransaction(async (trx) => {
       const created = await editors.create(
         { email, name, role, passwordHash, totpRequired: totp_required ?? false },
