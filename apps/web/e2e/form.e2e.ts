@@ -166,6 +166,24 @@ describe("cloud form page", () => {
     });
   });
 
+  it("R-FORM-1 the form asks the API once for this visitor's state, once the session is known", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "GET" && new URL(request.url()).pathname === `/peony/v1/form/${form.postId}`)
+        asked.push(request.url());
+    });
+    await page.goto(form.url);
+    await formReady(page);
+    await page.locator("html[data-session]").waitFor({ state: "attached" });
+    await expect.poll(() => asked.length, { timeout: 5000 }).toBe(1);
+    // nothing more comes by itself (before, a second request followed the session's check)
+    await page.waitForTimeout(1500);
+    expect(asked).toHaveLength(1);
+    await context.close();
+  });
+
   it("R-FORM-1 the API's field messages (422) are shown by their fields, and nothing typed is lost", async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();

@@ -36,9 +36,13 @@ export function FormView({ initial }: { initial: Form }) {
     if (restored.current) saveDraft(postId, answers);
   }, [postId, answers]);
 
-  // whether this visitor answered comes from their own answer (the page is rendered for everyone)
+  // whether this visitor answered comes from their own answer (the page is rendered for everyone):
+  // asked once the stored token has been checked (before, the answer would be an anonymous one, asked
+  // again a moment later), and again when the visitor logs in or out
+  const restoredSession = session.restored;
   // biome-ignore lint/correctness/useExhaustiveDependencies: asked again when the visitor logs in or out (userId)
   useEffect(() => {
+    if (!restoredSession) return;
     let live = true;
     session
       .api()
@@ -50,7 +54,7 @@ export function FormView({ initial }: { initial: Form }) {
     return () => {
       live = false;
     };
-  }, [userId, session, postId]);
+  }, [userId, restoredSession, postId]);
 
   const change = (key: string, value: string | string[]) => {
     setAnswers((current) => ({ ...current, [key]: value }));
