@@ -141,6 +141,43 @@ describe("content", () => {
     expect(body.code).toBe(10024);
   });
 
+  it("R-CONTENT-1 R-SRV-7 every item asked for at once, none kept yet, answers its own row, related items and media account", async () => {
+    const db = server.database.handle.db;
+    const rows = await db
+      .selectFrom("contents")
+      .select(["id", "title", "mp_id"])
+      .where("state", "not in", [17, 100])
+      .execute();
+    const accounts = new Map(
+      (await db.selectFrom("media_accounts").select(["id", "name"]).execute()).map((a) => [a.id, a.name]),
+    );
+    const relations = await db
+      .selectFrom("content_relations as r")
+      .innerJoin("contents as c", "c.id", "r.related_id")
+      .select(["r.content_id", "r.related_id"])
+      .where("c.state", "not in", [17, 100])
+      .orderBy("r.content_id")
+      .orderBy("r.position")
+      .execute();
+    expect(rows.length).toBeGreaterThan(20);
+    expect(rows.some((row) => row.mp_id !== null)).toBe(true);
+    expect(relations.length).toBeGreaterThan(0);
+    // a session of its own: nothing of it is kept, so every answer is read from the database
+    const fresh = await server.anonymousToken();
+    const answers = await Promise.all(
+      rows.map((row) => server.get(`/inner/static/content/${codec.encode(row.id)}`, fresh)),
+    );
+    answers.forEach(({ status, body }, n) => {
+      const row = rows[n] as (typeof rows)[number];
+      expect(status, row.title).toBe(200);
+      expect(body.data.post_id).toBe(codec.encode(row.id));
+      expect(body.data.title).toBe(row.title);
+      expect(body.data.mp?.name ?? null).toBe(row.mp_id === null ? null : accounts.get(row.mp_id));
+      const related = relations.filter((r) => r.content_id === row.id).map((r) => codec.encode(r.related_id));
+      expect(body.data.relations.map((r: { post_id: string }) => r.post_id)).toEqual(related);
+    });
+  });
+
   it("R-SRV-4 a malformed id gets a 4xx envelope, never a 500", async () => {
     for (const id of ["not-a-hashid", "abc", "%E4%BD%A0%E5%A5%BD", "a".repeat(65), "12345678"]) {
       const { status, body } = await server.get(`/inner/static/content/${id}`, token);

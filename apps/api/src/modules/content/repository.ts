@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, Transaction, Updateable } from "kysely";
+import { compiledOnce } from "../../db/compiled-once.ts";
 import type { ContentsTable, Database, MediaAccountsTable } from "../../db/schema.ts";
 import { indexTerms } from "../../lib/search-terms.ts";
 
@@ -58,6 +59,30 @@ export interface ContentRepositoryHooks {
 }
 
 export function createContentRepository(db: Kysely<Database>, hooks: ContentRepositoryHooks = {}) {
+  // the reads of every content answer, built once (a miss of the kept answers runs all three)
+  const byId = compiledOnce(db, (id: number) => db.selectFrom("contents").selectAll().where("id", "=", id));
+  const accountById = compiledOnce(db, (id: number) =>
+    db.selectFrom("media_accounts").selectAll().where("id", "=", id),
+  );
+  // one query for each list of hidden states its callers pass (all pass the same constant today)
+  const relatedQueries = new Map<string, (id: number) => Promise<RelatedRow[]>>();
+  const relatedQuery = (hidden: readonly number[]) => {
+    const key = hidden.join(",");
+    let query = relatedQueries.get(key);
+    if (query === undefined) {
+      query = compiledOnce(db, (id: number) =>
+        db
+          .selectFrom("content_relations as r")
+          .innerJoin("contents as c", "c.id", "r.related_id")
+          .select(relatedColumnsOfC)
+          .where("r.content_id", "=", id)
+          .where("c.state", "not in", [...hidden])
+          .orderBy("r.position"),
+      );
+      relatedQueries.set(key, query);
+    }
+    return query;
+  };
   return {
     /** Changes a content item, stamps its `updated_at` and tells the caches. Answers whether it exists. */
     async update(id: number, patch: ContentPatch): Promise<boolean> {
@@ -71,21 +96,12 @@ export function createContentRepository(db: Kysely<Database>, hooks: ContentRepo
       return found;
     },
 
-    findById: (id: number) => db.selectFrom("contents").selectAll().where("id", "=", id).executeTakeFirst(),
+    findById: async (id: number): Promise<ContentRow | undefined> => (await byId(id))[0],
 
-    findMediaAccount: (id: number) =>
-      db.selectFrom("media_accounts").selectAll().where("id", "=", id).executeTakeFirst(),
+    findMediaAccount: async (id: number): Promise<MediaAccountRow | undefined> => (await accountById(id))[0],
 
     /** Published related items of a content item, in editorial order. */
-    relatedTo: (id: number, available: readonly number[]) =>
-      db
-        .selectFrom("content_relations as r")
-        .innerJoin("contents as c", "c.id", "r.related_id")
-        .select(relatedColumnsOfC)
-        .where("r.content_id", "=", id)
-        .where("c.state", "not in", available)
-        .orderBy("r.position")
-        .execute(),
+    relatedTo: (id: number, hidden: readonly number[]) => relatedQuery(hidden)(id),
 
     /** Published members of an album (group 0) or of a special's groups, in editorial order. */
     members: (parentId: number, hiddenStates: readonly number[], opts: { offset?: number; limit?: number } = {}) =>
