@@ -199,11 +199,13 @@ export async function contentRoutes(app: FastifyInstance, options: EarlyAnswerOp
       call,
       async (request, reply) => {
         const cacheable = request.session?.kind === "anonymous";
-        const row = await app.requireAvailableContent(request.params.id, mp ? { mp: true } : undefined);
-        const [related, account] = await Promise.all([
-          repository.relatedTo(row.id, unavailableStates),
-          row.mp_id === null ? null : repository.findMediaAccount(row.mp_id),
+        // the related items are asked for beside the row, not after it (one round trip to PostgreSQL)
+        const id = app.publicIds.decode(request.params.id);
+        const [row, related] = await Promise.all([
+          app.requireAvailableContent(request.params.id, mp ? { mp: true } : undefined),
+          id === null ? [] : repository.relatedTo(id, unavailableStates),
         ]);
+        const account = row.mp_id === null ? null : await repository.findMediaAccount(row.mp_id);
         const answer = { code: 0, msg: "ok", data: toContentItem(row, related, account ?? null, links) };
         if (!cacheable) return answer;
         const entry = cache.set(request.url, {
