@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { firstTapRows, type TapSample, tapCases } from "./first-tap.ts";
-import { type Figures, floorRows, medianFigures } from "./lighthouse.ts";
+import { type Figures, floorRows, medianFigures, pairedRows, scriptTime } from "./lighthouse.ts";
 
 const figures = (over: Partial<Figures>): Figures => ({
   performance: 99,
@@ -10,6 +10,7 @@ const figures = (over: Partial<Figures>): Figures => ({
   accessibility: 100,
   bestPractices: 100,
   seo: 100,
+  scriptMs: 50,
   ...over,
 });
 
@@ -76,6 +77,53 @@ describe("Lighthouse budgets against the floor", () => {
       tbt: 200,
       lcp: 900,
     });
+  });
+});
+
+describe("TBT beside the floor, audit by audit", () => {
+  const audits = (tbts: number[], scripts: number[] = tbts.map(() => 50)) =>
+    tbts.map((tbt, i) => figures({ tbt, scriptMs: scripts[i] as number }));
+  const floors = audits([100, 0, 474, 60, 120]);
+
+  it("R-WEB-ISLAND-3 each audit less the floor's beside it: within when the whole interval is, over when the whole interval is over", () => {
+    // differences +10, +20, −30, +25, +5: every one within 30 ms
+    const within = pairedRows("p", audits([110, 20, 444, 85, 125]), floors);
+    expect(within[0]).toMatchObject({
+      measure: "TBT − floor's, audit by audit (5 pairs)",
+      figure: "median + 10 ms (94% interval − 30 ms to + 25 ms): within the budget",
+      ok: null,
+    });
+    // differences +40 … +200: over whatever the floor did
+    const over = pairedRows("p", audits([140, 60, 674, 160, 231]), floors);
+    expect(over[0]?.figure).toBe("median + 100 ms (94% interval + 40 ms to + 200 ms): over the budget");
+  });
+
+  it("R-WEB-ISLAND-3 an interval across the budget is not resolved, whatever the medians say", () => {
+    // differences +30, +130, −344, +40, +10: the medians (130 against 100) are within the budget, the audits say little
+    const rows = pairedRows("p", audits([130, 130, 130, 100, 130]), floors);
+    expect(rows[0]?.figure).toBe("median + 30 ms (94% interval − 344 ms to + 130 ms): not resolved by these audits");
+  });
+
+  it("R-WEB-ISLAND-3 the pages' script time is paired alike; unpaired audits are left out", () => {
+    const rows = pairedRows("p", audits([1, 1, 1], [80, 90, 100]), audits([1, 1], [10, 15]));
+    expect(rows[1]).toMatchObject({
+      measure: "script main-thread time − floor's, audit by audit (2 pairs)",
+      figure: "median + 73 ms (50% interval + 70 ms to + 75 ms)",
+    });
+    expect(pairedRows("p", [], floors)).toEqual([]);
+  });
+
+  it("R-WEB-ISLAND-3 script time is evaluation, parse and compile of every URL in bootup-time", () => {
+    expect(
+      scriptTime({
+        items: [
+          { url: "a.js", total: 90, scripting: 61.5, scriptParseCompile: 3 },
+          { url: "Unattributable", total: 500, scripting: 8 },
+          { url: "page.html", total: 400 },
+        ],
+      }),
+    ).toBe(72.5);
+    expect(scriptTime(undefined)).toBe(0);
   });
 });
 

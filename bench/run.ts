@@ -24,7 +24,9 @@
  * on the article and the agreement page, the first tap on the article; bench/islands.ts).
  * Every process measured (the product and each baseline) runs in production mode with the same Node
  * flags; the bench stops with an error rather than measure one in development mode.
- * Usage: npm run bench [-- --runs=5 --seconds=10 --rounds=3 --tracking-runs=3 --tap-runs=3 --skip-lighthouse --skip-tracking --pages=… --scale --only=islands]
+ * --only=lighthouse runs part 1's audits alone (the page types of --pages, or all and the agreement page),
+ * each with its paired differences from its floor (bench/lighthouse.ts `pairedRows`).
+ * Usage: npm run bench [-- --runs=5 --seconds=10 --rounds=3 --tracking-runs=3 --tap-runs=3 --skip-lighthouse --skip-tracking --pages=… --scale --only=islands|lighthouse]
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -43,7 +45,7 @@ import { firstTapResults } from "./first-tap.ts";
 import { runIslandsOnly } from "./islands.ts";
 import { anonymousToken, commandLine } from "./lib/args.ts";
 import { median, type Result, table } from "./lib/stats.ts";
-import { auditPages } from "./lighthouse.ts";
+import { auditPages, type PageToAudit } from "./lighthouse.ts";
 import { bareRender, type Load, load, replayCachedPage } from "./throughput.ts";
 import { runTrackingBench } from "./tracking.ts";
 import { runTrackingCost } from "./tracking-cost.ts";
@@ -54,13 +56,11 @@ const seconds = Number(args.get("seconds") ?? 10);
 const rounds = Number(args.get("rounds") ?? 3);
 const tapRuns = Number(args.get("tap-runs") ?? 3);
 const log = (line: string) => process.stderr.write(`${line}\n`);
-if (args.has("only")) {
-  if (args.get("only") !== "islands") {
-    console.error(`--only: unknown part ${args.get("only")}; known: islands`);
-    process.exit(2);
-  }
-  process.exit(await runIslandsOnly({ runs, tapRuns }, log));
+if (args.has("only") && !["islands", "lighthouse"].includes(args.get("only") as string)) {
+  console.error(`--only: unknown part ${args.get("only")}; known: islands, lighthouse`);
+  process.exit(2);
 }
+if (args.get("only") === "islands") process.exit(await runIslandsOnly({ runs, tapRuns }, log));
 const results: Result[] = [];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const chosen = args.has("pages") ? (args.get("pages") as string).split(",").filter(Boolean) : [...pageNames];
@@ -70,7 +70,57 @@ if (unknown.length || !chosen.length) {
   process.exit(2);
 }
 
+/**
+ * What part 1 audits: the chosen page types, and the agreement page (an island page with no island a
+ * visitor wakes) unless --pages names the types; each with its SEO budget unless it asks not to be
+ * indexed (search results: Lighthouse's is-crawlable fails it), the desktop wrapper on a desktop screen.
+ */
+async function pagesToAudit(origin: string, pages: Array<{ name: string; path: string }>): Promise<PageToAudit[]> {
+  const audited = args.has("pages") ? pages : [...pages, { name: "agreement", path: agreementPath }];
+  const out: PageToAudit[] = [];
+  for (const page of audited) {
+    const html = await (await fetch(origin + page.path, { headers: { "user-agent": phoneUserAgent } })).text();
+    out.push({
+      name: page.name,
+      url: origin + page.path,
+      seo: !/<meta name="robots" content="[^"]*noindex/.test(html),
+      // the desktop wrapper is sent to desktop browsers only; on a phone's screen its own content lies
+      // outside the viewport and Lighthouse finds nothing painted (NO_FCP)
+      ...(page.name === "pc"
+        ? {
+            desktopScreen: true,
+            note: "desktop wrapper framing the article: desktop screen and user agent, mobile throttling",
+          }
+        : {}),
+    });
+  }
+  return out;
+}
+
 const product = await startProduct();
+if (args.get("only") === "lighthouse") {
+  // part 1's audits alone, each page type beside its floor: the table printed, the exit code
+  let measured: Result[] = [];
+  try {
+    const pages = (await demoPages(product.origin, product.env.HASHID_SALT as string)).filter((page) =>
+      chosen.includes(page.name),
+    );
+    const audit = await auditPages(
+      await pagesToAudit(product.origin, pages),
+      runs,
+      log,
+      join(root, ".bench/lighthouse"),
+    );
+    measured = audit.results;
+    log(`Chromium ${audit.chromium}`);
+  } finally {
+    await product.close();
+  }
+  console.log(table(measured));
+  const failed = measured.filter((r) => r.ok === false);
+  console.log(failed.length ? `\n${failed.length} budget(s) failed` : "\nevery budget met");
+  process.exit(failed.length ? 1 : 0);
+}
 const hello = await startHelloWorld();
 let chromiumVersion = "";
 try {
@@ -82,30 +132,8 @@ try {
 
   // 1. Lighthouse
   if (!args.has("skip-lighthouse")) {
-    // a page that asks not to be indexed (search results) has no SEO budget: Lighthouse's is-crawlable fails it
-    const noindex = new Set<string>();
-    // the agreement page, an island page with no island a visitor wakes, with the page types
-    const audited = args.has("pages") ? pages : [...pages, { name: "agreement", path: agreementPath, detail: false }];
-    for (const page of audited) {
-      const html = await (
-        await fetch(product.origin + page.path, { headers: { "user-agent": phoneUserAgent } })
-      ).text();
-      if (/<meta name="robots" content="[^"]*noindex/.test(html)) noindex.add(page.name);
-    }
     const audit = await auditPages(
-      audited.map((page) => ({
-        name: page.name,
-        url: product.origin + page.path,
-        seo: !noindex.has(page.name),
-        // the desktop wrapper is sent to desktop browsers only; on a phone's screen its own content lies
-        // outside the viewport and Lighthouse finds nothing painted (NO_FCP)
-        ...(page.name === "pc"
-          ? {
-              desktopScreen: true,
-              note: "desktop wrapper framing the article: desktop screen and user agent, mobile throttling",
-            }
-          : {}),
-      })),
+      await pagesToAudit(product.origin, pages),
       runs,
       log,
       join(root, ".bench/lighthouse"),

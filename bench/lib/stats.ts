@@ -37,3 +37,38 @@ export function processCpuSeconds(pid: number): number {
   // USER_HZ: 100 on Linux on every architecture Node runs on
   return ticks / 100;
 }
+
+/**
+ * The median of `xs` with a distribution-free interval: the k-th smallest and k-th largest values,
+ * k the largest for which each tail holds at most (1 − confidence) / 2 of Binomial(n, ½) (a sign test's
+ * interval; no assumption on the shape of the spread). `coverage` is the interval's own, exactly
+ * (≥ confidence where n allows; for n < 5 at 90%, the whole range and less). For TBT beside its floor:
+ * audits on a shared machine spread by hundreds of milliseconds, and a median of a few says little
+ * about a budget of 30 ms unless its interval does.
+ */
+export function medianInterval(
+  xs: number[],
+  confidence = 0.9,
+): { median: number; low: number; high: number; coverage: number } {
+  if (!xs.length) throw new Error("medianInterval: no values");
+  const sorted = [...xs].sort((a, b) => a - b);
+  const n = sorted.length;
+  // P(X ≤ j) for X ~ Binomial(n, ½)
+  const below = (j: number) => {
+    let sum = 0;
+    let term = 0.5 ** n;
+    for (let i = 0; i <= j; i++) {
+      sum += term;
+      term = (term * (n - i)) / (i + 1);
+    }
+    return sum;
+  };
+  let k = 1;
+  while (k < Math.floor((n + 1) / 2) && below(k) <= (1 - confidence) / 2) k++;
+  return {
+    median: median(sorted),
+    low: sorted[k - 1] as number,
+    high: sorted[n - k] as number,
+    coverage: 1 - 2 * below(k - 1),
+  };
+}
