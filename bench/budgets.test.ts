@@ -104,6 +104,13 @@ describe("TBT beside the floor, audit by audit", () => {
     expect(rows[0]?.figure).toBe("median + 30 ms (94% interval − 344 ms to + 130 ms): not resolved by these audits");
   });
 
+  it("R-WEB-ISLAND-3 fewer than five pairs give no verdict, however far the differences lie", () => {
+    expect(pairedRows("p", audits([500, 500, 500, 500]), audits([0, 0, 0, 0]))[0]?.figure).toBe(
+      "median + 500 ms (88% interval + 500 ms to + 500 ms): too few audits for a verdict",
+    );
+    expect(pairedRows("p", audits([0]), audits([0]))[0]?.figure).toContain("too few audits for a verdict");
+  });
+
   it("R-WEB-ISLAND-3 the pages' script time is paired alike; unpaired audits are left out", () => {
     const rows = pairedRows("p", audits([1, 1, 1], [80, 90, 100]), audits([1, 1], [10, 15]));
     expect(rows[1]).toMatchObject({

@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { agreementPath, demoArticlePath, root, startProduct } from "@davmu/test-support/product";
 import { firstTapResults } from "./first-tap.ts";
-import { type Result, table } from "./lib/stats.ts";
+import { printResults, type Result } from "./lib/stats.ts";
 import { auditPages } from "./lighthouse.ts";
 
 /** The agreement page: the first island page (decision 053), with no island a visitor wakes. */
@@ -44,10 +44,7 @@ export async function runIslandsOnly(options: { runs: number; tapRuns: number },
   } finally {
     await product.close();
   }
-  const output = table(measured.results);
-  console.log(output);
-  const failed = measured.results.filter((r) => r.ok === false);
-  console.log(failed.length ? `\n${failed.length} budget(s) failed` : "\nevery budget met");
+  const { output, exitCode } = printResults(measured.results);
   const dir = join(root, ".bench");
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "islands.md"), `${output}\n`);
@@ -55,5 +52,5 @@ export async function runIslandsOnly(options: { runs: number; tapRuns: number },
     join(dir, "islands.json"),
     `${JSON.stringify({ date: new Date().toISOString(), node: process.version, chromium: measured.chromium, options, results: measured.results }, null, 2)}\n`,
   );
-  return failed.length ? 1 : 0;
+  return exitCode;
 }

@@ -28,6 +28,15 @@ export function table(results: Result[]): string {
   return [line(head), `| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`, ...rows.map(line)].join("\n");
 }
 
+/** Prints the results table and whether every budget was met; answers the table and the exit code (1: a budget failed). */
+export function printResults(results: Result[]): { output: string; exitCode: number } {
+  const output = table(results);
+  console.log(output);
+  const failed = results.filter((r) => r.ok === false).length;
+  console.log(failed ? `\n${failed} budget(s) failed` : "\nevery budget met");
+  return { output, exitCode: failed ? 1 : 0 };
+}
+
 /** CPU seconds a process has used so far (utime + stime of /proc/{pid}/stat, all its threads). */
 export function processCpuSeconds(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");

@@ -199,7 +199,8 @@ export async function contentRoutes(app: FastifyInstance, options: EarlyAnswerOp
       call,
       async (request, reply) => {
         const cacheable = request.session?.kind === "anonymous";
-        // the related items are asked for beside the row, not after it (one round trip to PostgreSQL)
+        // the related items are asked for beside the row, not after it: one round trip to PostgreSQL for an
+        // item without a media account (an account's own item reads its account after the row)
         const id = app.publicIds.decode(request.params.id);
         const [row, related] = await Promise.all([
           app.requireAvailableContent(request.params.id, mp ? { mp: true } : undefined),
