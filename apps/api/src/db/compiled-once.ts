@@ -9,9 +9,9 @@ class Marker {
 }
 
 /**
- * A query whose SQL is built once, for the reads on a hot path (a content answer's three). Kysely
- * builds and compiles a query's SQL on every call: 5 µs for a row by id and 21 µs for the related
- * items' join, measured alone on SQLite, about as long as running them. The query is built at its
+ * A query whose SQL is built once (decision 088), for the reads on a hot path (a content answer's
+ * three). Kysely builds and compiles a query's SQL on every call: 5 µs for a row by id and 21 µs for
+ * the related items' join, measured alone on SQLite, about as long as running them. It is built at its
  * first call with a marker in place of each argument; later calls put their values where the markers
  * were and run the same SQL. What is saved is Kysely's building and compiling alone: the SQLite
  * connection already reused its prepared statements by their SQL (database.ts), and `pg` sends an
