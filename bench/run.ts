@@ -97,6 +97,11 @@ async function pagesToAudit(origin: string, pages: Array<{ name: string; path: s
   return out;
 }
 
+/** Part 1's audits of those page types, each beside its floor; each audit's report kept in .bench/lighthouse. */
+async function auditChosen(origin: string, pages: Array<{ name: string; path: string }>) {
+  return auditPages(await pagesToAudit(origin, pages), runs, log, join(root, ".bench/lighthouse"));
+}
+
 const product = await startProduct();
 if (args.get("only") === "lighthouse") {
   // part 1's audits alone, each page type beside its floor: the table printed, the exit code
@@ -105,12 +110,7 @@ if (args.get("only") === "lighthouse") {
     const pages = (await demoPages(product.origin, product.env.HASHID_SALT as string)).filter((page) =>
       chosen.includes(page.name),
     );
-    const audit = await auditPages(
-      await pagesToAudit(product.origin, pages),
-      runs,
-      log,
-      join(root, ".bench/lighthouse"),
-    );
+    const audit = await auditChosen(product.origin, pages);
     measured = audit.results;
     log(`Chromium ${audit.chromium}`);
   } finally {
@@ -130,12 +130,7 @@ try {
 
   // 1. Lighthouse
   if (!args.has("skip-lighthouse")) {
-    const audit = await auditPages(
-      await pagesToAudit(product.origin, pages),
-      runs,
-      log,
-      join(root, ".bench/lighthouse"),
-    );
+    const audit = await auditChosen(product.origin, pages);
     chromiumVersion = audit.chromium;
     results.push(...audit.results, {
       part: "Lighthouse 404",
