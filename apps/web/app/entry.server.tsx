@@ -81,7 +81,8 @@ export default function handleRequest(
   // the root loader's site state, handed through the request's context rather than its loader data
   const siteState = loadContext.get(requestSiteState);
   const handoff = pageHandoff(routerContext, siteState, nonce);
-  // the browser never runs React Router: its stream is not rendered
+  // the browser never runs React Router: its stream is not rendered (what it encoded is the routes'
+  // empty handles, their data kept on the server: lib/page-data.ts)
   routerContext.serverHandoffStream?.cancel().catch(() => {});
   const context: EntryContext = { ...routerContext, serverHandoffStream: undefined };
 

@@ -1,6 +1,7 @@
 import type { ContentItem, ContentType, SpecialDetail } from "@davmu/contracts/content";
 import { describe, expect, it } from "vitest";
 import { intentOf, universalLinkOf } from "./open-app-links.ts";
+import { type KeptData, keep } from "./page-data.ts";
 import type { MetaDescriptor } from "./router.ts";
 import { absoluteUrl, isoDuration, schemaTypes, shareCard } from "./share-card.ts";
 import { detailPageMeta, type ShareContext, shareFacts, specialShareFacts } from "./share-meta.ts";
@@ -187,14 +188,15 @@ describe("share cards (R-SHARE-1)", () => {
   it("R-SHARE-1 the detail pages' meta draws the card from the loader's share facts", () => {
     const content = pages.article as ContentItem;
     const meta = detailPageMeta<
-      () => Promise<{ view: { title: string; summary: string; cover: null }; shareLink: string }>
+      () => Promise<KeptData<{ view: { title: string; summary: string; cover: null }; shareLink: string }>>
     >((data) => ({ title: data.view.title, summary: data.view.summary, image: null, url: data.shareLink }));
+    // the loader's answer as React Router hands it to `meta`: a handle, its data kept on the server
     const head = meta({
-      loaderData: {
+      loaderData: keep({
         view: { title: content.title, summary: content.summary, cover: null },
         shareLink: content.share_link,
         share: shareFacts(content, context),
-      } as never,
+      }),
     });
     if (!import.meta.env.SSR) return;
     expect(head[0]).toEqual({ title: "客户端分享" });

@@ -2,6 +2,7 @@ import type { ContentItem, ContentType, SpecialDetail } from "@davmu/contracts/c
 import type { ArticleView } from "../model/article.ts";
 import { baseMeta } from "./meta.ts";
 import { appDeepLink } from "./open-app-links.ts";
+import { type KeptData, type PageData, pageData } from "./page-data.ts";
 import type { MetaDescriptor } from "./router.ts";
 import { absoluteUrl, isoDuration, type ShareFacts, type ShareKind, shareCard } from "./share-card.ts";
 
@@ -120,12 +121,13 @@ const noMeta = (): MetaDescriptor[] => [];
  * Router there, decision 058), so no page's scripts carry any of this. The card's kind (its
  * content type) decides og:type and the JSON-LD type.
  */
-export function detailPageMeta<L extends (...args: never[]) => Promise<object>>(
-  head: (data: Awaited<ReturnType<L>>) => ShareHead,
-): (args: { loaderData?: Awaited<ReturnType<L>> }) => MetaDescriptor[] {
+export function detailPageMeta<L extends (...args: never[]) => Promise<KeptData<object>>>(
+  head: (data: PageData<L>) => ShareHead,
+): (args: { loaderData?: unknown }) => MetaDescriptor[] {
   if (!import.meta.env.SSR) return noMeta;
-  return ({ loaderData }) => {
-    if (!loaderData) return baseMeta();
+  return ({ loaderData: handle }) => {
+    if (!handle) return baseMeta();
+    const loaderData = pageData<L>(handle);
     const picks = head(loaderData);
     const facts = (loaderData as { share?: ShareFacts }).share;
     const card = facts

@@ -1,5 +1,6 @@
 import { baseMeta } from "../../lib/meta.ts";
 import { appDeepLink } from "../../lib/open-app-links.ts";
+import { type KeptData, pageData } from "../../lib/page-data.ts";
 import type { MetaDescriptor } from "../../lib/router.ts";
 import { absoluteUrl, type ShareKind, shareCard } from "../../lib/share-card.ts";
 import type { ShareContext } from "../../lib/share-meta.ts";
@@ -53,9 +54,14 @@ export function communityHead(card: CommunityCard, context: ShareContext): MetaD
  */
 export function communityMeta<D extends { share: ShareContext }>(
   card: (data: D) => CommunityCard,
-): (args: { loaderData?: D }) => MetaDescriptor[] {
+): (args: { loaderData?: unknown }) => MetaDescriptor[] {
   if (!import.meta.env.SSR) return noMeta;
-  return ({ loaderData }) => (loaderData ? baseMeta(communityHead(card(loaderData), loaderData.share)) : baseMeta());
+  return ({ loaderData: handle }) => {
+    if (!handle) return baseMeta();
+    // the loader's answer, kept on the server (lib/page-data.ts)
+    const loaderData = pageData<() => KeptData<D>>(handle);
+    return baseMeta(communityHead(card(loaderData), loaderData.share));
+  };
 }
 
 /** A schema.org Person by name. */

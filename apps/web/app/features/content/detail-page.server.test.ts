@@ -1,5 +1,6 @@
 import type { ContentItem, ContentType, SpecialDetail } from "@davmu/contracts/content";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { type KeptData, pageData } from "../../lib/page-data.ts";
 
 /** What the fake API was asked, by method name. */
 const asked: string[] = [];
@@ -50,6 +51,9 @@ vi.mock("../../lib/server/guards.server.ts", () => ({
 }));
 
 const { detailLoader } = await import("./detail-page.server.ts");
+
+/** What a loader kept on the server for its page (lib/page-data.ts), as its component reads it. */
+const read = async <T>(loading: Promise<KeptData<T>>): Promise<T> => pageData<() => KeptData<T>>(await loading);
 
 const special: SpecialDetail = {
   post_id: "Sp3c1a1x",
@@ -119,11 +123,13 @@ beforeEach(() => {
 describe("detail page pipeline", () => {
   it("R-LAYOUT-3 a page with lists below carries its view, the share link, the environment, its lists and the clock", async () => {
     content = item("video");
-    const data = await detailLoader(args(), {
-      accepts: ["video"],
-      lists: "bottom",
-      view: (found, { comments }) => ({ title: found.title, comments }),
-    });
+    const data = await read(
+      detailLoader(args(), {
+        accepts: ["video"],
+        lists: "bottom",
+        view: (found, { comments }) => ({ title: found.title, comments }),
+      }),
+    );
     expect(Object.keys(data)).toEqual(["title", "comments", "shareLink", "env", "share", "preview", "lists", "now"]);
     expect(data.env).toEqual({ miniProgram: false, mobile: true });
     expect(data.lists.comments).toEqual(emptyComments);
@@ -131,21 +137,36 @@ describe("detail page pipeline", () => {
     expect(asked.sort()).toEqual(["comments", "content", "hot72", "recommend"]);
   });
 
+  it("R-WEB-SSR the page's data stays on the server: React Router's hand-off is given an empty handle", async () => {
+    content = item("article");
+    const handle = await detailLoader(args(), {
+      accepts: ["article"],
+      lists: "bottom",
+      view: (found) => ({ title: found.title, body: found.content }),
+    });
+    // what React Router encodes for a browser router this site never runs (entry.server.tsx)
+    expect(Object.keys(handle)).toEqual([]);
+    expect(JSON.stringify(handle)).toBe("{}");
+    expect(Object.isFrozen(handle)).toBe(true);
+    // what the component reads
+    expect(pageData<() => typeof handle>(handle).title).toBe(content.title);
+  });
+
   it("R-LAYOUT-3 where the layout shows no lists (audio album), none is asked for", async () => {
     content = item("audio_album");
-    const data = await detailLoader(args(), { accepts: ["audio_album"], lists: "bottom", view: () => ({}) });
+    const data = await read(detailLoader(args(), { accepts: ["audio_album"], lists: "bottom", view: () => ({}) }));
     expect(data.lists.comments).toBeNull();
     expect(asked).toEqual(["content"]);
   });
 
   it("R-LAYOUT-3 a page with a comment footer only loads the comments; a page without either loads neither", async () => {
     content = item("image");
-    const gallery = await detailLoader(args(), { accepts: ["image"], lists: "comments", view: () => ({ v: 1 }) });
+    const gallery = await read(detailLoader(args(), { accepts: ["image"], lists: "comments", view: () => ({ v: 1 }) }));
     expect(Object.keys(gallery)).toEqual(["v", "shareLink", "env", "share", "preview", "comments"]);
     expect(asked).toEqual(["content", "comments"]);
     asked.length = 0;
     content = item("svideo");
-    const svideo = await detailLoader(args(), { accepts: ["svideo"], lists: "none", view: () => ({ v: 1 }) });
+    const svideo = await read(detailLoader(args(), { accepts: ["svideo"], lists: "none", view: () => ({ v: 1 }) }));
     expect(Object.keys(svideo)).toEqual(["v", "shareLink", "env", "share", "preview"]);
     expect(svideo.preview).toBeNull();
     expect(asked).toEqual(["content"]);
@@ -168,12 +189,14 @@ describe("detail page pipeline", () => {
 
   it("R-WEB-SSR a page's extra load runs beside its lists and reaches its view; its failure is the page's", async () => {
     content = item("video_album");
-    const data = await detailLoader(args(), {
-      accepts: ["video_album"],
-      lists: "bottom",
-      extra: async (_item, { layout }) => ({ withLists: layout.bottomLists }),
-      view: (_item, { extra }) => ({ extra }),
-    });
+    const data = await read(
+      detailLoader(args(), {
+        accepts: ["video_album"],
+        lists: "bottom",
+        extra: async (_item, { layout }) => ({ withLists: layout.bottomLists }),
+        view: (_item, { extra }) => ({ extra }),
+      }),
+    );
     expect(data.extra).toEqual({ withLists: true });
     const failed = detailLoader(args(), {
       accepts: ["video_album"],
@@ -185,9 +208,11 @@ describe("detail page pipeline", () => {
   });
 
   it("R-WEB-SSR a special comes from the specials API and carries its own share link", async () => {
-    const data = await detailLoader(
-      { ...args(), params: { id: "Sp3c1a1x", index: "index.html" } },
-      { accepts: "special", view: (found) => ({ special: found }) },
+    const data = await read(
+      detailLoader(
+        { ...args(), params: { id: "Sp3c1a1x", index: "index.html" } },
+        { accepts: "special", view: (found) => ({ special: found }) },
+      ),
     );
     // like every detail page, it says whether it is a preview (null: it is not)
     expect(Object.keys(data)).toEqual(["special", "env", "share", "preview"]);
@@ -208,11 +233,12 @@ describe("detail page pipeline", () => {
       view: (found: ContentItem) => ({ title: found.title }),
     } as const;
     const answered = (await detailLoader(previewArgs(`token=good.token&_=${Date.now()}`), page)) as unknown as {
-      data: { title: string; preview: unknown };
+      data: KeptData<{ title: string; preview: unknown }>;
       init: { headers: Record<string, string> };
     };
-    expect(answered.data.title).toBe("草稿");
-    expect(answered.data.preview).toEqual({ editor: "ann", expiresAt: Date.parse("2026-11-24T10:00:00.000Z") });
+    const previewed = pageData<() => (typeof answered)["data"]>(answered.data);
+    expect(previewed.title).toBe("草稿");
+    expect(previewed.preview).toEqual({ editor: "ann", expiresAt: Date.parse("2026-11-24T10:00:00.000Z") });
     expect(answered.init.headers).toEqual({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
     expect(asked).toEqual(["previewDetail"]);
     const stale = await detailLoader(previewArgs(`token=good.token&_=${Date.now() - 31_000}`), page).catch((e) => e);
@@ -225,9 +251,11 @@ describe("detail page pipeline", () => {
 
   it("R-ROUTE-5 R-ENT-OTHER actor mp reads the item from the media-account content call and its account from the account's own", async () => {
     content = { ...item("article"), mp: { id: "Mp000001", name: "旧名", avatar: "", description: "" } };
-    const data = await detailLoader(
-      { request: args().request, params: { actor: "mp", post_id: "AbCdEfGh", index: "index.html" } },
-      { accepts: ["article"], lists: "none", view: (found) => ({ mp: found.mp }) },
+    const data = await read(
+      detailLoader(
+        { request: args().request, params: { actor: "mp", post_id: "AbCdEfGh", index: "index.html" } },
+        { accepts: ["article"], lists: "none", view: (found) => ({ mp: found.mp }) },
+      ),
     );
     expect(asked).toEqual(["mpContent", "mpInfo"]);
     expect(data.mp?.name).toBe("江澜新闻（账号）");
@@ -258,7 +286,7 @@ describe("detail page pipeline", () => {
       );
       // every call is out while the account's is still unanswered
       answerAccount();
-      const data = await loading;
+      const data = await read(loading);
       expect(data.mp?.name).toBe("江澜新闻（账号）");
       expect(data.comments).toEqual(emptyComments);
     } finally {

@@ -10,11 +10,13 @@
  * language; the docDetail layout of the item's type (R-LAYOUT-3); the page's lists and whatever
  * else it loads, at the same time, beside the rest of the item (a media account's own call); the
  * page's own view of the item. The loader data is the view,
- * then what every detail page carries (the share link, the environment), then its lists.
+ * then what every detail page carries (the share link, the environment), then its lists, kept on the
+ * server (lib/page-data.ts): the route's component and `meta` read it with `pageData<typeof loader>`.
  */
 import type { ContentItem, ContentType, SpecialDetail } from "@davmu/contracts/content";
 import type { CommentList } from "@davmu/contracts/interaction";
 import { environmentFromUserAgent } from "../../lib/environment.ts";
+import { type KeptData, keep } from "../../lib/page-data.ts";
 import { data } from "../../lib/router.ts";
 import { isPreviewActor, previewHeaders } from "../../lib/server/guards.server.ts";
 import { loadShareContext } from "../../lib/server/share-context.server.ts";
@@ -93,12 +95,14 @@ export function detailLoader<L extends DetailLists, V extends object, X = undefi
   args: LoaderArgs,
   page: ContentPage<L, X, V>,
 ): Promise<
-  V & { shareLink: string; env: PageEnvironment; share: ShareFacts; preview: PreviewInfo | null } & ListsData<L>
+  KeptData<
+    V & { shareLink: string; env: PageEnvironment; share: ShareFacts; preview: PreviewInfo | null } & ListsData<L>
+  >
 >;
 export function detailLoader<V extends object>(
   args: LoaderArgs,
   page: SpecialPage<V>,
-): Promise<V & { env: PageEnvironment; share: ShareFacts; preview: PreviewInfo | null }>;
+): Promise<KeptData<V & { env: PageEnvironment; share: ShareFacts; preview: PreviewInfo | null }>>;
 export async function detailLoader(
   { request, params }: LoaderArgs,
   page: ContentPage<DetailLists, unknown, object> | SpecialPage<object>,
@@ -114,7 +118,7 @@ export async function detailLoader(
     // a special carries its own share link
     const view = page.view(special, { ...context, comments: null, extra: undefined });
     const preview = previewed ? previewed.preview : null;
-    const result = { ...view, env: context.env, share: specialShareFacts(special, shareContext), preview };
+    const result = keep({ ...view, env: context.env, share: specialShareFacts(special, shareContext), preview });
     return preview ? data(result, { headers: previewHeaders }) : result;
   }
   // a preview (actor preview-…) loads through its own call and is answered private, no-store, noindex
@@ -139,12 +143,13 @@ export async function detailLoader(
   // the share card's facts (R-SHARE-1): the head is drawn from them, the browser reads it back
   // `preview` is the page's preview signal (null outside previews): features/preview/preview.ts
   const shared = { shareLink: item.share_link, env: context.env, share: shareFacts(item, shareContext), preview };
-  const result =
+  const result = keep(
     lists !== null
       ? { ...view, ...shared, lists, now: context.now }
       : page.lists === "comments"
         ? { ...view, ...shared, comments }
-        : { ...view, ...shared };
+        : { ...view, ...shared },
+  );
   return preview ? data(result, { headers: previewHeaders }) : result;
 }
 

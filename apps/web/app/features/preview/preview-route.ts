@@ -1,3 +1,4 @@
+import { isKept, pageData } from "../../lib/page-data.ts";
 import { useMatches } from "../../lib/router.ts";
 import type { PreviewInfo } from "./preview.ts";
 
@@ -8,7 +9,11 @@ import type { PreviewInfo } from "./preview.ts";
 export function usePreview(): PreviewInfo | null {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
-    const data = matches[i]?.loaderData as { preview?: PreviewInfo | null } | undefined;
+    // a page's loader data is kept on the server (lib/page-data.ts); the root's is not
+    const loaderData = matches[i]?.loaderData;
+    const data = (isKept(loaderData) ? pageData(loaderData) : loaderData) as
+      | { preview?: PreviewInfo | null }
+      | undefined;
     if (data?.preview) return data.preview;
   }
   return null;

@@ -12,6 +12,7 @@ import type { Route } from "./+types/agreement";
 /** The legal pages' styles, kept out of the stylesheet every page inlines. */
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: agreementCss }];
 
+import { keep, pageData } from "../../../lib/page-data.ts";
 import agreementCss from "../agreement.css?url";
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -22,7 +23,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     console.warn("agreement load failed:", answer.code, answer.msg);
     throw data({ message: "agreement unavailable" }, { status: 502 });
   }
-  return answer.data;
+  return keep(answer.data);
 }
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
@@ -31,14 +32,15 @@ export const headers: Route.HeadersFunction = pageCacheHeaders;
 export const handle: PageHandle = { islands: true };
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return baseMeta(loaderData ? [{ property: "og:title", content: loaderData.title }] : []);
+  return baseMeta(loaderData ? [{ property: "og:title", content: pageData<typeof loader>(loaderData).title }] : []);
 }
 
 /**
  * 用户协议 and 隐私政策 (R-LOGIN-7): the organisation's own texts, which the login popup links to
  * and editors write through the API.
  */
-export default function AgreementPage({ loaderData }: Route.ComponentProps) {
+export default function AgreementPage({ loaderData: handle }: Route.ComponentProps) {
+  const loaderData = pageData<typeof loader>(handle);
   const { title, paragraphs, updated_at: updatedAt } = loaderData;
   const t = useContentT();
   return (

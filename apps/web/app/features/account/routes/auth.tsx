@@ -1,6 +1,7 @@
 import { siteBasePath } from "@davmu/contracts/site-path";
 import { Island } from "../../../islands/Island.tsx";
 import { baseMeta } from "../../../lib/meta.ts";
+import { keep, pageData } from "../../../lib/page-data.ts";
 import { useSite } from "../../../lib/site-context.tsx";
 import type { PageHandle } from "../../../page-styles.ts";
 import { AuthLogin } from "../AuthLogin.tsx";
@@ -15,7 +16,7 @@ import type { Route } from "./+types/auth";
  * in, it returns straight away.
  */
 export function loader({ request }: Route.LoaderArgs) {
-  return { returnTo: safeReturnPath(new URL(request.url).searchParams.get("redirect")) };
+  return keep({ returnTo: safeReturnPath(new URL(request.url).searchParams.get("redirect")) });
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: authCss }];
@@ -25,7 +26,8 @@ export const meta = () => baseMeta([{ name: "robots", content: "noindex" }]);
 /** An island page (decision 064): the text is server HTML; 手机号登录 is an island. */
 export const handle: PageHandle = { islands: true };
 
-export default function Auth({ loaderData }: Route.ComponentProps) {
+export default function Auth({ loaderData: handle }: Route.ComponentProps) {
+  const loaderData = pageData<typeof loader>(handle);
   const { returnTo } = loaderData;
   const { site } = useSite();
 

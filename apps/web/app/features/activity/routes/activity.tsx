@@ -1,6 +1,7 @@
 import { ErrorCode } from "@davmu/contracts/error-codes";
 import { Island } from "../../../islands/Island.tsx";
 import { baseMeta } from "../../../lib/meta.ts";
+import { keep, pageData } from "../../../lib/page-data.ts";
 import { data, redirect } from "../../../lib/router.ts";
 import { callApi } from "../../../lib/server/api.server.ts";
 import { noStore } from "../../../lib/server/cache-headers.ts";
@@ -23,7 +24,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (answer.code === ErrorCode.notFound || answer.code === ErrorCode.contentUnavailable) throw redirect("/404");
   if (answer.code !== ErrorCode.ok) throw data({ message: "activity unavailable" }, { status: 502 });
   // the sign-up count changes with every reader: not kept by shared caches
-  return data({ activity: answer.data }, { headers: noStore });
+  return data(keep({ activity: answer.data }), { headers: noStore });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -38,7 +39,8 @@ export const meta = () => baseMeta();
  */
 export const handle: PageHandle = { islands: true };
 
-export default function ActivityPage({ loaderData }: Route.ComponentProps) {
+export default function ActivityPage({ loaderData: handle }: Route.ComponentProps) {
+  const loaderData = pageData<typeof loader>(handle);
   const { activity } = loaderData;
   return (
     <>

@@ -3,6 +3,7 @@ import type { InviteCard } from "@davmu/contracts/invites";
 import { siteBasePath } from "@davmu/contracts/site-path";
 import { Island } from "../../../islands/Island.tsx";
 import { baseMeta } from "../../../lib/meta.ts";
+import { keep, pageData } from "../../../lib/page-data.ts";
 import { data } from "../../../lib/router.ts";
 import { callApi } from "../../../lib/server/api.server.ts";
 import { requireIndexSegment } from "../../../lib/server/guards.server.ts";
@@ -27,13 +28,13 @@ export async function loader({ params }: Route.LoaderArgs) {
     : { code: ErrorCode.notFound, msg: "", data: null };
   if (answer.code === ErrorCode.ok && answer.data) {
     const loaded: Loaded = { state: answer.data.used_up ? "used-up" : "open", card: answer.data };
-    return data(loaded, { headers: { "Cache-Control": "no-store" } });
+    return data(keep(loaded), { headers: { "Cache-Control": "no-store" } });
   }
   if (answer.code !== ErrorCode.notFound && answer.code !== ErrorCode.badRequest) {
     throw data({ message: "invite card unavailable" }, { status: 502 });
   }
   const unknown: Loaded = { state: "unknown", card: null };
-  return data(unknown, { status: 404, headers: { "Cache-Control": "no-store" } });
+  return data(keep(unknown), { status: 404, headers: { "Cache-Control": "no-store" } });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -48,7 +49,8 @@ export const meta = () => baseMeta([{ name: "robots", content: "noindex" }]);
  */
 export const handle: PageHandle = { islands: true };
 
-export default function Invite({ loaderData }: Route.ComponentProps) {
+export default function Invite({ loaderData: handle }: Route.ComponentProps) {
+  const loaderData = pageData<typeof loader>(handle);
   const loaded = loaderData as Loaded;
   const { site } = useSite();
 

@@ -1,5 +1,6 @@
 import type { CircleDetail } from "@davmu/contracts/circles";
 import { Island } from "../../../islands/Island.tsx";
+import { keep, pageData } from "../../../lib/page-data.ts";
 import { data } from "../../../lib/router.ts";
 import { noStore, pageCacheHeaders } from "../../../lib/server/cache-headers.ts";
 import { loadShareContext } from "../../../lib/server/share-context.server.ts";
@@ -29,7 +30,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     loadOptional("circle posts", (c) => c.circlePosts({ query: { id, page: 1, size: pageSize } })),
     loadShareContext(),
   ]);
-  return data({ circle, posts, share }, { headers: posts ? {} : noStore });
+  return data(keep({ circle, posts, share }), { headers: posts ? {} : noStore });
 }
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
@@ -71,7 +72,8 @@ function Members({ circle }: { circle: CircleDetail }) {
   );
 }
 
-export default function CirclePage({ loaderData }: Route.ComponentProps) {
+export default function CirclePage({ loaderData: handle }: Route.ComponentProps) {
+  const loaderData = pageData<typeof loader>(handle);
   const { circle } = loaderData;
   return (
     <>

@@ -1,5 +1,6 @@
 import type { CirclePostDetail } from "@davmu/contracts/circles";
 import { Island } from "../../../islands/Island.tsx";
+import { keep, pageData } from "../../../lib/page-data.ts";
 import { data } from "../../../lib/router.ts";
 import { pageCacheHeaders } from "../../../lib/server/cache-headers.ts";
 import { loadShareContext } from "../../../lib/server/share-context.server.ts";
@@ -27,7 +28,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     loadRequired("circle post", (c) => c.circlePost({ query: { id } })),
     loadShareContext(),
   ]);
-  return data({ post, share });
+  return data(keep({ post, share }));
 }
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
@@ -71,7 +72,8 @@ export const meta = communityMeta<{ post: CirclePostDetail; share: ShareContext 
   },
 }));
 
-export default function CirclePostPage({ loaderData }: Route.ComponentProps) {
+export default function CirclePostPage({ loaderData: handle }: Route.ComponentProps) {
+  const loaderData = pageData<typeof loader>(handle);
   const { post } = loaderData;
   const more = post.comment_count - post.comments.length;
   return (

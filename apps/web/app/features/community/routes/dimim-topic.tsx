@@ -1,5 +1,6 @@
 import type { CircleTopicPage } from "@davmu/contracts/circles";
 import { Island } from "../../../islands/Island.tsx";
+import { keep, pageData } from "../../../lib/page-data.ts";
 import { data, redirect } from "../../../lib/router.ts";
 import { pageCacheHeaders } from "../../../lib/server/cache-headers.ts";
 import { requireIndexSegment, requirePublicId } from "../../../lib/server/guards.server.ts";
@@ -35,7 +36,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     loadRequired("circle topic", (c) => c.circleTopic({ query: { ...query, page: 1, size: pageSize } })),
     loadShareContext(),
   ]);
-  return data({ topic: first, query, share });
+  return data(keep({ topic: first, query, share }));
 }
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
@@ -53,7 +54,8 @@ export const meta = communityMeta<{ topic: CircleTopicPage; share: ShareContext 
   image: topic.list.find((post) => post.pictures.length)?.pictures[0]?.url ?? topic.circle?.cover ?? null,
 }));
 
-export default function TopicPage({ loaderData }: Route.ComponentProps) {
+export default function TopicPage({ loaderData: handle }: Route.ComponentProps) {
+  const loaderData = pageData<typeof loader>(handle);
   const { topic, query } = loaderData;
   return (
     <>

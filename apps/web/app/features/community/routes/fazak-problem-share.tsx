@@ -1,5 +1,6 @@
 import type { LawAnswer, LawAnswerPage, LawQuestion } from "@davmu/contracts/law";
 import { Island } from "../../../islands/Island.tsx";
+import { keep, pageData } from "../../../lib/page-data.ts";
 import { data } from "../../../lib/router.ts";
 import { noStore, pageCacheHeaders } from "../../../lib/server/cache-headers.ts";
 import { loadShareContext } from "../../../lib/server/share-context.server.ts";
@@ -28,7 +29,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     loadOptional("law answers", (c) => c.lawAnswers({ query: { id, page: 1, size: pageSize } })),
     loadShareContext(),
   ]);
-  return data({ question, answers, share }, { headers: answers ? {} : noStore });
+  return data(keep({ question, answers, share }), { headers: answers ? {} : noStore });
 }
 
 export const headers: Route.HeadersFunction = pageCacheHeaders;
@@ -79,7 +80,8 @@ export const meta = communityMeta<{ question: LawQuestion; answers: LawAnswerPag
   },
 );
 
-export default function LawQuestionPage({ loaderData }: Route.ComponentProps) {
+export default function LawQuestionPage({ loaderData: handle }: Route.ComponentProps) {
+  const loaderData = pageData<typeof loader>(handle);
   const { question } = loaderData;
   return (
     <>

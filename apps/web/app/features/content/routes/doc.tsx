@@ -2,6 +2,7 @@ import { linkContentTypes } from "@davmu/contracts/values";
 import { Island } from "../../../islands/Island.tsx";
 import { useContentT } from "../../../lib/i18n/content.ts";
 import { framedOnItsPage, linkPageAddress, useLinkFrameOrigins } from "../../../lib/link-frames.ts";
+import { pageData } from "../../../lib/page-data.ts";
 import { pageCacheHeaders } from "../../../lib/server/cache-headers.ts";
 import { detailPageMeta, viewHead } from "../../../lib/share-meta.ts";
 import { useSite } from "../../../lib/site-context.tsx";
@@ -61,7 +62,8 @@ function LinkPage({ title, address, framed }: { title: string; address: string; 
 }
 
 /** Article share page: title, source, time, views, cover and body, readable without JavaScript. */
-export default function Doc({ loaderData }: Route.ComponentProps) {
+export default function Doc({ loaderData: handle }: Route.ComponentProps) {
+  const loaderData = pageData<typeof loader>(handle);
   const { article, address, lists, env } = loaderData;
   const { site } = useSite();
   const t = useContentT();

@@ -1,5 +1,6 @@
 import { Island } from "../../../islands/Island.tsx";
 import { useContentT } from "../../../lib/i18n/content.ts";
+import { pageData } from "../../../lib/page-data.ts";
 import { pageCacheHeaders } from "../../../lib/server/cache-headers.ts";
 import { detailPageMeta, viewHead } from "../../../lib/share-meta.ts";
 import { useSite } from "../../../lib/site-context.tsx";
@@ -37,7 +38,8 @@ export const meta = detailPageMeta<typeof loader>(viewHead);
  * Mini-program share page: the mini program's card (name, logo, cover) and the prompt to open it,
  * which goes through the open-app dialog outside WeChat's open tags.
  */
-export default function MiniProgram({ loaderData }: Route.ComponentProps) {
+export default function MiniProgram({ loaderData: handle }: Route.ComponentProps) {
+  const loaderData = pageData<typeof loader>(handle);
   const { view, mini, env, lists } = loaderData;
   const { site } = useSite();
   const t = useContentT();

@@ -1,4 +1,5 @@
 import { useContentT } from "../../../lib/i18n/content.ts";
+import { pageData } from "../../../lib/page-data.ts";
 import { pageCacheHeaders } from "../../../lib/server/cache-headers.ts";
 import { detailPageMeta } from "../../../lib/share-meta.ts";
 import { toRelatedCard } from "../../../model/article.ts";
@@ -37,7 +38,8 @@ export const meta = detailPageMeta<typeof loader>(({ special }) => ({
 }));
 
 /** Special topic: banner, introduction sections and the groups of items (spec §3 Special). */
-export default function Special({ loaderData }: Route.ComponentProps) {
+export default function Special({ loaderData: handle }: Route.ComponentProps) {
+  const loaderData = pageData<typeof loader>(handle);
   const { special, groups, env } = loaderData;
   const t = useContentT();
   return (

@@ -1,4 +1,5 @@
 import { Link } from "../../../lib/nav.tsx";
+import { keep, pageData } from "../../../lib/page-data.ts";
 import { data, redirect } from "../../../lib/router.ts";
 import { callApi } from "../../../lib/server/api.server.ts";
 import { noStore, pageCacheHeaders } from "../../../lib/server/cache-headers.ts";
@@ -43,7 +44,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
         }
       : null;
   if (catalog.state !== "ready") {
-    return data({ rid, id, page, catalog: null, list, share: null }, { status: 503, headers: noStore });
+    return data(keep({ rid, id, page, catalog: null, list, share: null }), { status: 503, headers: noStore });
   }
   const share = await dejinShareFacts({
     kind: "collection",
@@ -52,7 +53,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     summary: catalog.data.description,
     image: catalog.data.cover,
   });
-  return data({ rid, id, page, catalog: catalog.data, list, share }, list ? {} : { headers: noStore });
+  return data(keep({ rid, id, page, catalog: catalog.data, list, share }), list ? {} : { headers: noStore });
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: dejinCss }];
@@ -68,7 +69,8 @@ export const meta = dejinMeta();
  */
 export const handle: PageHandle = { islands: true, styles: ["nav"] };
 
-export default function DejinCatalog({ loaderData }: Route.ComponentProps) {
+export default function DejinCatalog({ loaderData: handle }: Route.ComponentProps) {
+  const loaderData = pageData<typeof loader>(handle);
   const { rid, id, page, catalog, list } = loaderData;
   return (
     <div className="dj-page">

@@ -1,4 +1,5 @@
 import { Link } from "../../../lib/nav.tsx";
+import { keep, pageData } from "../../../lib/page-data.ts";
 import { data, redirect } from "../../../lib/router.ts";
 import { callApi } from "../../../lib/server/api.server.ts";
 import { noStore, pageCacheHeaders } from "../../../lib/server/cache-headers.ts";
@@ -27,7 +28,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const { rid, uuid } = query;
   const item = await load(`picho ${rid}/${uuid}`, callApi, (c) => c.pichoContent({ params: { rid, uuid } }));
   if (item.state === "missing") throw redirect("/404");
-  if (item.state === "failed") return data({ rid, item: null, share: null }, { status: 503, headers: noStore });
+  if (item.state === "failed") return data(keep({ rid, item: null, share: null }), { status: 503, headers: noStore });
   const share = await dejinShareFacts({
     kind: "article",
     link: item.data.share_link,
@@ -37,7 +38,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     published: item.data.publish_at,
     author: item.data.source,
   });
-  return { rid, item: item.data, share };
+  return keep({ rid, item: item.data, share });
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: dejinCss }];
@@ -50,7 +51,8 @@ export const meta = dejinMeta();
 /** An island page (decision 061): the item is server HTML; the retry of a failed load and the banner are islands. */
 export const handle: PageHandle = { islands: true };
 
-export default function DejinContent({ loaderData }: Route.ComponentProps) {
+export default function DejinContent({ loaderData: handle }: Route.ComponentProps) {
+  const loaderData = pageData<typeof loader>(handle);
   const { rid, item } = loaderData;
   return (
     <div className="dj-page">

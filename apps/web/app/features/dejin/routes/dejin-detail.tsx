@@ -1,4 +1,5 @@
 import { Island } from "../../../islands/Island.tsx";
+import { keep, pageData } from "../../../lib/page-data.ts";
 import { data, redirect } from "../../../lib/router.ts";
 import { callApi } from "../../../lib/server/api.server.ts";
 import { noStore, pageCacheHeaders } from "../../../lib/server/cache-headers.ts";
@@ -27,7 +28,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   const loaded = await initReport(callApi, id);
   if (loaded.state === "missing") throw redirect("/404");
   if (loaded.state === "failed") {
-    return data({ report: null, share: null, comments: null, now: Date.now() }, { status: 503, headers: noStore });
+    return data(keep({ report: null, share: null, comments: null, now: Date.now() }), {
+      status: 503,
+      headers: noStore,
+    });
   }
   const report = loaded.data;
   // the first page of comments; a failed load leaves the list empty and the footer working
@@ -44,7 +48,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     published: report.reported_at,
     author: report.author.alias,
   });
-  return { report, share, comments, now: Date.now() };
+  return keep({ report, share, comments, now: Date.now() });
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: dejinCss }];
@@ -61,7 +65,8 @@ export const meta = dejinMeta();
  */
 export const handle: PageHandle = { islands: true };
 
-export default function DejinDetail({ loaderData }: Route.ComponentProps) {
+export default function DejinDetail({ loaderData: handle }: Route.ComponentProps) {
+  const loaderData = pageData<typeof loader>(handle);
   const { report, now, comments } = loaderData;
   return (
     <div className="dj-page dj-with-footer">

@@ -1,6 +1,7 @@
 import type { ClueReportList, ReporterPosts } from "@davmu/contracts/clue-reports";
 import { Island } from "../../../islands/Island.tsx";
 import { Link } from "../../../lib/nav.tsx";
+import { keep, pageData } from "../../../lib/page-data.ts";
 import { data, redirect } from "../../../lib/router.ts";
 import { callApi } from "../../../lib/server/api.server.ts";
 import { noStore, pageCacheHeaders } from "../../../lib/server/cache-headers.ts";
@@ -39,7 +40,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const loaded = await initReporter(callApi, userId);
   if (loaded.state === "missing") throw redirect("/404");
   if (loaded.state === "failed") {
-    return data({ tab, page, reporter: null, share: null, now: Date.now() }, { status: 503, headers: noStore });
+    return data(keep({ tab, page, reporter: null, share: null, now: Date.now() }), { status: 503, headers: noStore });
   }
   const reporter = loaded.data;
   if (page > 1) reporter[tab] = (await loadReporterTab(callApi, userId, tab, page)) as never;
@@ -51,7 +52,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     summary: profile.bio,
     image: profile.avatar,
   });
-  return { tab, page, reporter, share, now: Date.now() };
+  return keep({ tab, page, reporter, share, now: Date.now() });
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: dejinCss }];
@@ -88,7 +89,8 @@ function TabBody(props: { tab: ReporterTab; list: Loaded<ClueReportList | Report
   );
 }
 
-export default function DejinPersonal({ loaderData }: Route.ComponentProps) {
+export default function DejinPersonal({ loaderData: handle }: Route.ComponentProps) {
+  const loaderData = pageData<typeof loader>(handle);
   const { tab, reporter, now } = loaderData;
   if (!reporter) {
     return (

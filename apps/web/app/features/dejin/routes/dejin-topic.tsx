@@ -1,4 +1,5 @@
 import { Link } from "../../../lib/nav.tsx";
+import { keep, pageData } from "../../../lib/page-data.ts";
 import { data, redirect } from "../../../lib/router.ts";
 import { callApi } from "../../../lib/server/api.server.ts";
 import { noStore, pageCacheHeaders } from "../../../lib/server/cache-headers.ts";
@@ -33,7 +34,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const more = recommended.state === "ready" ? recommended.data.list.filter((t) => t.name !== name).slice(0, 6) : [];
   if (loaded.state === "missing") throw redirect("/404");
   if (loaded.state === "failed") {
-    return data({ name, detail: null, more, share: null, now: Date.now() }, { status: 503, headers: noStore });
+    return data(keep({ name, detail: null, more, share: null, now: Date.now() }), { status: 503, headers: noStore });
   }
   const { topic } = loaded.data;
   const share = await dejinShareFacts({
@@ -43,7 +44,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     summary: topic.description || `${topic.report_count}条报料，${topic.view_sum}次阅读`,
     image: topic.cover || loaded.data.list[0]?.cover || "",
   });
-  return { name, detail: loaded.data, more, share, now: Date.now() };
+  return keep({ name, detail: loaded.data, more, share, now: Date.now() });
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: dejinCss }];
@@ -59,7 +60,8 @@ export const meta = dejinMeta();
  */
 export const handle: PageHandle = { islands: true, styles: ["nav"] };
 
-export default function DejinTopic({ loaderData }: Route.ComponentProps) {
+export default function DejinTopic({ loaderData: handle }: Route.ComponentProps) {
+  const loaderData = pageData<typeof loader>(handle);
   const { name, detail, more, now } = loaderData;
   return (
     <div className="dj-page">

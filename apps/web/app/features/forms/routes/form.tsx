@@ -1,6 +1,7 @@
 import { ErrorCode } from "@davmu/contracts/error-codes";
 import type { Form } from "@davmu/contracts/forms";
 import { Island } from "../../../islands/Island.tsx";
+import { pageData } from "../../../lib/page-data.ts";
 import { callApi } from "../../../lib/server/api.server.ts";
 import { noStore, pageCacheHeaders } from "../../../lib/server/cache-headers.ts";
 import { detailPageMeta, viewHead } from "../../../lib/share-meta.ts";
@@ -48,7 +49,8 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: form
 
 export const meta = detailPageMeta<typeof loader>((data) => viewHead(data));
 
-export default function FormPage({ loaderData }: Route.ComponentProps) {
+export default function FormPage({ loaderData: handle }: Route.ComponentProps) {
+  const loaderData = pageData<typeof loader>(handle);
   const { view, form, env } = loaderData;
   return (
     <DetailShell

@@ -1,6 +1,7 @@
 import { useListT } from "../../../lib/i18n/lists.ts";
 import { baseMeta } from "../../../lib/meta.ts";
 import { Link } from "../../../lib/nav.tsx";
+import { keep, pageData } from "../../../lib/page-data.ts";
 import { data } from "../../../lib/router.ts";
 import { callApi } from "../../../lib/server/api.server.ts";
 import { requireIndexSegment } from "../../../lib/server/guards.server.ts";
@@ -31,11 +32,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     c.contentList({ query: { gid: group.id, pageindex: page, pagesize: listPageSize } }),
   );
   const list = toCardPage(answer, Date.now(), requestLang(request));
-  return { item, group: group.id, page, list: list ?? { cards: [], hasMore: false }, failed: list === null };
+  return keep({ item, group: group.id, page, list: list ?? { cards: [], hasMore: false }, failed: list === null });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return baseMeta(loaderData ? [{ property: "og:title", content: loaderData.item.title }] : []);
+  return baseMeta(
+    loaderData ? [{ property: "og:title", content: pageData<typeof loader>(loaderData).item.title }] : [],
+  );
 }
 
 /**
@@ -45,7 +48,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export const handle: PageHandle = { islands: true, styles: ["nav"] };
 
 /** Content-module page (R-ROUTE-1): a navigation item's groups as tabs, and the chosen group's list. */
-export default function ContentModel({ loaderData }: Route.ComponentProps) {
+export default function ContentModel({ loaderData: handle }: Route.ComponentProps) {
+  const loaderData = pageData<typeof loader>(handle);
   const { item, group, page, list, failed } = loaderData;
   const t = useListT();
   return (

@@ -1,6 +1,7 @@
 import { useListT } from "../../../lib/i18n/lists.ts";
 import { baseMeta } from "../../../lib/meta.ts";
 import { Link } from "../../../lib/nav.tsx";
+import { keep, pageData } from "../../../lib/page-data.ts";
 import { data } from "../../../lib/router.ts";
 import { callApi } from "../../../lib/server/api.server.ts";
 import { noStore, pageCacheHeaders } from "../../../lib/server/cache-headers.ts";
@@ -34,9 +35,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const result = toCardPage(answer, Date.now(), requestLang(request));
   if (!result) {
     console.warn("content list failed:", answer.msg);
-    return data({ group, page, list: { cards: [], hasMore: false }, failed: true, weather }, { headers: noStore });
+    return data(keep({ group, page, list: { cards: [], hasMore: false }, failed: true, weather }), {
+      headers: noStore,
+    });
   }
-  return { group, page, list: result, failed: false, weather };
+  return keep({ group, page, list: result, failed: false, weather });
 }
 
 /**
@@ -46,7 +49,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const handle: PageHandle = { islands: true, styles: ["nav"] };
 
 /** Home (R-ROUTE-1): the channels of the home navigation item and the newest content of the chosen one. */
-export default function Home({ loaderData }: Route.ComponentProps) {
+export default function Home({ loaderData: handle }: Route.ComponentProps) {
+  const loaderData = pageData<typeof loader>(handle);
   const { site, theme } = useSite();
   const t = useListT();
   const home = visibleNavItems(theme.navigationItems).find(isHomeItem);

@@ -1,5 +1,6 @@
 import { useListT } from "../../../lib/i18n/lists.ts";
 import { baseMeta } from "../../../lib/meta.ts";
+import { keep, pageData } from "../../../lib/page-data.ts";
 import { requireIndexSegment } from "../../../lib/server/guards.server.ts";
 import type { PageHandle } from "../../../page-styles.ts";
 import { ListHeader } from "../../navigation/ListHeader.tsx";
@@ -10,7 +11,7 @@ import type { Route } from "./+types/list";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   requireIndexSegment(params.index);
-  return loadList(request, params.list_id);
+  return keep(await loadList(request, params.list_id));
 }
 
 export const meta = () => baseMeta();
@@ -22,7 +23,8 @@ export const meta = () => baseMeta();
 export const handle: PageHandle = { islands: true, styles: ["nav"] };
 
 /** List page (R-ROUTE-1): /list/{list_id}/index.html, one list's content newest first, with 加载更多. */
-export default function List({ loaderData }: Route.ComponentProps) {
+export default function List({ loaderData: handle }: Route.ComponentProps) {
+  const loaderData = pageData<typeof loader>(handle);
   const { name, page, list, failed } = loaderData;
   const t = useListT();
   return (

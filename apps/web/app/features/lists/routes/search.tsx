@@ -3,6 +3,7 @@ import { Island } from "../../../islands/Island.tsx";
 import { useListT } from "../../../lib/i18n/lists.ts";
 import { baseMeta } from "../../../lib/meta.ts";
 import { Link, sitePath } from "../../../lib/nav.tsx";
+import { keep, pageData } from "../../../lib/page-data.ts";
 import { callApi, callApiShared } from "../../../lib/server/api.server.ts";
 import { requireIndexSegment } from "../../../lib/server/guards.server.ts";
 import { toRelatedCard } from "../../../model/article.ts";
@@ -33,7 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   ]);
   const now = Date.now();
   const lang = requestLang(request);
-  return {
+  return keep({
     raw: raw ?? "",
     keyword,
     page,
@@ -47,7 +48,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       hasMore: found?.code === 0 ? found.data.has_more : false,
     },
     hotContent: hotContent?.code === 0 ? hotContent.data.list.map((item) => toRelatedCard(item, now, lang)) : [],
-  };
+  });
 }
 
 export const meta = () => baseMeta([{ name: "robots", content: "noindex" }]);
@@ -62,7 +63,8 @@ export const handle: PageHandle = { islands: true, styles: ["nav"] };
  * Search (R-ROUTE-1): a search box that works without JavaScript (a GET form), the hot words, the
  * results with the keyword marked as text, and before a search the 72-hour hot list.
  */
-export default function Search({ loaderData }: Route.ComponentProps) {
+export default function Search({ loaderData: handle }: Route.ComponentProps) {
+  const loaderData = pageData<typeof loader>(handle);
   const { raw, keyword, page, invalid, hotWords, total, results, list, hotContent } = loaderData;
   const t = useListT();
   return (

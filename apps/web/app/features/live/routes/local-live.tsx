@@ -4,6 +4,7 @@ import type { LiveRoom as LiveRoomDetail } from "@davmu/contracts/live";
 import { Island } from "../../../islands/Island.tsx";
 import { useContentT } from "../../../lib/i18n/content.ts";
 import { useI18n } from "../../../lib/i18n/context.tsx";
+import { pageData } from "../../../lib/page-data.ts";
 import { callApi } from "../../../lib/server/api.server.ts";
 import { pageCacheHeaders } from "../../../lib/server/cache-headers.ts";
 import { detailPageMeta, viewHead } from "../../../lib/share-meta.ts";
@@ -124,7 +125,8 @@ function ImageScreen({ view, live }: { view: ArticleView; live: LocalLiveInfo | 
  * room (features/live/LiveRoom.tsx), ImageScreen the picture timeline of an image-text live. No
  * header on phones, no lists or comment footer below (R-LAYOUT-3).
  */
-export default function LocalLive({ loaderData }: Route.ComponentProps) {
+export default function LocalLive({ loaderData: handle }: Route.ComponentProps) {
+  const loaderData = pageData<typeof loader>(handle);
   const { view, live, screen, env, room, shareLink } = loaderData;
   const t = useContentT();
   // an image-text live without a room of its own keeps the plain picture page

@@ -1,5 +1,6 @@
 import { Island } from "../../../islands/Island.tsx";
 import { useContentT } from "../../../lib/i18n/content.ts";
+import { pageData } from "../../../lib/page-data.ts";
 import { pageCacheHeaders } from "../../../lib/server/cache-headers.ts";
 import { detailPageMeta, viewHead } from "../../../lib/share-meta.ts";
 import { albumStatusText } from "../../../model/album.ts";
@@ -47,7 +48,8 @@ export const meta = detailPageMeta<typeof loader>((data) =>
 );
 
 /** Audio or video album: cover, status (R-CONTENT-2), the player of the chosen episode and the track list. */
-export default function Album({ loaderData }: Route.ComponentProps) {
+export default function Album({ loaderData: handle }: Route.ComponentProps) {
+  const loaderData = pageData<typeof loader>(handle);
   const { view, series, cover, statusText, tracks, total, env, lists } = loaderData;
   const t = useContentT();
   const contentType = series === "video" ? "video_album" : "audio_album";

@@ -1,5 +1,6 @@
 import { Island } from "../../../islands/Island.tsx";
 import { useContentT } from "../../../lib/i18n/content.ts";
+import { pageData } from "../../../lib/page-data.ts";
 import { pageCacheHeaders } from "../../../lib/server/cache-headers.ts";
 import { detailPageMeta, viewHead } from "../../../lib/share-meta.ts";
 import { toArticleView } from "../../../model/article.ts";
@@ -34,7 +35,8 @@ export const headers: Route.HeadersFunction = pageCacheHeaders;
 export const meta = detailPageMeta<typeof loader>(viewHead);
 
 /** Audio share page: a cover card with the player, then the text of the programme. */
-export default function Audio({ loaderData }: Route.ComponentProps) {
+export default function Audio({ loaderData: handle }: Route.ComponentProps) {
+  const loaderData = pageData<typeof loader>(handle);
   const { view, audio, duration, env, lists } = loaderData;
   const t = useContentT();
   return (

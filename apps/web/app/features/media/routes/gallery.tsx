@@ -1,4 +1,5 @@
 import { Island } from "../../../islands/Island.tsx";
+import { pageData } from "../../../lib/page-data.ts";
 import { pageCacheHeaders } from "../../../lib/server/cache-headers.ts";
 import { detailPageMeta, viewHead } from "../../../lib/share-meta.ts";
 import { toArticleView } from "../../../model/article.ts";
@@ -34,7 +35,8 @@ export const meta = detailPageMeta<typeof loader>(viewHead);
  * Gallery: pictures side by side in a scroll-snapping strip (a swipe moves one picture, no script
  * needed), the page indicator (current / pic_num) and the caption of the picture in view.
  */
-export default function Gallery({ loaderData }: Route.ComponentProps) {
+export default function Gallery({ loaderData: handle }: Route.ComponentProps) {
+  const loaderData = pageData<typeof loader>(handle);
   const { view, images, picNum, env, comments } = loaderData;
   return (
     <DetailShell

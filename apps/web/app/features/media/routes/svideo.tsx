@@ -1,5 +1,6 @@
 import { Island } from "../../../islands/Island.tsx";
 import { useContentT } from "../../../lib/i18n/content.ts";
+import { pageData } from "../../../lib/page-data.ts";
 import { pageCacheHeaders } from "../../../lib/server/cache-headers.ts";
 import { detailPageMeta, viewHead } from "../../../lib/share-meta.ts";
 import { useSite } from "../../../lib/site-context.tsx";
@@ -31,7 +32,8 @@ export const headers: Route.HeadersFunction = pageCacheHeaders;
 export const meta = detailPageMeta<typeof loader>((data) => viewHead(data, data.video?.poster));
 
 /** Short video: a vertical player filling the screen, title and account over its foot; no lists below. */
-export default function ShortVideo({ loaderData }: Route.ComponentProps) {
+export default function ShortVideo({ loaderData: handle }: Route.ComponentProps) {
+  const loaderData = pageData<typeof loader>(handle);
   const { view, video, env } = loaderData;
   const { site } = useSite();
   const t = useContentT();

@@ -1,5 +1,6 @@
 import { Island } from "../../../islands/Island.tsx";
 import { useContentT } from "../../../lib/i18n/content.ts";
+import { pageData } from "../../../lib/page-data.ts";
 import { pageCacheHeaders } from "../../../lib/server/cache-headers.ts";
 import { detailPageMeta, viewHead } from "../../../lib/share-meta.ts";
 import { toArticleView } from "../../../model/article.ts";
@@ -29,7 +30,8 @@ export const headers: Route.HeadersFunction = pageCacheHeaders;
 export const meta = detailPageMeta<typeof loader>((data) => viewHead(data, data.video?.poster));
 
 /** Video share page: the player first, then title, byline and description; lists and comments below. */
-export default function Video({ loaderData }: Route.ComponentProps) {
+export default function Video({ loaderData: handle }: Route.ComponentProps) {
+  const loaderData = pageData<typeof loader>(handle);
   const { view, video, env, lists } = loaderData;
   const t = useContentT();
   return (

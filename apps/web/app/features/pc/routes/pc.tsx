@@ -1,5 +1,6 @@
 import { siteBasePath } from "@davmu/contracts/site-path";
 import { useContentT } from "../../../lib/i18n/content.ts";
+import { keep, pageData } from "../../../lib/page-data.ts";
 import { useSite } from "../../../lib/site-context.tsx";
 import type { PageHandle } from "../../../page-styles.ts";
 import { qrCodeSvg } from "../qr-code.server.ts";
@@ -27,7 +28,7 @@ export function phoneUrl(src: string, origin: string): string {
 export async function loader({ request }: Route.LoaderArgs) {
   const src = frameSource(new URL(request.url).searchParams.get("url"));
   const phone = phoneUrl(src, new URL(request.url).origin);
-  return { src, phone, qr: await qrCodeSvg(phone) };
+  return keep({ src, phone, qr: await qrCodeSvg(phone) });
 }
 
 const qrBox = {
@@ -42,7 +43,8 @@ const qrBox = {
 } as const;
 
 /** Desktop wrapper: the share page inside a phone frame, with its QR code and a note to open it on a phone. */
-export default function PcWrapper({ loaderData }: Route.ComponentProps) {
+export default function PcWrapper({ loaderData: handle }: Route.ComponentProps) {
+  const loaderData = pageData<typeof loader>(handle);
   const { site } = useSite();
   const t = useContentT();
   return (

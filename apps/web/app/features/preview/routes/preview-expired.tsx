@@ -1,5 +1,6 @@
 import { siteBase } from "@davmu/contracts/site-path";
 import { baseMeta } from "../../../lib/meta.ts";
+import { keep, pageData } from "../../../lib/page-data.ts";
 import { data } from "../../../lib/router.ts";
 import { previewHeaders } from "../../../lib/server/guards.server.ts";
 import type { PageHandle } from "../../../page-styles.ts";
@@ -18,7 +19,7 @@ const reasons = {
 export function loader({ request }: Route.LoaderArgs) {
   const given = new URL(request.url).searchParams.get("reason");
   const reason: keyof typeof reasons = given === "expired" || given === "revoked" ? given : "invalid";
-  return data({ reason }, { status: 403, headers: previewHeaders });
+  return data(keep({ reason }), { status: 403, headers: previewHeaders });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -28,7 +29,8 @@ export const handle: PageHandle = { islands: true };
 
 export const meta = () => baseMeta([{ name: "robots", content: "noindex" }]);
 
-export default function PreviewExpired({ loaderData }: Route.ComponentProps) {
+export default function PreviewExpired({ loaderData: handle }: Route.ComponentProps) {
+  const loaderData = pageData<typeof loader>(handle);
   const text = reasons[loaderData.reason];
   return (
     <main className="error-page preview-expired">

@@ -1,6 +1,7 @@
 import { ErrorCode } from "@davmu/contracts/error-codes";
 import { Island } from "../../../islands/Island.tsx";
 import { baseMeta } from "../../../lib/meta.ts";
+import { keep, pageData } from "../../../lib/page-data.ts";
 import { data, redirect } from "../../../lib/router.ts";
 import { callApi } from "../../../lib/server/api.server.ts";
 import { noStore } from "../../../lib/server/cache-headers.ts";
@@ -25,7 +26,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (answer.code === ErrorCode.notFound) throw redirect("/404");
   if (answer.code !== ErrorCode.ok) throw data({ message: "receipt unavailable" }, { status: 502 });
   // the status changes as editors work: never kept by shared caches
-  return data({ tip: answer.data }, { headers: noStore });
+  return data(keep({ tip: answer.data }), { headers: noStore });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -42,7 +43,8 @@ export const meta = () => baseMeta([{ title: "爆料回执" }, { name: "robots",
  */
 export const handle: PageHandle = { islands: true };
 
-export default function TipReceiptPage({ loaderData }: Route.ComponentProps) {
+export default function TipReceiptPage({ loaderData: handle }: Route.ComponentProps) {
+  const loaderData = pageData<typeof loader>(handle);
   const receipt = loaderData.tip.receipt;
   return (
     <>

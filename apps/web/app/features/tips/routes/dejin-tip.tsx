@@ -1,6 +1,7 @@
 import { Island } from "../../../islands/Island.tsx";
 import { baseMeta } from "../../../lib/meta.ts";
 import { sitePath } from "../../../lib/nav.tsx";
+import { keep, pageData } from "../../../lib/page-data.ts";
 import { data } from "../../../lib/router.ts";
 import { browserEnv } from "../../../lib/server/env.server.ts";
 import { requireIndexSegment } from "../../../lib/server/guards.server.ts";
@@ -19,7 +20,9 @@ import type { Route } from "./+types/dejin-tip";
 export function loader({ params }: Route.LoaderArgs) {
   requireIndexSegment(params.index);
   // what the form's island needs besides: where the browser calls the API, where a receipt's page is
-  return data({ limits: formLimits, publicApiBase: browserEnv().publicApiBase, receiptPath: sitePath("/dejin/tip/") });
+  return data(
+    keep({ limits: formLimits, publicApiBase: browserEnv().publicApiBase, receiptPath: sitePath("/dejin/tip/") }),
+  );
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: tipsCss }];
@@ -35,7 +38,8 @@ export const meta = () => baseMeta([{ title: "我要爆料" }]);
  */
 export const handle: PageHandle = { islands: true };
 
-export default function TipPage({ loaderData }: Route.ComponentProps) {
+export default function TipPage({ loaderData: handle }: Route.ComponentProps) {
+  const loaderData = pageData<typeof loader>(handle);
   return (
     <>
       <ListHeader />
