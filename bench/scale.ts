@@ -10,7 +10,10 @@
  * each asked once) and cached (one item asked again and again); and a crawler burst: distinct
  * uncached items asked 8 at a time while autocannon (100 connections, a process of its own) asks
  * for one cached item, whose p99 is compared with the same load without the burst.
- * Usage: npm run bench:scale [-- --contents=1000000 --comments=10000000 --only=sqlite|postgres --burst-seconds=5]
+ * Every item's body is its own, about 5 KB (twenty paragraphs), stored cleaned as the API stores one
+ * (decision 090); `--bodies-unclean` stores them as rows written before it, cleaned on every read.
+ * Usage: npm run bench:scale [-- --contents=1000000 --comments=10000000 --only=sqlite|postgres --burst-seconds=5
+ *   --bodies-unclean]
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,6 +26,7 @@ import SQLite from "better-sqlite3";
 import pg from "pg";
 import { openDatabase } from "../apps/api/src/db/database.ts";
 import { migrateToLatest } from "../apps/api/src/db/migrate.ts";
+import { articleSanitizerVersion, sanitizeArticleHtml } from "../apps/api/src/lib/sanitize-html.ts";
 import { loadConfig } from "../apps/api/src/plugins/config.ts";
 import { anonymousToken } from "./lib/args.ts";
 import { median, percentile, processCpuSeconds, type Result, table } from "./lib/stats.ts";
@@ -53,13 +57,58 @@ function progress(label: string, done: number, total: number, started: number) {
 }
 
 /** SQL for the rows of one chunk [from, to], written once for both dialects around a row-number source `i`. */
+/**
+ * An article's body as the field writes it: twenty paragraphs, about 5 KB, and every item's its own
+ * (`item` is the SQL or JS of its number), so no read finds another item's body already cleaned.
+ */
+const bodyParagraphs = 20;
+function articleBody(item: string, join: (parts: string[]) => string, quote: (text: string) => string) {
+  const parts: string[] = [];
+  for (let n = 1; n <= bodyParagraphs; n++) {
+    parts.push(
+      quote("<p>第"),
+      item,
+      quote(
+        `篇稿件第${n}段：江澜老城青石巷里，一位修表匠在三平方米的柜台后坚守了三十八年，修过的钟表数以万计，还常为老人免费调校老座钟。<strong>“手艺要对得起人家的时间。”</strong></p>`,
+      ),
+    );
+  }
+  return join(parts);
+}
+const bodySql = articleBody(
+  "i",
+  (parts) => parts.join(" || "),
+  (text) => `'${text}'`,
+);
+const bodyText = (i: number) =>
+  articleBody(
+    String(i),
+    (parts) => parts.join(""),
+    (text) => text,
+  );
+
+/**
+ * The stored bodies are clean HTML, stored as the API stores a body it is given (decision 090): cleaned,
+ * with the sanitizer's version. With `--bodies-unclean`, as rows written before it (version 0), which
+ * are cleaned on every read.
+ */
+let bodyCleanVersion = articleSanitizerVersion;
+
+/** The items asked for by number at scale (`measure`): one every `step`, from item 1. */
+const sampleStep = (size: DataSize) => Math.max(1, Math.floor(size.contents / (samples + 50)));
+/** The newest items, which the uncached answers and the crawler burst ask for (`contentCost`). */
+const newestWithBodies = 25_000;
+
 function contentSelect(size: DataSize, base: number) {
   const perPost = Math.floor((size.comments - size.thread) / Math.max(1, size.contents - 1));
+  // a full body for every item a request reads (the newest, and those sampled at scale); a short one
+  // for the rest, so that a million items stay a few hundred megabytes
+  const withBody = `i > ${size.contents - newestWithBodies} OR (i - 1) % ${sampleStep(size)} = 0`;
   return `i, 'gen-' || i, 'article', 'city', '第' || i || '篇：城市更新中的老街与新生活', '这是一段导语，介绍这篇稿件的要点。', '江澜日报',
-    '<p>正文第一段。</p><p>正文第二段。</p>', '', ${base} + i * 1000, i % 5000, 0, 0, '', 0, '{}', 0, 1, 1,
+    CASE WHEN ${withBody} THEN ${bodySql} ELSE '<p>正文第一段。</p><p>正文第二段。</p>' END, ${bodyCleanVersion}, '', ${base} + i * 1000, i % 5000, 0, 0, '', 0, '{}', 0, 1, 1,
     ${base} + i * 1000, ${base} + i * 1000, CASE WHEN i = 1 THEN ${size.thread} ELSE ${perPost} END`;
 }
-const contentColumns = `id, external_id, content_type, group_id, title, summary, source_alias, body_html, cover_url,
+const contentColumns = `id, external_id, content_type, group_id, title, summary, source_alias, body_html, body_clean_version, cover_url,
   publish_at, view_count, like_count, collect_count, duration_str, pic_num, payload_json, state, comment_available,
   enable_comment, created_at, updated_at, comment_count`;
 
@@ -221,7 +270,7 @@ async function measure(databaseUrl: string, size: DataSize, withCost = false): P
     const post = codec.encode(1);
     const latencies: Latencies = { content: [], keyset: [], offset: [] };
     // content ids spread over the whole table, each asked once: every answer comes from the database
-    const step = Math.max(1, Math.floor(size.contents / (samples + 50)));
+    const step = sampleStep(size);
     const asked = new Set<number>();
     for (let n = 0; n < samples + 50; n++) {
       asked.add(1 + n * step);
@@ -435,6 +484,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     }),
   );
   burstSeconds = Number(args.get("burst-seconds") ?? burstSeconds);
+  if (args.has("bodies-unclean")) bodyCleanVersion = 0;
+  // what is stored as cleaned must be what cleaning makes of it
+  if (sanitizeArticleHtml(bodyText(7)) !== bodyText(7)) throw new Error("the generated body is not clean HTML");
   const contents = Number(args.get("contents") ?? 1_000_000);
   const comments = Number(args.get("comments") ?? 10_000_000);
   const results = await runScale(

@@ -120,7 +120,7 @@ describe("content", () => {
     expect(item.share_link).toBe(`https://share.example.com${item.content_link}`);
   });
 
-  it("R-ENT-CONTENT body HTML is sanitised on the way out of the database", async () => {
+  it("R-ENT-CONTENT body HTML stored uncleaned (written to the database directly) is sanitised on the way out", async () => {
     const { body } = await server.get(`/inner/static/content/${unsafeId}`, token);
     const html: string = body.data.content;
     expect(html).not.toMatch(/script|onclick|onerror|javascript:|iframe/i);

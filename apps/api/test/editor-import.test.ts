@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { articleSanitizerVersion } from "../src/lib/sanitize-html.ts";
 import { startTestServer, type TestServer, testEditorKey } from "./helper.ts";
 import { editorSession } from "./support/editors.ts";
 
@@ -162,6 +163,65 @@ describe("editors' content import", () => {
       .where("parent_id", "=", albumRow.id)
       .execute();
     expect(members).toHaveLength(1);
+  });
+
+  it("R-SRV-5 R-ENT-CONTENT a body is cleaned as it is imported and served as stored; a body stored uncleaned is cleaned as it is read", async () => {
+    const hostile =
+      '<p onclick="steal()">正文<script>alert(1)</script></p><img src="javascript:alert(1)" onerror="x()"><a href="https://example.com/a">链接</a><iframe src="https://evil.example"></iframe>';
+    const article = {
+      external_id: "imp-body",
+      content_type: "article",
+      title: "带脚本的导入稿件",
+      publish_at: "2026-11-20T12:00:00Z",
+      body_html: hostile,
+    };
+    const answer = await server.post("/editor/v1/contents", [article], null, key);
+    expect(answer.status).toBe(200);
+    const postId: string = answer.body.data.items[0].post_id;
+    const db = server.database.handle.db;
+    const stored = await db
+      .selectFrom("contents")
+      .select(["id", "body_html", "body_clean_version"])
+      .where("external_id", "=", "imp-body")
+      .executeTakeFirstOrThrow();
+    // what the database holds is the cleaned body, with the sanitizer's version that cleaned it
+    expect(stored.body_clean_version).toBe(articleSanitizerVersion);
+    expect(stored.body_html).not.toMatch(/script|onclick|onerror|javascript:|iframe/i);
+    expect(stored.body_html).toContain('rel="noopener noreferrer nofollow"');
+    const served = await server.get(`/inner/static/content/${postId}`, token);
+    expect(served.body.data.content).toBe(stored.body_html);
+
+    // a cleaned body is served as stored: a link written without rel by hand, marked cleaned, keeps none
+    await db
+      .updateTable("contents")
+      .set({ body_html: '<p>正文<a href="https://example.com/b">链接</a></p>', updated_at: Date.now() })
+      .where("id", "=", stored.id)
+      .execute();
+    server.app.contentChanges.publish(stored.id);
+    const asStored = await server.get(`/inner/static/content/${postId}`, token);
+    expect(asStored.body.data.content).toBe('<p>正文<a href="https://example.com/b">链接</a></p>');
+
+    // the same body marked uncleaned (a row from before, by hand, or cleaned under older rules) is cleaned on the way out
+    for (const version of [0, articleSanitizerVersion - 1, articleSanitizerVersion + 1]) {
+      await db
+        .updateTable("contents")
+        .set({ body_html: hostile, body_clean_version: version, updated_at: Date.now() })
+        .where("id", "=", stored.id)
+        .execute();
+      server.app.contentChanges.publish(stored.id);
+      const cleaned = await server.get(`/inner/static/content/${postId}`, token);
+      expect(cleaned.body.data.content, `version ${version}`).not.toMatch(/script|onclick|onerror|javascript:|iframe/i);
+      expect(cleaned.body.data.content).toContain('rel="noopener noreferrer nofollow"');
+    }
+
+    // a body changed through the content repository is cleaned as it is written, like an imported one
+    expect(await server.app.contents.update(stored.id, { body_html: hostile })).toBe(true);
+    const rewritten = await db
+      .selectFrom("contents")
+      .select(["body_html", "body_clean_version"])
+      .where("id", "=", stored.id)
+      .executeTakeFirstOrThrow();
+    expect(rewritten).toEqual({ body_html: stored.body_html, body_clean_version: articleSanitizerVersion });
   });
 
   it("R-SRV-5 an item's thumb_url is its picture in lists; without one, lists show the cover", async () => {

@@ -158,6 +158,23 @@ describe("editors' previews", () => {
     expect((await open(fresh)).body.data.title).toBe("草稿标题：江澜新桥合龙");
   });
 
+  it("R-PREVIEW-1 R-ENT-CONTENT a draft's body is cleaned as the preview shows it, though the stored body is served as stored", async () => {
+    const drafted = (
+      await mint({
+        editor: "dave",
+        draft: {
+          body_html:
+            '<p onclick="steal()">草稿正文<script>alert(1)</script></p><a href="https://example.com/d">链接</a>',
+        },
+      })
+    ).body.data;
+    const shown = await open(drafted);
+    expect(shown.status).toBe(200);
+    expect(shown.body.data.content).toContain("草稿正文");
+    expect(shown.body.data.content).not.toMatch(/script|onclick/i);
+    expect(shown.body.data.content).toContain('rel="noopener noreferrer nofollow"');
+  });
+
   it("R-PREVIEW-1 a special's preview link shows it unpublished, with its draft revision, groups and expiry; older links, other items' tokens and articles are refused", async () => {
     const specialId = await server.demoPostId("demo-special-renewal");
     const db = server.database.handle.db;

@@ -106,14 +106,32 @@ describe("migrations and demo data", () => {
       ["e-two-items", 8],
     ]);
     await sql`delete from tracking_events`.execute(db);
-    expect(await migrateToLatest(db)).toEqual([
-      "019-tracking-event-rows",
-      "020-editors",
-      "021-user-bans",
-      "022-text-moderation",
-      "023-live-moderation",
-      "024-preview-links",
-    ]);
+    const names = Object.keys(migrations);
+    expect(await migrateToLatest(db)).toEqual(names.slice(names.indexOf("019-tracking-event-rows")));
+  });
+
+  it("R-SRV-2 R-ENT-CONTENT migration 025 marks every body stored before it uncleaned, so it is cleaned as it is read; and back", async () => {
+    const migrator = createMigrator(database.handle.db);
+    expect((await migrator.migrateTo("024-preview-links")).error).toBeUndefined();
+    const db = database.handle.db;
+    await sql`insert into contents (external_id, content_type, title, summary, source_alias, body_html, cover_url,
+        publish_at, view_count, like_count, collect_count, duration_str, pic_num, payload_json, state,
+        comment_available, enable_comment, created_at, updated_at)
+      values ('m025', 'article', '迁移前的稿件', '', '', '<p onclick="x()">正文</p>', '', 1000, 0, 0, 0, '', 0, '{}', 0,
+        1, 1, 1000, 1000)`.execute(db);
+    expect((await migrator.migrateTo("025-article-bodies-cleaned")).error).toBeUndefined();
+    const stored = await db
+      .selectFrom("contents")
+      .select(["body_html", "body_clean_version"])
+      .where("external_id", "=", "m025")
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ body_html: '<p onclick="x()">正文</p>', body_clean_version: 0 });
+    expect((await migrator.migrateTo("024-preview-links")).error).toBeUndefined();
+    const columns = (await db.introspection.getTables()).find((t) => t.name === "contents")?.columns ?? [];
+    expect(columns.map((c) => c.name)).not.toContain("body_clean_version");
+    await sql`delete from contents where external_id = 'm025'`.execute(db);
+    const names = Object.keys(migrations);
+    expect(await migrateToLatest(db)).toEqual(names.slice(names.indexOf("025-article-bodies-cleaned")));
   });
 
   it.runIf(testDialect === "sqlite")(

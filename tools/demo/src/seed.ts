@@ -1,4 +1,5 @@
 import type { Database } from "@davmu/api/db/schema";
+import { storedArticleBody } from "@davmu/api/lib/sanitize-html";
 import { hashPassword } from "@davmu/api/modules/accounts/passwords";
 import { newInviteCode } from "@davmu/api/modules/accounts/users";
 import { checkImport, writeImport } from "@davmu/api/modules/content/ingest";
@@ -86,7 +87,8 @@ export async function seedDemoData(db: Kysely<Database>, now = Date.now()) {
         title: article.title,
         summary: article.summary,
         source_alias: article.sourceAlias,
-        body_html: article.bodyHtml,
+        // cleaned as the API cleans a body it is given (decision 090)
+        ...storedArticleBody(article.bodyHtml),
         cover_url: `/media/covers/${article.cover}`,
         thumb_url: demoThumb(`/media/covers/${article.cover}`),
         publish_at: Date.parse(article.publishAt),

@@ -24,6 +24,7 @@ import * as userBans from "./migrations/021-user-bans.ts";
 import * as textModeration from "./migrations/022-text-moderation.ts";
 import * as liveModeration from "./migrations/023-live-moderation.ts";
 import * as previewLinks from "./migrations/024-preview-links.ts";
+import * as articleBodiesCleaned from "./migrations/025-article-bodies-cleaned.ts";
 import type { Database } from "./schema.ts";
 
 /** Every migration, in order. Names sort in the order they must run. */
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   "022-text-moderation": textModeration,
   "023-live-moderation": liveModeration,
   "024-preview-links": previewLinks,
+  "025-article-bodies-cleaned": articleBodiesCleaned,
 };
 
 export function createMigrator(db: Kysely<Database>): Migrator {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { isSanitizedKept, sanitizeArticleHtml, sanitizedKept, sanitizedKeptNow } from "./sanitize-html.ts";
+import {
+  articleSanitizerVersion,
+  isSanitizedKept,
+  sanitizeArticleHtml,
+  sanitizedKept,
+  sanitizedKeptNow,
+  servedArticleBody,
+  storedArticleBody,
+} from "./sanitize-html.ts";
 
 describe("sanitizeArticleHtml", () => {
   it("R-ENT-CONTENT keeps article structure: paragraphs, headings, quotes, figures", () => {
@@ -63,5 +71,19 @@ describe("sanitizeArticleHtml", () => {
     for (let i = 0; i < 40; i++) sanitizeArticleHtml(`<p>${String(i).repeat(100_000)}</p>`);
     expect(sanitizedKeptNow().characters).toBeLessThanOrEqual(sanitizedKept.maxCharacters);
     expect(sanitizedKeptNow().count).toBeLessThan(sanitizedKept.entries);
+  });
+
+  it("R-ENT-CONTENT a body is stored cleaned with the rules' version, and served as stored only under that version", () => {
+    const hostile = '<p onclick="x()">正文<script>alert(1)</script></p><a href="https://example.com/a">链接</a>';
+    const stored = storedArticleBody(hostile);
+    expect(stored).toEqual({ body_html: sanitizeArticleHtml(hostile), body_clean_version: articleSanitizerVersion });
+    expect(stored.body_html).not.toMatch(/script|onclick/);
+    // cleaning a cleaned body changes nothing: served as stored, it is what a read would have made
+    expect(sanitizeArticleHtml(stored.body_html)).toBe(stored.body_html);
+    expect(servedArticleBody(stored.body_html, stored.body_clean_version)).toBe(stored.body_html);
+    for (const version of [0, articleSanitizerVersion - 1, articleSanitizerVersion + 1, Number.NaN]) {
+      expect(servedArticleBody(hostile, version)).toBe(sanitizeArticleHtml(hostile));
+    }
+    expect(storedArticleBody("")).toEqual({ body_html: "", body_clean_version: articleSanitizerVersion });
   });
 });

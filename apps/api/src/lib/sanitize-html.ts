@@ -96,6 +96,26 @@ export function sanitizeArticleHtml(html: string): string {
   return clean;
 }
 
+/**
+ * The version of the rules above. Raise it whenever they change: every stored body cleaned by an
+ * older version is then cleaned again as it is read, until it is written anew (decision 090).
+ */
+export const articleSanitizerVersion = 1;
+
+/** An article body as it is stored: cleaned as it is written, with the version that cleaned it. */
+export function storedArticleBody(html: string): { body_html: string; body_clean_version: number } {
+  return { body_html: sanitizeHtml(html, options), body_clean_version: articleSanitizerVersion };
+}
+
+/**
+ * A stored body as it is served (decision 090): as stored when this version of the rules cleaned it as
+ * it was written; otherwise (a row written before, by hand, or under older rules; a draft's body)
+ * cleaned now, as every body was before.
+ */
+export function servedArticleBody(html: string, cleanVersion: number): string {
+  return cleanVersion === articleSanitizerVersion ? html : sanitizeArticleHtml(html);
+}
+
 /** What is kept now (tests): how many bodies, their characters, and whether a body is among them. */
 export const sanitizedKeptNow = () => ({ count: sanitized.size, characters: keptCharacters });
 export const isSanitizedKept = (html: string) => sanitized.has(html);

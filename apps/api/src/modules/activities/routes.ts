@@ -3,7 +3,7 @@ import { calls } from "@davmu/contracts/calls";
 import type { FastifyInstance } from "fastify";
 import { badRequest, conflict, notFound } from "../../lib/api-error.ts";
 import { route } from "../../lib/route.ts";
-import { sanitizeArticleHtml } from "../../lib/sanitize-html.ts";
+import { servedArticleBody } from "../../lib/sanitize-html.ts";
 import { userOf, viewerOf } from "../../lib/viewer.ts";
 import type { ContentRow } from "../content/repository.ts";
 import { type ActivityRow, createActivityRepository } from "./repository.ts";
@@ -23,7 +23,7 @@ function present(item: ContentRow, row: ActivityRow, postId: string, signedUp: b
     title: item.title,
     summary: item.summary,
     cover: item.cover_url,
-    content: sanitizeArticleHtml(item.body_html),
+    content: servedArticleBody(item.body_html, item.body_clean_version),
     place: row.place,
     starts_at: new Date(Number(row.starts_at)).toISOString(),
     ends_at: new Date(Number(row.ends_at)).toISOString(),

@@ -7,6 +7,7 @@ import {
 import type { Kysely, Transaction } from "kysely";
 import { Compile } from "typebox/compile";
 import type { Database } from "../../db/schema.ts";
+import { storedArticleBody } from "../../lib/sanitize-html.ts";
 import { type ImportedContent, type ImportedMember, ingestStore } from "./ingest-repository.ts";
 import type { ContentDetail } from "./present.ts";
 import { indexContentForSearch } from "./repository.ts";
@@ -138,7 +139,8 @@ export async function writeImport(
       title: item.title,
       summary: item.summary ?? "",
       source_alias: item.source_alias ?? "",
-      body_html: item.body_html ?? "",
+      // cleaned as it is written, served as stored (decision 090)
+      ...storedArticleBody(item.body_html ?? ""),
       cover_url: item.cover_url ?? "",
       thumb_url: item.thumb_url ?? "",
       publish_at: Date.parse(item.publish_at),

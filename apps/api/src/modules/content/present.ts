@@ -11,7 +11,7 @@ import {
 } from "@davmu/contracts/content";
 import type { PublicIdCodec } from "@davmu/contracts/public-id";
 import { siteBasePath } from "@davmu/contracts/site-path";
-import { sanitizeArticleHtml } from "../../lib/sanitize-html.ts";
+import { servedArticleBody } from "../../lib/sanitize-html.ts";
 import type { ContentRow, MediaAccountRow, RelatedRow } from "./repository.ts";
 
 export interface LinkContext {
@@ -163,7 +163,7 @@ export function toContentItem(
     mp_user_id: mp ? ctx.codec.encode(mp.id) : null,
     album_status: row.album_total === null ? null : { status: row.album_status ?? 0, total: row.album_total },
     expired_at: row.expired_at === null ? null : new Date(row.expired_at).toISOString(),
-    content: sanitizeArticleHtml(row.body_html),
+    content: servedArticleBody(row.body_html, row.body_clean_version),
     media: mediaOf(parseDetail(row.detail_json)),
     recommended: row.recommend_position !== null,
     ...(contentType === "live" || contentType === "local_live" ? { live_id: postId } : {}),

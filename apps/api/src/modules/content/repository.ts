@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Transaction, Updateable } from "kysely";
 import { compiledOnce } from "../../db/compiled-once.ts";
 import type { ContentsTable, Database, MediaAccountsTable } from "../../db/schema.ts";
+import { storedArticleBody } from "../../lib/sanitize-html.ts";
 import { indexTerms } from "../../lib/search-terms.ts";
 
 export type ContentRow = Selectable<ContentsTable>;
@@ -86,9 +87,11 @@ export function createContentRepository(db: Kysely<Database>, hooks: ContentRepo
   return {
     /** Changes a content item, stamps its `updated_at` and tells the caches. Answers whether it exists. */
     async update(id: number, patch: ContentPatch): Promise<boolean> {
+      // a new body is cleaned as it is written, like an imported one (decision 090)
+      const body = patch.body_html === undefined ? {} : storedArticleBody(patch.body_html);
       const result = await db
         .updateTable("contents")
-        .set({ ...patch, updated_at: Date.now() })
+        .set({ ...patch, ...body, updated_at: Date.now() })
         .where("id", "=", id)
         .executeTakeFirst();
       const found = Number(result.numUpdatedRows) > 0;

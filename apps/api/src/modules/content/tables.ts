@@ -21,6 +21,11 @@ export interface ContentsTable {
   summary: string;
   source_alias: string;
   body_html: string;
+  /**
+   * The article sanitizer's version that cleaned `body_html` as it was written (lib/sanitize-html.ts);
+   * 0: not cleaned (written before decision 090, or by hand), so it is cleaned as it is read.
+   */
+  body_clean_version: Generated<number>;
   cover_url: string;
   /** a small rendition of the cover for lists; "" for none (lists then use the cover) */
   thumb_url: Generated<string>;

@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { badRequest, conflict, notFound, unauthorized } from "../../lib/api-error.ts";
 import { preparePicture, type StoredPicture } from "../../lib/pictures.ts";
 import { route } from "../../lib/route.ts";
-import { sanitizeArticleHtml } from "../../lib/sanitize-html.ts";
+import { servedArticleBody } from "../../lib/sanitize-html.ts";
 import { viewerOf } from "../../lib/viewer.ts";
 import type { ContentRow } from "../content/repository.ts";
 import { submissionsCsv } from "./csv.ts";
@@ -47,7 +47,7 @@ function present(item: ContentRow, row: FormRow, postId: string, count: number, 
     title: item.title,
     summary: item.summary,
     cover: item.cover_url,
-    content: sanitizeArticleHtml(item.body_html),
+    content: servedArticleBody(item.body_html, item.body_clean_version),
     fields: fieldsOf(row),
     login_required: row.login_required === 1,
     deadline: row.deadline === null ? null : new Date(Number(row.deadline)).toISOString(),

@@ -96,7 +96,7 @@ export default function Doc({ loaderData: handle }: Route.ComponentProps) {
             <img src={article.cover.src} alt={article.cover.alt} width={750} height={422} fetchPriority="high" />
           </figure>
         ) : null}
-        {/* sanitised by the API on the way out of the database */}
+        {/* sanitised by the API as it was written, or as it was read (decision 090) */}
         {address === null ? (
           <div className="article-body" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
         ) : null}

@@ -67,7 +67,7 @@ export default function FormPage({ loaderData: handle }: Route.ComponentProps) {
             <img src={view.cover.src} alt={view.cover.alt} width={750} height={422} fetchPriority="high" />
           </figure>
         ) : null}
-        {/* sanitised by the API on the way out of the database */}
+        {/* sanitised by the API as it was written, or as it was read (decision 090) */}
         <div className="article-body form-intro" dangerouslySetInnerHTML={{ __html: view.bodyHtml }} />
       </article>
       {form ? (
