@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articleSanitizerVersion } from "../src/lib/sanitize-html.ts";
+import { cleanStoredBodies } from "../src/modules/content/repository.ts";
 import { startTestServer, type TestServer, testEditorKey } from "./helper.ts";
 import { editorSession } from "./support/editors.ts";
 
@@ -222,6 +223,60 @@ describe("editors' content import", () => {
       .where("id", "=", stored.id)
       .executeTakeFirstOrThrow();
     expect(rewritten).toEqual({ body_html: stored.body_html, body_clean_version: articleSanitizerVersion });
+  });
+
+  it("R-SRV-2 R-ENT-CONTENT db:clean-bodies cleans every body stored uncleaned, a batch at a time, and a second run finds none", async () => {
+    const db = server.database.handle.db;
+    const hostile = (n: number) => `<p onclick="x()">第${n}段<script>alert(${n})</script></p>`;
+    const answer = await server.post(
+      "/editor/v1/contents",
+      [1, 2, 3, 4].map((n) => ({
+        external_id: `clean-${n}`,
+        content_type: "article",
+        title: `待清理稿件${n}`,
+        publish_at: "2026-11-20T12:00:00Z",
+        body_html: hostile(n),
+      })),
+      null,
+      key,
+    );
+    expect(answer.status).toBe(200);
+    // three of them as rows from before decision 090 (or written by hand): uncleaned, version 0
+    for (const n of [1, 2, 3]) {
+      await db
+        .updateTable("contents")
+        .set({ body_html: hostile(n), body_clean_version: 0 })
+        .where("external_id", "=", `clean-${n}`)
+        .execute();
+    }
+    const before = await db
+      .selectFrom("contents")
+      .select("body_html")
+      .where("external_id", "=", "clean-4")
+      .executeTakeFirstOrThrow();
+    const uncleanedElsewhere = Number(
+      (
+        await db
+          .selectFrom("contents")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("body_clean_version", "!=", articleSanitizerVersion)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    expect(await cleanStoredBodies(db, 2)).toBe(uncleanedElsewhere);
+    const rows = await db
+      .selectFrom("contents")
+      .select(["external_id", "body_html", "body_clean_version"])
+      .where("external_id", "like", "clean-%")
+      .orderBy("external_id")
+      .execute();
+    for (const [i, row] of rows.entries()) {
+      expect(row.body_clean_version).toBe(articleSanitizerVersion);
+      expect(row.body_html).toBe(`<p>第${i + 1}段</p>`);
+    }
+    // the body already cleaned as it was imported was not written again
+    expect(rows[3]?.body_html).toBe(before.body_html);
+    expect(await cleanStoredBodies(db, 2)).toBe(0);
   });
 
   it("R-SRV-5 an item's thumb_url is its picture in lists; without one, lists show the cover", async () => {

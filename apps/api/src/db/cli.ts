@@ -1,11 +1,16 @@
+import { cleanStoredBodies } from "../modules/content/repository.ts";
 import { ConfigError, loadConfig } from "../plugins/config.ts";
 import { openDatabase } from "./database.ts";
 import { migrateToLatest } from "./migrate.ts";
 
-/** `npm run db:migrate`: brings the schema up to date. The demo data is loaded by `npm run db:seed` (tools/demo). */
-const usage = "usage: node apps/api/src/db/cli.ts migrate";
+/**
+ * `npm run db:migrate`: brings the schema up to date. `npm run db:clean-bodies`: cleans the stored
+ * article bodies the current sanitizer has not (decision 090), so they are served as stored; safe
+ * to run beside a serving API, and again. The demo data is loaded by `npm run db:seed` (tools/demo).
+ */
+const usage = "usage: node apps/api/src/db/cli.ts migrate|clean-bodies";
 const command = process.argv[2];
-if (command !== "migrate") {
+if (command !== "migrate" && command !== "clean-bodies") {
   console.error(usage);
   process.exit(64);
 }
@@ -20,8 +25,12 @@ try {
 
 const handle = openDatabase(config.database);
 try {
-  const applied = await migrateToLatest(handle.db);
-  console.log(applied.length ? `migrations applied: ${applied.join(", ")}` : "schema is up to date");
+  if (command === "migrate") {
+    const applied = await migrateToLatest(handle.db);
+    console.log(applied.length ? `migrations applied: ${applied.join(", ")}` : "schema is up to date");
+  } else {
+    console.log(`article bodies cleaned: ${await cleanStoredBodies(handle.db)}`);
+  }
 } catch (error) {
   console.error((error as Error).message);
   process.exitCode = 1;

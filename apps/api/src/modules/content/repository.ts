@@ -1,7 +1,7 @@
 import type { Kysely, Selectable, Transaction, Updateable } from "kysely";
 import { compiledOnce } from "../../db/compiled-once.ts";
 import type { ContentsTable, Database, MediaAccountsTable } from "../../db/schema.ts";
-import { storedArticleBody } from "../../lib/sanitize-html.ts";
+import { articleSanitizerVersion, storedArticleBody } from "../../lib/sanitize-html.ts";
 import { indexTerms } from "../../lib/search-terms.ts";
 
 export type ContentRow = Selectable<ContentsTable>;
@@ -52,6 +52,40 @@ export async function rebuildSearchIndex(db: Db): Promise<number> {
   const rows = await db.selectFrom("contents").select(["id", "title"]).orderBy("id").execute();
   for (const row of rows) await indexContentForSearch(db, row.id, row.title);
   return rows.length;
+}
+
+/**
+ * Cleans every stored body the current sanitizer version has not cleaned (decision 090: rows from
+ * before it, or cleaned under older rules), `batch` rows at a time in id order, so that each is then
+ * served as stored. A body changed between its read and its write here is left as that write made it
+ * (written through the API, it is cleaned already; otherwise the next run takes it). What a reader sees
+ * does not change (such a body was cleaned as it was read), so no cache is told. Answers how many it cleaned.
+ */
+export async function cleanStoredBodies(db: Kysely<Database>, batch = 500): Promise<number> {
+  let cleaned = 0;
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom("contents")
+      .select(["id", "body_html"])
+      .where("body_clean_version", "!=", articleSanitizerVersion)
+      .where("id", ">", after)
+      .orderBy("id")
+      .limit(batch)
+      .execute();
+    if (rows.length === 0) return cleaned;
+    for (const row of rows) {
+      const result = await db
+        .updateTable("contents")
+        .set(storedArticleBody(row.body_html))
+        .where("id", "=", row.id)
+        .where("body_html", "=", row.body_html)
+        .where("body_clean_version", "!=", articleSanitizerVersion)
+        .executeTakeFirst();
+      cleaned += Number(result.numUpdatedRows);
+    }
+    after = (rows.at(-1) as { id: number }).id;
+  }
 }
 
 export interface ContentRepositoryHooks {
