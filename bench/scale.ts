@@ -56,7 +56,6 @@ function progress(label: string, done: number, total: number, started: number) {
   if (done >= total) process.stderr.write("\n");
 }
 
-/** SQL for the rows of one chunk [from, to], written once for both dialects around a row-number source `i`. */
 /**
  * An article's body as the field writes it: twenty paragraphs, about 5 KB, and every item's its own
  * (`item` is the SQL or JS of its number), so no read finds another item's body already cleaned.
@@ -99,6 +98,7 @@ const sampleStep = (size: DataSize) => Math.max(1, Math.floor(size.contents / (s
 /** The newest items, which the uncached answers and the crawler burst ask for (`contentCost`). */
 const newestWithBodies = 25_000;
 
+/** SQL for the rows of one chunk [from, to], written once for both dialects around a row-number source `i`. */
 function contentSelect(size: DataSize, base: number) {
   const perPost = Math.floor((size.comments - size.thread) / Math.max(1, size.contents - 1));
   // a full body for every item a request reads (the newest, and those sampled at scale); a short one
@@ -302,12 +302,13 @@ async function contentCost(
   timed: (path: string) => Promise<number>,
   encode: (id: number) => string,
 ): Promise<ContentCost> {
-  // items never asked for yet, from the newest down
+  // items never asked for yet, from the newest down, among those with a full body
   let next = size.contents + 1;
+  const lowest = Math.max(1, size.contents - newestWithBodies + 1);
   const fresh = () => {
     do next--;
     while (asked.has(next));
-    if (next < 1) throw new Error("the data set has too few contents for the crawler burst");
+    if (next < lowest) throw new Error("the data set has too few contents for the crawler burst");
     asked.add(next);
     return `/inner/static/content/${encode(next)}`;
   };

@@ -28,7 +28,8 @@ export type RelatedRow = Pick<ContentRow, (typeof relatedColumns)[number]>;
 /** The same columns of the joined `contents as c`, for the relations query. */
 const relatedColumnsOfC = relatedColumns.map((column) => `c.${column}` as const);
 export type MediaAccountRow = Selectable<MediaAccountsTable>;
-export type ContentPatch = Omit<Updateable<ContentsTable>, "id" | "created_at" | "updated_at">;
+/** A change to an item; never the body's clean version, which only a written body sets (decision 090). */
+export type ContentPatch = Omit<Updateable<ContentsTable>, "id" | "created_at" | "updated_at" | "body_clean_version">;
 
 type Db = Kysely<Database> | Transaction<Database>;
 
