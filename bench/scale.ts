@@ -10,8 +10,9 @@
  * each asked once) and cached (one item asked again and again); and a crawler burst: distinct
  * uncached items asked 8 at a time while autocannon (100 connections, a process of its own) asks
  * for one cached item, whose p99 is compared with the same load without the burst.
- * Every item's body is its own, about 5 KB (twenty paragraphs), stored cleaned as the API stores one
- * (decision 090); `--bodies-unclean` stores them as rows written before it, cleaned on every read.
+ * Every item's body is its own, about 5 KB (twenty paragraphs), stored cleaned and sealed as the API
+ * stores one (decisions 090, 091); `--bodies-unclean` stores them as rows written before them, cleaned
+ * on every read.
  * Usage: npm run bench:scale [-- --contents=1000000 --comments=10000000 --only=sqlite|postgres --burst-seconds=5
  *   --bodies-unclean]
  */
@@ -26,7 +27,12 @@ import SQLite from "better-sqlite3";
 import pg from "pg";
 import { openDatabase } from "../apps/api/src/db/database.ts";
 import { migrateToLatest } from "../apps/api/src/db/migrate.ts";
-import { articleSanitizerVersion, sanitizeArticleHtml } from "../apps/api/src/lib/sanitize-html.ts";
+import {
+  articleBodySeal,
+  articleSanitizerVersion,
+  isSealedArticleBody,
+  sanitizeArticleHtml,
+} from "../apps/api/src/lib/sanitize-html.ts";
 import { loadConfig } from "../apps/api/src/plugins/config.ts";
 import { anonymousToken } from "./lib/args.ts";
 import { median, percentile, processCpuSeconds, type Result, table } from "./lib/stats.ts";
@@ -87,11 +93,11 @@ const bodyText = (i: number) =>
   );
 
 /**
- * The stored bodies are clean HTML, stored as the API stores a body it is given (decision 090): cleaned,
- * with the sanitizer's version. With `--bodies-unclean`, as rows written before it (version 0), which
- * are cleaned on every read.
+ * The stored bodies are clean HTML, stored as the API stores a body it is given (decisions 090, 091):
+ * cleaned, with the sanitizer's version and the body's seal. With `--bodies-unclean`, as rows written
+ * before them (version 0, no seal), which are cleaned on every read.
  */
-let bodyCleanVersion = articleSanitizerVersion;
+let bodiesSealed = true;
 
 /** The items asked for by number at scale (`measure`): one every `step`, from item 1. */
 const sampleStep = (size: DataSize) => Math.max(1, Math.floor(size.contents / (samples + 50)));
@@ -99,16 +105,18 @@ const sampleStep = (size: DataSize) => Math.max(1, Math.floor(size.contents / (s
 const newestWithBodies = 25_000;
 
 /** SQL for the rows of one chunk [from, to], written once for both dialects around a row-number source `i`. */
-function contentSelect(size: DataSize, base: number) {
+function contentSelect(size: DataSize, base: number, seal: Generator["seal"]) {
   const perPost = Math.floor((size.comments - size.thread) / Math.max(1, size.contents - 1));
   // a full body for every item a request reads (the newest, and those sampled at scale); a short one
   // for the rest, so that a million items stay a few hundred megabytes
   const withBody = `i > ${size.contents - newestWithBodies} OR (i - 1) % ${sampleStep(size)} = 0`;
+  const body = `CASE WHEN ${withBody} THEN ${bodySql} ELSE '<p>正文第一段。</p><p>正文第二段。</p>' END`;
+  const sealed = bodiesSealed ? `${articleSanitizerVersion}, ${seal(body)}` : "0, ''";
   return `i, 'gen-' || i, 'article', 'city', '第' || i || '篇：城市更新中的老街与新生活', '这是一段导语，介绍这篇稿件的要点。', '江澜日报',
-    CASE WHEN ${withBody} THEN ${bodySql} ELSE '<p>正文第一段。</p><p>正文第二段。</p>' END, ${bodyCleanVersion}, '', ${base} + i * 1000, i % 5000, 0, 0, '', 0, '{}', 0, 1, 1,
+    ${body}, ${sealed}, '', ${base} + i * 1000, i % 5000, 0, 0, '', 0, '{}', 0, 1, 1,
     ${base} + i * 1000, ${base} + i * 1000, CASE WHEN i = 1 THEN ${size.thread} ELSE ${perPost} END`;
 }
-const contentColumns = `id, external_id, content_type, group_id, title, summary, source_alias, body_html, body_clean_version, cover_url,
+const contentColumns = `id, external_id, content_type, group_id, title, summary, source_alias, body_html, body_clean_version, body_clean_seal, cover_url,
   publish_at, view_count, like_count, collect_count, duration_str, pic_num, payload_json, state, comment_available,
   enable_comment, created_at, updated_at, comment_count`;
 
@@ -135,9 +143,13 @@ async function fill(
 
 interface Generator {
   exec(sql: string): Promise<void>;
+  /** The first row a query answers. */
+  first(sql: string): Promise<Record<string, unknown> | undefined>;
   /** Secondary indexes of the two big tables, as SQL that recreates them. */
   indexes(): Promise<Array<{ name: string; sql: string }>>;
   series(from: number, to: number, select: string): string;
+  /** SQL of the seal of the body an SQL expression makes (`articleBodySeal`, decision 091). */
+  seal(body: string): string;
   close(): Promise<void>;
 }
 
@@ -152,8 +164,14 @@ async function generate(generator: Generator, size: DataSize, label: string) {
     (sql) => generator.exec(sql),
     `${label} contents`,
     size.contents,
-    (from, to) => `INSERT INTO contents (${contentColumns}) ${generator.series(from, to, contentSelect(size, base))}`,
+    (from, to) =>
+      `INSERT INTO contents (${contentColumns}) ${generator.series(from, to, contentSelect(size, base, generator.seal))}`,
   );
+  // the seals written by SQL must be the ones the API makes, or every read would clean its body
+  const newest = await generator.first(`SELECT body_html, body_clean_seal FROM contents WHERE id = ${size.contents}`);
+  if (bodiesSealed && !isSealedArticleBody(String(newest?.body_html), String(newest?.body_clean_seal))) {
+    throw new Error("the generated bodies' seals are not the API's");
+  }
   await fill(
     (sql) => generator.exec(sql),
     `${label} comments`,
@@ -172,10 +190,12 @@ function sqliteGenerator(path: string): Generator {
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = OFF");
   db.pragma("cache_size = -1000000");
+  db.function("article_body_seal", { deterministic: true }, (body) => articleBodySeal(String(body)));
   return {
     async exec(sql) {
       db.exec(sql);
     },
+    first: async (sql) => db.prepare(sql).get() as Record<string, unknown> | undefined,
     async indexes() {
       return db
         .prepare(
@@ -185,6 +205,7 @@ function sqliteGenerator(path: string): Generator {
     },
     series: (from, to, select) =>
       `WITH RECURSIVE s(i) AS (SELECT ${from} UNION ALL SELECT i + 1 FROM s WHERE i < ${to}) SELECT ${select} FROM s`,
+    seal: (body) => `article_body_seal(${body})`,
     async close() {
       db.exec("ANALYZE");
       db.close();
@@ -200,6 +221,7 @@ async function postgresGenerator(url: string): Promise<Generator> {
     async exec(sql) {
       await client.query(sql);
     },
+    first: async (sql) => (await client.query(sql)).rows[0],
     async indexes() {
       const { rows } = await client.query(
         `SELECT indexname AS name, indexdef AS sql FROM pg_indexes WHERE schemaname = 'public'
@@ -209,6 +231,9 @@ async function postgresGenerator(url: string): Promise<Generator> {
       return rows as Array<{ name: string; sql: string }>;
     },
     series: (from, to, select) => `SELECT ${select} FROM generate_series(${from}, ${to}) AS s(i)`,
+    // SHA-256 of the version, a newline and the body, as base64url without padding
+    seal: (body) =>
+      `rtrim(translate(encode(sha256(convert_to('${articleSanitizerVersion}' || chr(10) || ${body}, 'UTF8')), 'base64'), '+/', '-_'), '=')`,
     async close() {
       for (const table of ["users", "contents", "comments"]) {
         await client.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`);
@@ -485,7 +510,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     }),
   );
   burstSeconds = Number(args.get("burst-seconds") ?? burstSeconds);
-  if (args.has("bodies-unclean")) bodyCleanVersion = 0;
+  if (args.has("bodies-unclean")) bodiesSealed = false;
   // what is stored as cleaned must be what cleaning makes of it
   if (sanitizeArticleHtml(bodyText(7)) !== bodyText(7)) throw new Error("the generated body is not clean HTML");
   const contents = Number(args.get("contents") ?? 1_000_000);

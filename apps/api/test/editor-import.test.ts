@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articleSanitizerVersion } from "../src/lib/sanitize-html.ts";
+import { articleBodySeal, articleSanitizerVersion, isSealedArticleBody } from "../src/lib/sanitize-html.ts";
 import { cleanStoredBodies } from "../src/modules/content/repository.ts";
 import { startTestServer, type TestServer, testEditorKey } from "./helper.ts";
 import { editorSession } from "./support/editors.ts";
@@ -166,7 +166,7 @@ describe("editors' content import", () => {
     expect(members).toHaveLength(1);
   });
 
-  it("R-SRV-5 R-ENT-CONTENT a body is cleaned as it is imported and served as stored; a body stored uncleaned is cleaned as it is read", async () => {
+  it("R-SRV-5 R-ENT-CONTENT a body is cleaned and sealed as it is imported and served as stored; a body that does not match its seal is cleaned as it is read", async () => {
     const hostile =
       '<p onclick="steal()">正文<script>alert(1)</script></p><img src="javascript:alert(1)" onerror="x()"><a href="https://example.com/a">链接</a><iframe src="https://evil.example"></iframe>';
     const article = {
@@ -182,55 +182,68 @@ describe("editors' content import", () => {
     const db = server.database.handle.db;
     const stored = await db
       .selectFrom("contents")
-      .select(["id", "body_html", "body_clean_version"])
+      .select(["id", "body_html", "body_clean_version", "body_clean_seal"])
       .where("external_id", "=", "imp-body")
       .executeTakeFirstOrThrow();
-    // what the database holds is the cleaned body, with the sanitizer's version that cleaned it
+    // what the database holds is the cleaned body, with the sanitizer's version and the body's seal
     expect(stored.body_clean_version).toBe(articleSanitizerVersion);
+    expect(stored.body_clean_seal).toBe(articleBodySeal(stored.body_html));
     expect(stored.body_html).not.toMatch(/script|onclick|onerror|javascript:|iframe/i);
     expect(stored.body_html).toContain('rel="noopener noreferrer nofollow"');
     const served = await server.get(`/inner/static/content/${postId}`, token);
     expect(served.body.data.content).toBe(stored.body_html);
 
-    // a cleaned body is served as stored: a link written without rel by hand, marked cleaned, keeps none
-    await db
-      .updateTable("contents")
-      .set({ body_html: '<p>正文<a href="https://example.com/b">链接</a></p>', updated_at: Date.now() })
-      .where("id", "=", stored.id)
-      .execute();
-    server.app.contentChanges.publish(stored.id);
-    const asStored = await server.get(`/inner/static/content/${postId}`, token);
-    expect(asStored.body.data.content).toBe('<p>正文<a href="https://example.com/b">链接</a></p>');
-
-    // the same body marked uncleaned (a row from before, by hand, or cleaned under older rules) is cleaned on the way out
-    for (const version of [0, articleSanitizerVersion - 1, articleSanitizerVersion + 1]) {
+    const rewriteByHand = async (body: Record<string, unknown>) => {
       await db
         .updateTable("contents")
-        .set({ body_html: hostile, body_clean_version: version, updated_at: Date.now() })
+        .set({ ...body, updated_at: Date.now() })
         .where("id", "=", stored.id)
         .execute();
       server.app.contentChanges.publish(stored.id);
-      const cleaned = await server.get(`/inner/static/content/${postId}`, token);
-      expect(cleaned.body.data.content, `version ${version}`).not.toMatch(/script|onclick|onerror|javascript:|iframe/i);
-      expect(cleaned.body.data.content).toContain('rel="noopener noreferrer nofollow"');
+      return (await server.get(`/inner/static/content/${postId}`, token)).body.data.content as string;
+    };
+    // a body whose seal matches is served as stored: a link without rel, sealed, keeps none
+    const unsealedLink = '<p>正文<a href="https://example.com/b">链接</a></p>';
+    expect(await rewriteByHand({ body_html: unsealedLink, body_clean_seal: articleBodySeal(unsealedLink) })).toBe(
+      unsealedLink,
+    );
+    // the same body written by hand (or by a release from before) under the old seal, its version still
+    // saying "cleaned", is cleaned on the way out
+    expect(await rewriteByHand({ body_html: hostile, body_clean_version: articleSanitizerVersion })).toBe(
+      stored.body_html,
+    );
+    // and under no seal, another body's seal, or a version's without a seal
+    for (const mark of [
+      { body_clean_seal: "" },
+      { body_clean_seal: stored.body_clean_seal },
+      { body_clean_version: 0, body_clean_seal: "not-a-seal" },
+      { body_clean_version: articleSanitizerVersion + 1, body_clean_seal: "" },
+    ]) {
+      const cleaned = await rewriteByHand({ body_html: hostile, ...mark });
+      expect(cleaned, JSON.stringify(mark)).not.toMatch(/script|onclick|onerror|javascript:|iframe/i);
+      expect(cleaned).toContain('rel="noopener noreferrer nofollow"');
     }
 
-    // a body changed through the content repository is cleaned as it is written, like an imported one
+    // a body changed through the content repository is cleaned and sealed as it is written, like an imported one
     expect(await server.app.contents.update(stored.id, { body_html: hostile })).toBe(true);
     const rewritten = await db
       .selectFrom("contents")
-      .select(["body_html", "body_clean_version"])
+      .select(["body_html", "body_clean_version", "body_clean_seal"])
       .where("id", "=", stored.id)
       .executeTakeFirstOrThrow();
-    expect(rewritten).toEqual({ body_html: stored.body_html, body_clean_version: articleSanitizerVersion });
+    expect(rewritten).toEqual({
+      body_html: stored.body_html,
+      body_clean_version: articleSanitizerVersion,
+      body_clean_seal: stored.body_clean_seal,
+    });
   });
 
-  it("R-SRV-2 R-ENT-CONTENT db:clean-bodies cleans every body stored uncleaned, a batch at a time, and a second run finds none", async () => {
+  it("R-SRV-2 R-ENT-CONTENT db:clean-bodies cleans and seals every body that does not match its seal, a batch at a time, and a second run finds none", async () => {
     const db = server.database.handle.db;
     const hostile = (n: number) => `<p onclick="x()">第${n}段<script>alert(${n})</script></p>`;
     const answer = await server.post(
       "/editor/v1/contents",
-      [1, 2, 3, 4].map((n) => ({
+      [1, 2, 3, 4, 5].map((n) => ({
         external_id: `clean-${n}`,
         content_type: "article",
         title: `待清理稿件${n}`,
@@ -241,41 +254,42 @@ describe("editors' content import", () => {
       key,
     );
     expect(answer.status).toBe(200);
-    // three of them as rows from before decision 090 (or written by hand): uncleaned, version 0
-    for (const n of [1, 2, 3]) {
+    // two as rows from before decision 090 (version 0, no seal); one as decision 090 wrote it (version,
+    // no seal); one changed by hand under its old seal, its version still saying "cleaned"
+    for (const [n, mark] of [
+      [1, { body_clean_version: 0, body_clean_seal: "" }],
+      [2, { body_clean_version: 0, body_clean_seal: "" }],
+      [3, { body_clean_version: articleSanitizerVersion, body_clean_seal: "" }],
+      [4, {}],
+    ] as const) {
       await db
         .updateTable("contents")
-        .set({ body_html: hostile(n), body_clean_version: 0 })
+        .set({ body_html: hostile(n), ...mark })
         .where("external_id", "=", `clean-${n}`)
         .execute();
     }
     const before = await db
       .selectFrom("contents")
       .select("body_html")
-      .where("external_id", "=", "clean-4")
+      .where("external_id", "=", "clean-5")
       .executeTakeFirstOrThrow();
-    const uncleanedElsewhere = Number(
-      (
-        await db
-          .selectFrom("contents")
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .where("body_clean_version", "!=", articleSanitizerVersion)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-    expect(await cleanStoredBodies(db, 2)).toBe(uncleanedElsewhere);
+    const all = await db.selectFrom("contents").select(["body_html", "body_clean_seal"]).execute();
+    const unsealed = all.filter((row) => !isSealedArticleBody(row.body_html, row.body_clean_seal)).length;
+    expect(unsealed).toBeGreaterThanOrEqual(4);
+    expect(await cleanStoredBodies(db, 2)).toBe(unsealed);
     const rows = await db
       .selectFrom("contents")
-      .select(["external_id", "body_html", "body_clean_version"])
+      .select(["external_id", "body_html", "body_clean_version", "body_clean_seal"])
       .where("external_id", "like", "clean-%")
       .orderBy("external_id")
       .execute();
     for (const [i, row] of rows.entries()) {
       expect(row.body_clean_version).toBe(articleSanitizerVersion);
       expect(row.body_html).toBe(`<p>第${i + 1}段</p>`);
+      expect(row.body_clean_seal).toBe(articleBodySeal(row.body_html));
     }
-    // the body already cleaned as it was imported was not written again
-    expect(rows[3]?.body_html).toBe(before.body_html);
+    // the body already sealed as it was imported was not written again
+    expect(rows[4]?.body_html).toBe(before.body_html);
     expect(await cleanStoredBodies(db, 2)).toBe(0);
   });
 

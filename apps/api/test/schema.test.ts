@@ -6,6 +6,7 @@ import { sql } from "kysely";
 import { NO_MIGRATIONS } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMigrator, migrateToLatest, migrations } from "../src/db/migrate.ts";
+import { servedArticleBody } from "../src/lib/sanitize-html.ts";
 import { createTestDatabase, type TestDatabase, testDialect } from "./helper.ts";
 
 describe("migrations and demo data", () => {
@@ -132,6 +133,33 @@ describe("migrations and demo data", () => {
     await sql`delete from contents where external_id = 'm025'`.execute(db);
     const names = Object.keys(migrations);
     expect(await migrateToLatest(db)).toEqual(names.slice(names.indexOf("025-article-bodies-cleaned")));
+  });
+
+  it("R-SRV-2 R-ENT-CONTENT migration 026 leaves every body stored before it unsealed, so it is cleaned as it is read; and back", async () => {
+    const migrator = createMigrator(database.handle.db);
+    expect((await migrator.migrateTo("025-article-bodies-cleaned")).error).toBeUndefined();
+    const db = database.handle.db;
+    // a row decision 090 marked cleaned, whose body was then changed by hand
+    await sql`insert into contents (external_id, content_type, title, summary, source_alias, body_html, body_clean_version,
+        cover_url, publish_at, view_count, like_count, collect_count, duration_str, pic_num, payload_json, state,
+        comment_available, enable_comment, created_at, updated_at)
+      values ('m026', 'article', '迁移前的稿件', '', '', '<p onclick="x()">正文</p>', 1, '', 1000, 0, 0, 0, '', 0, '{}', 0,
+        1, 1, 1000, 1000)`.execute(db);
+    expect((await migrator.migrateTo("026-article-bodies-sealed")).error).toBeUndefined();
+    const stored = await db
+      .selectFrom("contents")
+      .select(["body_html", "body_clean_version", "body_clean_seal"])
+      .where("external_id", "=", "m026")
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ body_html: '<p onclick="x()">正文</p>', body_clean_version: 1, body_clean_seal: "" });
+    expect(servedArticleBody(stored.body_html, stored.body_clean_seal)).toBe("<p>正文</p>");
+    expect((await migrator.migrateTo("025-article-bodies-cleaned")).error).toBeUndefined();
+    const columns = (await db.introspection.getTables()).find((t) => t.name === "contents")?.columns ?? [];
+    expect(columns.map((c) => c.name)).toContain("body_clean_version");
+    expect(columns.map((c) => c.name)).not.toContain("body_clean_seal");
+    await sql`delete from contents where external_id = 'm026'`.execute(db);
+    const names = Object.keys(migrations);
+    expect(await migrateToLatest(db)).toEqual(names.slice(names.indexOf("026-article-bodies-sealed")));
   });
 
   it.runIf(testDialect === "sqlite")(

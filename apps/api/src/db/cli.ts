@@ -5,7 +5,7 @@ import { migrateToLatest } from "./migrate.ts";
 
 /**
  * `npm run db:migrate`: brings the schema up to date. `npm run db:clean-bodies`: cleans the stored
- * article bodies the current sanitizer has not (decision 090), so they are served as stored; safe
+ * article bodies that do not match their seal (decisions 090, 091), so they are served as stored; safe
  * to run beside a serving API, and again. The demo data is loaded by `npm run db:seed` (tools/demo).
  */
 const usage = "usage: node apps/api/src/db/cli.ts migrate|clean-bodies";

@@ -25,6 +25,7 @@ import * as textModeration from "./migrations/022-text-moderation.ts";
 import * as liveModeration from "./migrations/023-live-moderation.ts";
 import * as previewLinks from "./migrations/024-preview-links.ts";
 import * as articleBodiesCleaned from "./migrations/025-article-bodies-cleaned.ts";
+import * as articleBodiesSealed from "./migrations/026-article-bodies-sealed.ts";
 import type { Database } from "./schema.ts";
 
 /** Every migration, in order. Names sort in the order they must run. */
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   "023-live-moderation": liveModeration,
   "024-preview-links": previewLinks,
   "025-article-bodies-cleaned": articleBodiesCleaned,
+  "026-article-bodies-sealed": articleBodiesSealed,
 };
 
 export function createMigrator(db: Kysely<Database>): Migrator {

@@ -1,7 +1,10 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
+  articleBodySeal,
   articleSanitizerVersion,
   isSanitizedKept,
+  isSealedArticleBody,
   sanitizeArticleHtml,
   sanitizedKept,
   sanitizedKeptNow,
@@ -73,17 +76,45 @@ describe("sanitizeArticleHtml", () => {
     expect(sanitizedKeptNow().count).toBeLessThan(sanitizedKept.entries);
   });
 
-  it("R-ENT-CONTENT a body is stored cleaned with the rules' version, and served as stored only under that version", () => {
+  it("R-ENT-CONTENT a body is stored cleaned and sealed, and served as stored only while it matches its seal", () => {
     const hostile = '<p onclick="x()">正文<script>alert(1)</script></p><a href="https://example.com/a">链接</a>';
     const stored = storedArticleBody(hostile);
-    expect(stored).toEqual({ body_html: sanitizeArticleHtml(hostile), body_clean_version: articleSanitizerVersion });
+    expect(stored).toEqual({
+      body_html: sanitizeArticleHtml(hostile),
+      body_clean_version: articleSanitizerVersion,
+      body_clean_seal: articleBodySeal(sanitizeArticleHtml(hostile)),
+    });
     expect(stored.body_html).not.toMatch(/script|onclick/);
+    expect(stored.body_clean_seal).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // cleaning a cleaned body changes nothing: served as stored, it is what a read would have made
     expect(sanitizeArticleHtml(stored.body_html)).toBe(stored.body_html);
-    expect(servedArticleBody(stored.body_html, stored.body_clean_version)).toBe(stored.body_html);
-    for (const version of [0, articleSanitizerVersion - 1, articleSanitizerVersion + 1, Number.NaN]) {
-      expect(servedArticleBody(hostile, version)).toBe(sanitizeArticleHtml(hostile));
+    expect(servedArticleBody(stored.body_html, stored.body_clean_seal)).toBe(stored.body_html);
+    // a body changed by a writer that did not clean it keeps the old seal, so it is cleaned as it is read
+    expect(servedArticleBody(hostile, stored.body_clean_seal)).toBe(sanitizeArticleHtml(hostile));
+    expect(servedArticleBody(`${stored.body_html}<script>x</script>`, stored.body_clean_seal)).toBe(stored.body_html);
+    // no seal, a seal of another body, the seal's own text, its case changed: cleaned
+    for (const seal of ["", articleBodySeal("<p>别的正文</p>"), "seal", stored.body_clean_seal.toUpperCase()]) {
+      expect(servedArticleBody(hostile, seal)).toBe(sanitizeArticleHtml(hostile));
+      expect(isSealedArticleBody(hostile, seal)).toBe(false);
     }
-    expect(storedArticleBody("")).toEqual({ body_html: "", body_clean_version: articleSanitizerVersion });
+    // an empty body is sealed like any other, and "" never passes for a seal
+    expect(storedArticleBody("")).toEqual({
+      body_html: "",
+      body_clean_version: articleSanitizerVersion,
+      body_clean_seal: articleBodySeal(""),
+    });
+    expect(isSealedArticleBody("", "")).toBe(false);
+  });
+
+  it("R-ENT-CONTENT a seal is bound to the rules' version: the same body sealed under another version does not match", () => {
+    const body = "<p>正文</p>";
+    const otherVersion = createHash("sha256")
+      .update(`${articleSanitizerVersion + 1}\n`)
+      .update(body)
+      .digest("base64url");
+    expect(articleBodySeal(body)).not.toBe(otherVersion);
+    expect(isSealedArticleBody(body, otherVersion)).toBe(false);
+    // and bound to every character of the body
+    expect(articleBodySeal(body)).not.toBe(articleBodySeal("<p>正文 </p>"));
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import sanitizeHtml from "sanitize-html";
 
 const options: sanitizeHtml.IOptions = {
@@ -98,22 +99,40 @@ export function sanitizeArticleHtml(html: string): string {
 
 /**
  * The version of the rules above. Raise it whenever they change: every stored body cleaned by an
- * older version is then cleaned again as it is read, until it is written anew (decision 090).
+ * older version is then cleaned again as it is read, until it is written anew (decisions 090, 091).
  */
 export const articleSanitizerVersion = 1;
 
-/** An article body as it is stored: cleaned as it is written, with the version that cleaned it. */
-export function storedArticleBody(html: string): { body_html: string; body_clean_version: number } {
-  return { body_html: sanitizeHtml(html, options), body_clean_version: articleSanitizerVersion };
+/**
+ * The seal of a body this version cleaned (decision 091): SHA-256 of the version and the body, so a body
+ * changed by any writer that did not clean it (by hand, by a release from before, under older rules)
+ * no longer matches its seal. About 8 µs for a body of 5 KB, against 310 µs to clean it.
+ */
+export function articleBodySeal(html: string): string {
+  return createHash("sha256").update(`${articleSanitizerVersion}\n`).update(html).digest("base64url");
 }
 
+/** An article body as it is stored: cleaned as it is written, with the version that cleaned it and its seal. */
+export function storedArticleBody(html: string): {
+  body_html: string;
+  body_clean_version: number;
+  body_clean_seal: string;
+} {
+  const body = sanitizeHtml(html, options);
+  return { body_html: body, body_clean_version: articleSanitizerVersion, body_clean_seal: articleBodySeal(body) };
+}
+
+/** Whether a stored body is the one this version of the rules cleaned and sealed as it was written. */
+export const isSealedArticleBody = (html: string, seal: string): boolean =>
+  seal !== "" && seal === articleBodySeal(html);
+
 /**
- * A stored body as it is served (decision 090): as stored when this version of the rules cleaned it as
- * it was written; otherwise (a row written before, by hand, or under older rules; a draft's body)
- * cleaned now, as every body was before.
+ * A stored body as it is served (decisions 090, 091): as stored when its seal says this version of the
+ * rules cleaned this very body as it was written; otherwise (a row written before, by hand or by an
+ * older release, or under older rules; a draft's body) cleaned now, as every body was before.
  */
-export function servedArticleBody(html: string, cleanVersion: number): string {
-  return cleanVersion === articleSanitizerVersion ? html : sanitizeArticleHtml(html);
+export function servedArticleBody(html: string, seal: string): string {
+  return isSealedArticleBody(html, seal) ? html : sanitizeArticleHtml(html);
 }
 
 /** What is kept now (tests): how many bodies, their characters, and whether a body is among them. */

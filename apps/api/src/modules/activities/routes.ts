@@ -23,7 +23,7 @@ function present(item: ContentRow, row: ActivityRow, postId: string, signedUp: b
     title: item.title,
     summary: item.summary,
     cover: item.cover_url,
-    content: servedArticleBody(item.body_html, item.body_clean_version),
+    content: servedArticleBody(item.body_html, item.body_clean_seal),
     place: row.place,
     starts_at: new Date(Number(row.starts_at)).toISOString(),
     ends_at: new Date(Number(row.ends_at)).toISOString(),

@@ -163,7 +163,7 @@ export function toContentItem(
     mp_user_id: mp ? ctx.codec.encode(mp.id) : null,
     album_status: row.album_total === null ? null : { status: row.album_status ?? 0, total: row.album_total },
     expired_at: row.expired_at === null ? null : new Date(row.expired_at).toISOString(),
-    content: servedArticleBody(row.body_html, row.body_clean_version),
+    content: servedArticleBody(row.body_html, row.body_clean_seal),
     media: mediaOf(parseDetail(row.detail_json)),
     recommended: row.recommend_position !== null,
     ...(contentType === "live" || contentType === "local_live" ? { live_id: postId } : {}),

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable, Transaction, Updateable } from "kysely";
 import { compiledOnce } from "../../db/compiled-once.ts";
 import type { ContentsTable, Database, MediaAccountsTable } from "../../db/schema.ts";
-import { articleSanitizerVersion, storedArticleBody } from "../../lib/sanitize-html.ts";
+import { isSealedArticleBody, storedArticleBody } from "../../lib/sanitize-html.ts";
 import { indexTerms } from "../../lib/search-terms.ts";
 
 export type ContentRow = Selectable<ContentsTable>;
@@ -29,7 +29,10 @@ export type RelatedRow = Pick<ContentRow, (typeof relatedColumns)[number]>;
 const relatedColumnsOfC = relatedColumns.map((column) => `c.${column}` as const);
 export type MediaAccountRow = Selectable<MediaAccountsTable>;
 /** A change to an item; never the body's clean version, which only a written body sets (decision 090). */
-export type ContentPatch = Omit<Updateable<ContentsTable>, "id" | "created_at" | "updated_at" | "body_clean_version">;
+export type ContentPatch = Omit<
+  Updateable<ContentsTable>,
+  "id" | "created_at" | "updated_at" | "body_clean_version" | "body_clean_seal"
+>;
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -56,11 +59,12 @@ export async function rebuildSearchIndex(db: Db): Promise<number> {
 }
 
 /**
- * Cleans every stored body the current sanitizer version has not cleaned (decision 090: rows from
- * before it, or cleaned under older rules), `batch` rows at a time in id order, so that each is then
- * served as stored. A body changed between its read and its write here is left as that write made it
- * (written through the API, it is cleaned already; otherwise the next run takes it). What a reader sees
- * does not change (such a body was cleaned as it was read), so no cache is told. Answers how many it cleaned.
+ * Cleans and seals every stored body that does not match its seal (decision 091: rows from before it,
+ * cleaned under older rules, or changed by a writer that did not clean them), reading `batch` rows at a
+ * time in id order, so that each is then served as stored. A body changed between its read and its
+ * write here is left as that write made it (written through the API, it is sealed already; otherwise
+ * the next run takes it). What a reader sees does not change (such a body was cleaned as it was read),
+ * so no cache is told. Answers how many it cleaned.
  */
 export async function cleanStoredBodies(db: Kysely<Database>, batch = 500): Promise<number> {
   let cleaned = 0;
@@ -68,20 +72,20 @@ export async function cleanStoredBodies(db: Kysely<Database>, batch = 500): Prom
   for (;;) {
     const rows = await db
       .selectFrom("contents")
-      .select(["id", "body_html"])
-      .where("body_clean_version", "!=", articleSanitizerVersion)
+      .select(["id", "body_html", "body_clean_seal"])
       .where("id", ">", after)
       .orderBy("id")
       .limit(batch)
       .execute();
     if (rows.length === 0) return cleaned;
     for (const row of rows) {
+      if (isSealedArticleBody(row.body_html, row.body_clean_seal)) continue;
       const result = await db
         .updateTable("contents")
         .set(storedArticleBody(row.body_html))
         .where("id", "=", row.id)
         .where("body_html", "=", row.body_html)
-        .where("body_clean_version", "!=", articleSanitizerVersion)
+        .where("body_clean_seal", "=", row.body_clean_seal)
         .executeTakeFirst();
       cleaned += Number(result.numUpdatedRows);
     }

@@ -23,9 +23,15 @@ export interface ContentsTable {
   body_html: string;
   /**
    * The article sanitizer's version that cleaned `body_html` as it was written (lib/sanitize-html.ts);
-   * 0: not cleaned (written before decision 090, or by hand), so it is cleaned as it is read.
+   * 0: not cleaned (written before decision 090, or by hand). Written for the releases of decision 090,
+   * which read it alone; this one reads the seal.
    */
   body_clean_version: Generated<number>;
+  /**
+   * SHA-256 of the sanitizer's version and `body_html` as it cleaned it (decision 091); "" or any other
+   * value: the body is cleaned as it is read.
+   */
+  body_clean_seal: Generated<string>;
   cover_url: string;
   /** a small rendition of the cover for lists; "" for none (lists then use the cover) */
   thumb_url: Generated<string>;

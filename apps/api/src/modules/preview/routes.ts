@@ -28,8 +28,8 @@ function withDraft(row: ContentRow, draft: PreviewDraft | null): ContentRow {
     title: draft.title ?? row.title,
     summary: draft.summary ?? row.summary,
     body_html: draft.body_html ?? row.body_html,
-    // a draft's body was never cleaned: it is cleaned as it is served (decision 090)
-    body_clean_version: draft.body_html == null ? row.body_clean_version : 0,
+    // a draft's body was never cleaned: it is cleaned as it is served (decisions 090, 091)
+    ...(draft.body_html == null ? {} : { body_clean_version: 0, body_clean_seal: "" }),
     cover_url: draft.cover_url ?? row.cover_url,
     thumb_url: draft.cover_url ?? row.thumb_url,
   };
