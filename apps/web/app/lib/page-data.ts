@@ -40,7 +40,7 @@ export function isKept(loaderData: unknown): loaderData is KeptData<unknown> {
 type KeptAnswer = KeptData<unknown> | { data: KeptData<unknown>; init: unknown };
 
 /** A loader whose every answer is kept: one that answers anything else does not type-check here. */
-type KeepingLoader = (...args: never[]) => KeptAnswer | Promise<KeptAnswer>;
+export type KeepingLoader = (...args: never[]) => KeptAnswer | Promise<KeptAnswer>;
 
 /** What a loader keeps, a union where it answers both ways. */
 type KeptBy<R> = R extends { data: KeptData<infer T>; init: unknown } ? T : R extends KeptData<infer T> ? T : never;

@@ -2,7 +2,7 @@ import type { ContentItem, ContentType, SpecialDetail } from "@davmu/contracts/c
 import type { ArticleView } from "../model/article.ts";
 import { baseMeta } from "./meta.ts";
 import { appDeepLink } from "./open-app-links.ts";
-import { type KeptData, type PageData, pageData } from "./page-data.ts";
+import { type KeepingLoader, type PageData, pageData } from "./page-data.ts";
 import type { MetaDescriptor } from "./router.ts";
 import { absoluteUrl, isoDuration, type ShareFacts, type ShareKind, shareCard } from "./share-card.ts";
 
@@ -121,7 +121,7 @@ const noMeta = (): MetaDescriptor[] => [];
  * Router there, decision 058), so no page's scripts carry any of this. The card's kind (its
  * content type) decides og:type and the JSON-LD type.
  */
-export function detailPageMeta<L extends (...args: never[]) => Promise<KeptData<object>>>(
+export function detailPageMeta<L extends KeepingLoader>(
   head: (data: PageData<L>) => ShareHead,
 ): (args: { loaderData?: unknown }) => MetaDescriptor[] {
   if (!import.meta.env.SSR) return noMeta;

@@ -1,6 +1,6 @@
 import { baseMeta } from "../../lib/meta.ts";
 import { appDeepLink } from "../../lib/open-app-links.ts";
-import { type KeptData, pageData } from "../../lib/page-data.ts";
+import { type KeepingLoader, type PageData, pageData } from "../../lib/page-data.ts";
 import type { MetaDescriptor } from "../../lib/router.ts";
 import { absoluteUrl, type ShareKind, shareCard } from "../../lib/share-card.ts";
 import type { ShareContext } from "../../lib/share-meta.ts";
@@ -52,14 +52,15 @@ export function communityHead(card: CommunityCard, context: ShareContext): MetaD
  * data and the share context it read (`share`), so the page's data carries no second copy of its head.
  * The head is the server's alone (in the browser no meta function runs, decision 014).
  */
-export function communityMeta<D extends { share: ShareContext }>(
-  card: (data: D) => CommunityCard,
+export function communityMeta<L extends KeepingLoader>(
+  // a loader that keeps no share context does not type-check here
+  card: PageData<L> extends { share: ShareContext } ? (data: PageData<L>) => CommunityCard : never,
 ): (args: { loaderData?: unknown }) => MetaDescriptor[] {
   if (!import.meta.env.SSR) return noMeta;
   return ({ loaderData: handle }) => {
     if (!handle) return baseMeta();
-    // the loader's answer, kept on the server (lib/page-data.ts)
-    const loaderData = pageData<() => KeptData<D>>(handle);
+    // the loader's answer, kept on the server (lib/page-data.ts), typed from the route's loader
+    const loaderData = pageData<L>(handle) as PageData<L> & { share: ShareContext };
     return baseMeta(communityHead(card(loaderData), loaderData.share));
   };
 }

@@ -4,7 +4,6 @@ import { keep, pageData } from "../../../lib/page-data.ts";
 import { data } from "../../../lib/router.ts";
 import { noStore, pageCacheHeaders } from "../../../lib/server/cache-headers.ts";
 import { loadShareContext } from "../../../lib/server/share-context.server.ts";
-import type { ShareContext } from "../../../lib/share-meta.ts";
 import { formatBigNumber } from "../../../model/format.ts";
 import type { PageHandle } from "../../../page-styles.ts";
 import { ListHeader } from "../../navigation/ListHeader.tsx";
@@ -43,7 +42,7 @@ export const handle: PageHandle = { islands: true };
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: communityCss }];
 
-export const meta = communityMeta<{ circle: CircleDetail; share: ShareContext }>(({ circle }) => ({
+export const meta = communityMeta<typeof loader>(({ circle }) => ({
   kind: "collection",
   title: `${circle.name} · 圈子`,
   summary: circle.intro,

@@ -1,10 +1,8 @@
-import type { CirclePostDetail } from "@davmu/contracts/circles";
 import { Island } from "../../../islands/Island.tsx";
 import { keep, pageData } from "../../../lib/page-data.ts";
 import { data } from "../../../lib/router.ts";
 import { pageCacheHeaders } from "../../../lib/server/cache-headers.ts";
 import { loadShareContext } from "../../../lib/server/share-context.server.ts";
-import type { ShareContext } from "../../../lib/share-meta.ts";
 import { formatBigNumber, formatRelativeTime } from "../../../model/format.ts";
 import type { PageHandle } from "../../../page-styles.ts";
 import { ListHeader } from "../../navigation/ListHeader.tsx";
@@ -41,7 +39,7 @@ export const handle: PageHandle = { islands: true };
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: communityCss }];
 
-export const meta = communityMeta<{ post: CirclePostDetail; share: ShareContext }>(({ post }) => ({
+export const meta = communityMeta<typeof loader>(({ post }) => ({
   kind: "article",
   title: `${post.author.alias}在「${post.circle.name}」：${postSummary(post.text, 24)}`,
   summary: postSummary(post.text),

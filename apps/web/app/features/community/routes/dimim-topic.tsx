@@ -1,11 +1,9 @@
-import type { CircleTopicPage } from "@davmu/contracts/circles";
 import { Island } from "../../../islands/Island.tsx";
 import { keep, pageData } from "../../../lib/page-data.ts";
 import { data, redirect } from "../../../lib/router.ts";
 import { pageCacheHeaders } from "../../../lib/server/cache-headers.ts";
 import { requireIndexSegment, requirePublicId } from "../../../lib/server/guards.server.ts";
 import { loadShareContext } from "../../../lib/server/share-context.server.ts";
-import type { ShareContext } from "../../../lib/share-meta.ts";
 import { formatBigNumber } from "../../../model/format.ts";
 import type { PageHandle } from "../../../page-styles.ts";
 import { ListHeader } from "../../navigation/ListHeader.tsx";
@@ -46,7 +44,7 @@ export const handle: PageHandle = { islands: true };
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: communityCss }];
 
-export const meta = communityMeta<{ topic: CircleTopicPage; share: ShareContext }>(({ topic }) => ({
+export const meta = communityMeta<typeof loader>(({ topic }) => ({
   kind: "collection",
   title: `#${topic.name}#${topic.circle ? ` · ${topic.circle.name}` : ""}`,
   summary: topic.intro || `${topic.post_count} 条动态`,

@@ -1,10 +1,9 @@
-import type { LawAnswer, LawAnswerPage, LawQuestion } from "@davmu/contracts/law";
+import type { LawAnswer } from "@davmu/contracts/law";
 import { Island } from "../../../islands/Island.tsx";
 import { keep, pageData } from "../../../lib/page-data.ts";
 import { data } from "../../../lib/router.ts";
 import { noStore, pageCacheHeaders } from "../../../lib/server/cache-headers.ts";
 import { loadShareContext } from "../../../lib/server/share-context.server.ts";
-import type { ShareContext } from "../../../lib/share-meta.ts";
 import { formatBigNumber, formatRelativeTime } from "../../../model/format.ts";
 import type { PageHandle } from "../../../page-styles.ts";
 import { ListHeader } from "../../navigation/ListHeader.tsx";
@@ -53,32 +52,30 @@ function toAnswer(answer: LawAnswer) {
   };
 }
 
-export const meta = communityMeta<{ question: LawQuestion; answers: LawAnswerPage | null; share: ShareContext }>(
-  ({ question, answers }) => {
-    const accepted = answers?.list.find((answer) => answer.accepted);
-    return {
-      kind: "article",
-      title: question.title,
-      summary: postSummary(question.content, 80),
-      link: question.share_link,
-      image: null,
-      published: question.created_at,
-      jsonLd: {
-        "@type": "QAPage",
-        mainEntity: {
-          "@type": "Question",
-          name: question.title,
-          text: question.content,
-          answerCount: question.answer_count,
-          dateCreated: question.created_at,
-          author: person(question.asker.alias),
-          acceptedAnswer: accepted ? toAnswer(accepted) : undefined,
-          suggestedAnswer: answers?.list.filter((answer) => !answer.accepted).map(toAnswer),
-        },
+export const meta = communityMeta<typeof loader>(({ question, answers }) => {
+  const accepted = answers?.list.find((answer) => answer.accepted);
+  return {
+    kind: "article",
+    title: question.title,
+    summary: postSummary(question.content, 80),
+    link: question.share_link,
+    image: null,
+    published: question.created_at,
+    jsonLd: {
+      "@type": "QAPage",
+      mainEntity: {
+        "@type": "Question",
+        name: question.title,
+        text: question.content,
+        answerCount: question.answer_count,
+        dateCreated: question.created_at,
+        author: person(question.asker.alias),
+        acceptedAnswer: accepted ? toAnswer(accepted) : undefined,
+        suggestedAnswer: answers?.list.filter((answer) => !answer.accepted).map(toAnswer),
       },
-    };
-  },
-);
+    },
+  };
+});
 
 export default function LawQuestionPage({ loaderData: handle }: Route.ComponentProps) {
   const loaderData = pageData<typeof loader>(handle);

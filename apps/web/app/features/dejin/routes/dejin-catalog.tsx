@@ -61,7 +61,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: deji
 /** Kept by the page cache for a few seconds like the other pages; a page from a failed load never. */
 export const headers: Route.HeadersFunction = pageCacheHeaders;
 
-export const meta = dejinMeta();
+export const meta = dejinMeta<typeof loader>();
 
 /**
  * An island page (decision 058): the column's tabs and cards are server HTML; 加载更多 is an island woken

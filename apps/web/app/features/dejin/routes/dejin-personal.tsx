@@ -60,7 +60,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: deji
 /** Kept by the page cache for a few seconds like the other pages; a page from a failed load never. */
 export const headers: Route.HeadersFunction = pageCacheHeaders;
 
-export const meta = dejinMeta();
+export const meta = dejinMeta<typeof loader>();
 
 /**
  * An island page (decision 061): the profile, the tabs (links) and the lists are server HTML; + 关注,
