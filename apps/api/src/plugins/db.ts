@@ -10,12 +10,22 @@ declare module "fastify" {
   }
 }
 
-/** Opens the database, brings its schema up to date and closes it with the server. */
+/**
+ * Opens the database, brings its schema up to date and closes it with the server. When the schema
+ * cannot be brought up to date (the database unreachable or too slow to answer, a migration refused),
+ * the start fails and the database it opened is closed again: no pool outlives a failed start.
+ */
 export const dbPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config; database?: DatabaseHandle }) => {
     const handle =
       opts.database ?? openDatabase(opts.config.database, { statementTimeoutMs: opts.config.ops.dbStatementTimeoutMs });
-    const applied = await migrateToLatest(handle.db);
+    let applied: string[];
+    try {
+      applied = await migrateToLatest(handle.db);
+    } catch (error) {
+      if (!opts.database) await handle.destroy().catch(() => {});
+      throw error;
+    }
     if (applied.length) app.log.info({ migrations: applied }, "migrations applied");
     app.decorate("database", handle);
     app.addHook("onClose", async () => {
