@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articleBodySeal, articleSanitizerVersion, isSealedArticleBody } from "../src/lib/sanitize-html.ts";
+import { openDatabase } from "../src/db/database.ts";
+import {
+  articleBodySeal,
+  articleSanitizerVersion,
+  isSealedArticleBody,
+  storedArticleBody,
+} from "../src/lib/sanitize-html.ts";
 import { cleanStoredBodies } from "../src/modules/content/repository.ts";
+import { loadConfig } from "../src/plugins/config.ts";
 import { startTestServer, type TestServer, testEditorKey } from "./helper.ts";
 import { editorSession } from "./support/editors.ts";
 
@@ -291,6 +298,60 @@ describe("editors' content import", () => {
     // the body already sealed as it was imported was not written again
     expect(rows[4]?.body_html).toBe(before.body_html);
     expect(await cleanStoredBodies(db, 2)).toBe(0);
+  });
+
+  it("R-SRV-2 R-ENT-CONTENT db:clean-bodies never undoes a body written between its read and its write", async () => {
+    const db = server.database.handle.db;
+    const answer = await server.post(
+      "/editor/v1/contents",
+      [{ external_id: "clean-race", content_type: "article", title: "清理时改稿", publish_at: "2026-11-20T12:00:00Z" }],
+      null,
+      key,
+    );
+    expect(answer.status).toBe(200);
+    const { id } = await db
+      .selectFrom("contents")
+      .select("id")
+      .where("external_id", "=", "clean-race")
+      .executeTakeFirstOrThrow();
+    // a row from before decision 090: raw, no seal
+    await db
+      .updateTable("contents")
+      .set({ body_html: '<p onclick="x()">旧正文</p>', body_clean_version: 0, body_clean_seal: "" })
+      .where("id", "=", id)
+      .execute();
+    // another instance, on a connection of its own, saves an editor's new body once the command has read
+    // the row and before it writes it
+    const other = openDatabase(loadConfig({ DATABASE_URL: server.database.url }).database);
+    let written = false;
+    const racing = db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        const read = (args.result.rows as Array<{ id?: number }>).some((row) => row.id === id);
+        if (read && !written) {
+          written = true;
+          await other.db
+            .updateTable("contents")
+            .set(storedArticleBody("<p>编辑刚改的正文<script>x()</script></p>"))
+            .where("id", "=", id)
+            .execute();
+        }
+        return args.result;
+      },
+    });
+    try {
+      await cleanStoredBodies(racing, 500);
+    } finally {
+      await other.destroy();
+    }
+    expect(written).toBe(true);
+    const row = await db
+      .selectFrom("contents")
+      .select(["body_html", "body_clean_seal"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(row.body_html).toBe("<p>编辑刚改的正文</p>");
+    expect(isSealedArticleBody(row.body_html, row.body_clean_seal)).toBe(true);
   });
 
   it("R-SRV-5 an item's thumb_url is its picture in lists; without one, lists show the cover", async () => {
