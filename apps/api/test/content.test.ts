@@ -1,8 +1,10 @@
+import { unavailableStates } from "@davmu/contracts/content";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
 import { demoLiveItems } from "@davmu/demo/areas/live";
 import { demoTypeItems } from "@davmu/demo/demo-types";
 import { seedDemoData } from "@davmu/demo/seed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toRelatedItem } from "../src/modules/content/present.ts";
 import { startTestServer, type TestServer } from "./helper.ts";
 
 describe("content", () => {
@@ -176,6 +178,50 @@ describe("content", () => {
       const related = relations.filter((r) => r.content_id === row.id).map((r) => codec.encode(r.related_id));
       expect(body.data.relations.map((r: { post_id: string }) => r.post_id)).toEqual(related);
     });
+  });
+
+  it("R-CONTENT-1 an item read with its related items in one statement answers them as the related items' own query does, field by field", async () => {
+    const db = server.database.handle.db;
+    const withRelations = await db
+      .selectFrom("content_relations as r")
+      .innerJoin("contents as c", "c.id", "r.content_id")
+      .select("r.content_id")
+      .distinct()
+      .where("c.state", "not in", [...unavailableStates])
+      .execute();
+    expect(withRelations.length).toBeGreaterThan(0);
+    // a related item hidden since: the one statement leaves it out, as the separate query does
+    const [first] = withRelations;
+    const hiddenOne = await db
+      .selectFrom("content_relations")
+      .select("related_id")
+      .where("content_id", "=", first?.content_id ?? 0)
+      .orderBy("position")
+      .executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom("contents")
+      .select("state")
+      .where("id", "=", hiddenOne.related_id)
+      .executeTakeFirstOrThrow();
+    await db.updateTable("contents").set({ state: 100 }).where("id", "=", hiddenOne.related_id).execute();
+    try {
+      for (const { content_id } of withRelations) {
+        const found = await server.app.contents.findWithRelated(content_id, unavailableStates);
+        const separate = await server.app.contents.relatedTo(content_id, unavailableStates);
+        expect(found?.row.id).toBe(content_id);
+        expect(found?.related).toEqual(separate);
+        expect(found?.related.map((r) => toRelatedItem(r, server.app.contentLinks))).toEqual(
+          separate.map((r) => toRelatedItem(r, server.app.contentLinks)),
+        );
+        if (content_id === first?.content_id) {
+          expect(found?.related.map((r) => r.id)).not.toContain(hiddenOne.related_id);
+        }
+      }
+      expect(await server.app.contents.findWithRelated(999_999_999, unavailableStates)).toBeUndefined();
+    } finally {
+      await db.updateTable("contents").set({ state: before.state }).where("id", "=", hiddenOne.related_id).execute();
+      server.app.contentChanges.publish(hiddenOne.related_id);
+    }
   });
 
   it("R-SRV-4 a malformed id gets a 4xx envelope, never a 500", async () => {

@@ -199,13 +199,12 @@ export async function contentRoutes(app: FastifyInstance, options: EarlyAnswerOp
       call,
       async (request, reply) => {
         const cacheable = request.session?.kind === "anonymous";
-        // the related items are asked for beside the row, not after it: one round trip to PostgreSQL for an
-        // item without a media account (an account's own item reads its account after the row)
-        const id = app.publicIds.decode(request.params.id);
-        const [row, related] = await Promise.all([
-          app.requireAvailableContent(request.params.id, mp ? { mp: true } : undefined),
-          id === null ? [] : repository.relatedTo(id, unavailableStates),
-        ]);
+        // the item and its related items in one statement: one round trip to PostgreSQL for an item
+        // without a media account (an account's own item reads its account after it; decision 092)
+        const { row, related } = await app.requireAvailableContentWithRelated(
+          request.params.id,
+          mp ? { mp: true } : undefined,
+        );
         const account = row.mp_id === null ? null : await repository.findMediaAccount(row.mp_id);
         const answer = { code: 0, msg: "ok", data: toContentItem(row, related, account ?? null, links) };
         if (!cacheable) return answer;
