@@ -180,22 +180,22 @@ describe("content", () => {
     });
   });
 
-  it("R-CONTENT-1 an item read with its related items in one statement answers them as the related items' own query does, field by field", async () => {
+  it("R-CONTENT-1 an item read in one statement with its related items and media account answers them as their own queries do, field by field", async () => {
     const db = server.database.handle.db;
-    const withRelations = await db
-      .selectFrom("content_relations as r")
-      .innerJoin("contents as c", "c.id", "r.content_id")
-      .select("r.content_id")
-      .distinct()
-      .where("c.state", "not in", [...unavailableStates])
+    const items = await db
+      .selectFrom("contents")
+      .select(["id", "mp_id"])
+      .where("state", "not in", [...unavailableStates])
       .execute();
+    const withRelations = await db.selectFrom("content_relations").select("content_id").distinct().execute();
+    expect(items.some((item) => item.mp_id !== null)).toBe(true);
     expect(withRelations.length).toBeGreaterThan(0);
     // a related item hidden since: the one statement leaves it out, as the separate query does
-    const [first] = withRelations;
+    const first = withRelations.find((r) => items.some((item) => item.id === r.content_id))?.content_id ?? 0;
     const hiddenOne = await db
       .selectFrom("content_relations")
       .select("related_id")
-      .where("content_id", "=", first?.content_id ?? 0)
+      .where("content_id", "=", first)
       .orderBy("position")
       .executeTakeFirstOrThrow();
     const before = await db
@@ -205,19 +205,21 @@ describe("content", () => {
       .executeTakeFirstOrThrow();
     await db.updateTable("contents").set({ state: 100 }).where("id", "=", hiddenOne.related_id).execute();
     try {
-      for (const { content_id } of withRelations) {
-        const found = await server.app.contents.findWithRelated(content_id, unavailableStates);
-        const separate = await server.app.contents.relatedTo(content_id, unavailableStates);
-        expect(found?.row.id).toBe(content_id);
+      for (const item of items) {
+        const found = await server.app.contents.findForAnswer(item.id, unavailableStates);
+        const separate = await server.app.contents.relatedTo(item.id, unavailableStates);
+        expect(found?.row).toEqual(await server.app.contents.findById(item.id));
         expect(found?.related).toEqual(separate);
         expect(found?.related.map((r) => toRelatedItem(r, server.app.contentLinks))).toEqual(
           separate.map((r) => toRelatedItem(r, server.app.contentLinks)),
         );
-        if (content_id === first?.content_id) {
+        const account = item.mp_id === null ? null : await server.app.contents.findMediaAccount(item.mp_id);
+        expect(found?.account).toEqual(account ?? null);
+        if (item.id === first) {
           expect(found?.related.map((r) => r.id)).not.toContain(hiddenOne.related_id);
         }
       }
-      expect(await server.app.contents.findWithRelated(999_999_999, unavailableStates)).toBeUndefined();
+      expect(await server.app.contents.findForAnswer(999_999_999, unavailableStates)).toBeUndefined();
     } finally {
       await db.updateTable("contents").set({ state: before.state }).where("id", "=", hiddenOne.related_id).execute();
       server.app.contentChanges.publish(hiddenOne.related_id);

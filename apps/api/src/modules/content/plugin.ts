@@ -5,7 +5,12 @@ import fp from "fastify-plugin";
 import { notFound } from "../../lib/api-error.ts";
 import { type ChangeFeed, createChangeFeed } from "../../lib/change-feed.ts";
 import type { LinkContext } from "./present.ts";
-import { type ContentRepository, type ContentRow, createContentRepository, type RelatedRow } from "./repository.ts";
+import {
+  type ContentForAnswer,
+  type ContentRepository,
+  type ContentRow,
+  createContentRepository,
+} from "./repository.ts";
 
 export interface AvailableContentOptions {
   /** Only items of these types count (others answer as missing). */
@@ -26,13 +31,10 @@ declare module "fastify" {
      */
     requireAvailableContent(publicId: string, options?: AvailableContentOptions): Promise<ContentRow>;
     /**
-     * The same guard, answering the item with its published related items, read in one statement
-     * (decision 092): the content answer's miss.
+     * The same guard, answering the item with its published related items and its media account, read
+     * in one statement (decision 092): the content answer's miss.
      */
-    requireAvailableContentWithRelated(
-      publicId: string,
-      options?: AvailableContentOptions,
-    ): Promise<{ row: ContentRow; related: RelatedRow[] }>;
+    requireAvailableContentForAnswer(publicId: string, options?: AvailableContentOptions): Promise<ContentForAnswer>;
     /** What share links of content are built from: public ids, the public origin, the site's actor. */
     contentLinks: LinkContext;
   }
@@ -68,11 +70,11 @@ export const contentsPlugin = fp(
       return row;
     });
     app.decorate(
-      "requireAvailableContentWithRelated",
+      "requireAvailableContentForAnswer",
       async (publicId: string, options: AvailableContentOptions = {}) => {
         const found = await app.publicIds.require(
           publicId,
-          (id) => contents.findWithRelated(id, unavailableStates),
+          (id) => contents.findForAnswer(id, unavailableStates),
           missing,
           ({ row }) => accepts(row, options),
         );

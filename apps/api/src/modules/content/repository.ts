@@ -1,6 +1,9 @@
 import type { Kysely, Selectable, Transaction, Updateable } from "kysely";
-import { jsonArrayFrom as postgresJsonArrayFrom } from "kysely/helpers/postgres";
-import { jsonArrayFrom as sqliteJsonArrayFrom } from "kysely/helpers/sqlite";
+import {
+  jsonArrayFrom as postgresJsonArrayFrom,
+  jsonObjectFrom as postgresJsonObjectFrom,
+} from "kysely/helpers/postgres";
+import { jsonArrayFrom as sqliteJsonArrayFrom, jsonObjectFrom as sqliteJsonObjectFrom } from "kysely/helpers/sqlite";
 import { compiledOnce } from "../../db/compiled-once.ts";
 import type { Dialect } from "../../db/database.ts";
 import type { ContentsTable, Database, MediaAccountsTable } from "../../db/schema.ts";
@@ -31,6 +34,23 @@ export type RelatedRow = Pick<ContentRow, (typeof relatedColumns)[number]>;
 /** The same columns of the joined `contents as c`, for the relations query. */
 const relatedColumnsOfC = relatedColumns.map((column) => `c.${column}` as const);
 export type MediaAccountRow = Selectable<MediaAccountsTable>;
+const mediaAccountColumns = [
+  "id",
+  "key",
+  "name",
+  "avatar",
+  "description",
+  "created_at",
+  "follower_count",
+] as const satisfies readonly (keyof MediaAccountRow)[];
+/** Every column of the account (`a`), named: SQLite's JSON object is built from a named list. */
+const mediaAccountColumnsOfA = mediaAccountColumns.map((column) => `a.${column}` as const);
+/** A content item with what its answer shows beside it (`findForAnswer`). */
+export interface ContentForAnswer {
+  row: ContentRow;
+  related: RelatedRow[];
+  account: MediaAccountRow | null;
+}
 /** A change to an item; never the body's clean version, which only a written body sets (decision 090). */
 export type ContentPatch = Omit<
   Updateable<ContentsTable>,
@@ -127,15 +147,20 @@ export function createContentRepository(db: Kysely<Database>, dialect: Dialect, 
     return query;
   };
   /**
-   * An item's row and its published related items in one statement (decision 092): one round trip
-   * and one pool connection on PostgreSQL, one statement on SQLite. The related items come as a JSON
-   * array of their card's columns, in editorial order, built by the database.
+   * An item's row, its published related items and its media account in one statement (decision 092):
+   * one round trip and one pool connection on PostgreSQL, one statement on SQLite. The related items
+   * come as a JSON array of their card's columns, in editorial order, and the account as a JSON object
+   * (null for the organisation's own items), both built by the database.
    */
   const jsonArrayFrom = dialect === "postgres" ? postgresJsonArrayFrom : sqliteJsonArrayFrom;
-  const withRelatedQueries = new Map<string, (id: number) => Promise<Array<ContentRow & { related: unknown }>>>();
-  const withRelatedQuery = (hidden: readonly number[]) => {
+  const jsonObjectFrom = dialect === "postgres" ? postgresJsonObjectFrom : sqliteJsonObjectFrom;
+  const forAnswerQueries = new Map<
+    string,
+    (id: number) => Promise<Array<ContentRow & { related: unknown; account: unknown }>>
+  >();
+  const forAnswerQuery = (hidden: readonly number[]) => {
     const key = hidden.join(",");
-    let query = withRelatedQueries.get(key);
+    let query = forAnswerQueries.get(key);
     if (query === undefined) {
       query = compiledOnce(db, (id: number) =>
         db
@@ -152,9 +177,14 @@ export function createContentRepository(db: Kysely<Database>, dialect: Dialect, 
                 .orderBy("r.position"),
             ).as("related"),
           )
+          .select((eb) =>
+            jsonObjectFrom(
+              eb.selectFrom("media_accounts as a").select(mediaAccountColumnsOfA).whereRef("a.id", "=", "item.mp_id"),
+            ).as("account"),
+          )
           .where("item.id", "=", id),
       );
-      withRelatedQueries.set(key, query);
+      forAnswerQueries.set(key, query);
     }
     return query;
   };
@@ -180,16 +210,22 @@ export function createContentRepository(db: Kysely<Database>, dialect: Dialect, 
     /** Published related items of a content item, in editorial order. */
     relatedTo: (id: number, hidden: readonly number[]) => relatedQuery(hidden)(id),
 
-    /** A content item with its published related items (as `relatedTo` answers them), in one statement. */
-    async findWithRelated(
-      id: number,
-      hidden: readonly number[],
-    ): Promise<{ row: ContentRow; related: RelatedRow[] } | undefined> {
-      const found = (await withRelatedQuery(hidden)(id))[0];
+    /**
+     * A content item with what its answer shows beside it, in one statement: its published related
+     * items (as `relatedTo` answers them) and its media account (as `findMediaAccount` does; null for
+     * the organisation's own items).
+     */
+    async findForAnswer(id: number, hidden: readonly number[]): Promise<ContentForAnswer | undefined> {
+      const found = (await forAnswerQuery(hidden)(id))[0];
       if (found === undefined) return undefined;
-      const { related, ...row } = found;
-      // SQLite answers the array as JSON text, PostgreSQL's driver parses it
-      return { row, related: (typeof related === "string" ? JSON.parse(related) : related) as RelatedRow[] };
+      const { related, account, ...row } = found;
+      // SQLite answers JSON as text, PostgreSQL's driver parses it
+      const parsed = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
+      return {
+        row,
+        related: parsed(related) as RelatedRow[],
+        account: (parsed(account) ?? null) as MediaAccountRow | null,
+      };
     },
 
     /** Published members of an album (group 0) or of a special's groups, in editorial order. */

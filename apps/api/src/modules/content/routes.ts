@@ -199,14 +199,13 @@ export async function contentRoutes(app: FastifyInstance, options: EarlyAnswerOp
       call,
       async (request, reply) => {
         const cacheable = request.session?.kind === "anonymous";
-        // the item and its related items in one statement: one round trip to PostgreSQL for an item
-        // without a media account (an account's own item reads its account after it; decision 092)
-        const { row, related } = await app.requireAvailableContentWithRelated(
+        // the item, its related items and its media account in one statement: one round trip to
+        // PostgreSQL (decision 092)
+        const { row, related, account } = await app.requireAvailableContentForAnswer(
           request.params.id,
           mp ? { mp: true } : undefined,
         );
-        const account = row.mp_id === null ? null : await repository.findMediaAccount(row.mp_id);
-        const answer = { code: 0, msg: "ok", data: toContentItem(row, related, account ?? null, links) };
+        const answer = { code: 0, msg: "ok", data: toContentItem(row, related, account, links) };
         if (!cacheable) return answer;
         const entry = cache.set(request.url, {
           status: 200,
