@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely } from "kysely";
+import { nameStatement } from "./named-statements.ts";
 
 /** Stands for the n-th argument of a query declared with `compiledOnce` while its SQL is built. */
 class Marker {
@@ -26,6 +27,7 @@ class Marker {
 export function compiledOnce<Db, A extends readonly unknown[], R>(
   db: Kysely<Db>,
   build: (...args: A) => Compilable<R>,
+  options: { named?: boolean } = {},
 ): (...args: A) => Promise<R[]> {
   let compiled: CompiledQuery<R> | undefined;
   let sources: readonly (Marker | unknown)[] = [];
@@ -46,6 +48,8 @@ export function compiledOnce<Db, A extends readonly unknown[], R>(
       if (reached.size !== args.length) {
         throw new Error(`compiledOnce: the query cannot be built with its arguments as bound values: ${query.sql}`);
       }
+      // PostgreSQL: prepared once per connection under a name (named-statements.ts)
+      if (options.named) nameStatement(query.sql);
       compiled = query;
       sources = query.parameters;
     }

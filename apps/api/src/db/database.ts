@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "../plugins/config.ts";
+import { statementName } from "./named-statements.ts";
 import type { Database } from "./schema.ts";
 
 export type Dialect = DatabaseConfig["dialect"];
@@ -68,7 +69,9 @@ function discardFaultyConnections(pool: pg.Pool, onLost: (error: Error) => void)
     });
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     client.query = ((...args: unknown[]) => {
-      const result = query(...args);
+      // a named hot read is prepared once per connection (named-statements.ts)
+      const name = typeof args[0] === "string" && Array.isArray(args[1]) ? statementName(args[0]) : undefined;
+      const result = name === undefined ? query(...args) : query({ name, text: args[0], values: args[1] });
       if (!(result instanceof Promise)) return result;
       return result.catch((error: unknown) => {
         if (isConnectionFault(error)) client[faulty] = true;
