@@ -73,66 +73,73 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   installGlobalHooks(app, config, { shutdown, headersFor });
   const context: ModuleContext = { earlyAnswers: () => earlyAnswers.options() };
 
-  // JSON, static files and other answers over 1 KiB, in brotli or gzip (pages compress themselves while
-  // streaming); an answer up to 64 KiB in one call on the event loop, not through a stream in zlib's
-  // pool, whose set-up costs more than compressing it (decision 084)
-  await app.register(fastifyCompress, {
-    global: true,
-    threshold: 1024,
-    syncThreshold: apiCompressSyncBytes,
-    encodings: ["br", "gzip"],
-  });
-  await app.register(errorsPlugin);
-  await app.register(openapiPlugin, { ui: config.ops.serveDocs });
-  await app.register(settingsPlugin, { config });
-  await app.register(dbPlugin, { config, database: options.database });
-  await app.register(metricsPlugin);
-  const countEarlyAnswer = app.metrics.countEarlyAnswer;
-  await app.register(redisPlugin);
-  for (const module of apiModules) if (module.everyProcess) await registerRoutes(app, module, context);
-
-  if (config.serveApi) {
-    const modules = apiModules.filter((module) => !module.everyProcess);
-    // infrastructure the modules build on
-    for (const module of modules) for (const plugin of module.foundation ?? []) await app.register(plugin);
-    await app.register(rateLimitPlugin);
-    await app.register(housekeepingPlugin);
-    // uploaded pictures are decoded and remade a bounded number at a time (R-REL-5)
-    await app.register(pictureWorkPlugin);
-    // repositories: one instance each per app, each naming what it depends on
-    for (const plugin of repositoriesInOrder(modules)) await app.register(plugin);
-    // with Redis, content changes and revocations reach every instance
-    await app.register(sharedChangesPlugin);
-    // routes by area, each registering its calls from their declarations (@davmu/contracts/calls)
-    for (const module of modules) await registerRoutes(app, module, context);
-    await app.register(mediaPlugin, { root: config.mediaDir });
-  }
-
-  if (config.serveWeb) {
-    await app.register(sitePlugin, {
-      buildDir: config.webBuildDir,
-      development: config.env === "development",
-      publicApiBase: config.publicApiBase,
-      statBase: config.statBase,
-      linkFrameOrigins: config.linkFrameOrigins,
-      // a site-only process hears the API instances' changes through Redis, when there is one
-      contentChanges: app.hasDecorator("contentChanges") ? app.contentChanges : remoteContentChanges(app),
-      // a Host a URL cannot be built on goes to Fastify (which refuses it)
-      installEarlyAnswer: (answer) => {
-        earlyAnswers.first((req, res) => {
-          if (!isValidHost(req.headers.host ?? "") || !answer(req, res)) return false;
-          countEarlyAnswer();
-          return true;
-        });
-      },
-      // an early answer writes a kept page's headers alone: the page keeps the security headers too
-      hostHeaders: securityHeaders,
-      // the site's server-side calls reach the API here in process (inject), not over HTTP to itself
-      apiInProcess: config.serveApi,
-      // pages rendered at once; the others wait their turn (decision 082)
-      render: config.webRender,
+  // a start that fails part way (a migration refused, the site's build missing) closes what the
+  // plugins registered so far opened (the database's pool, Redis, timers): nothing outlives it
+  try {
+    // JSON, static files and other answers over 1 KiB, in brotli or gzip (pages compress themselves while
+    // streaming); an answer up to 64 KiB in one call on the event loop, not through a stream in zlib's
+    // pool, whose set-up costs more than compressing it (decision 084)
+    await app.register(fastifyCompress, {
+      global: true,
+      threshold: 1024,
+      syncThreshold: apiCompressSyncBytes,
+      encodings: ["br", "gzip"],
     });
-    app.get("/", (_request, reply) => reply.redirect(siteBase, 302));
+    await app.register(errorsPlugin);
+    await app.register(openapiPlugin, { ui: config.ops.serveDocs });
+    await app.register(settingsPlugin, { config });
+    await app.register(dbPlugin, { config, database: options.database });
+    await app.register(metricsPlugin);
+    const countEarlyAnswer = app.metrics.countEarlyAnswer;
+    await app.register(redisPlugin);
+    for (const module of apiModules) if (module.everyProcess) await registerRoutes(app, module, context);
+
+    if (config.serveApi) {
+      const modules = apiModules.filter((module) => !module.everyProcess);
+      // infrastructure the modules build on
+      for (const module of modules) for (const plugin of module.foundation ?? []) await app.register(plugin);
+      await app.register(rateLimitPlugin);
+      await app.register(housekeepingPlugin);
+      // uploaded pictures are decoded and remade a bounded number at a time (R-REL-5)
+      await app.register(pictureWorkPlugin);
+      // repositories: one instance each per app, each naming what it depends on
+      for (const plugin of repositoriesInOrder(modules)) await app.register(plugin);
+      // with Redis, content changes and revocations reach every instance
+      await app.register(sharedChangesPlugin);
+      // routes by area, each registering its calls from their declarations (@davmu/contracts/calls)
+      for (const module of modules) await registerRoutes(app, module, context);
+      await app.register(mediaPlugin, { root: config.mediaDir });
+    }
+
+    if (config.serveWeb) {
+      await app.register(sitePlugin, {
+        buildDir: config.webBuildDir,
+        development: config.env === "development",
+        publicApiBase: config.publicApiBase,
+        statBase: config.statBase,
+        linkFrameOrigins: config.linkFrameOrigins,
+        // a site-only process hears the API instances' changes through Redis, when there is one
+        contentChanges: app.hasDecorator("contentChanges") ? app.contentChanges : remoteContentChanges(app),
+        // a Host a URL cannot be built on goes to Fastify (which refuses it)
+        installEarlyAnswer: (answer) => {
+          earlyAnswers.first((req, res) => {
+            if (!isValidHost(req.headers.host ?? "") || !answer(req, res)) return false;
+            countEarlyAnswer();
+            return true;
+          });
+        },
+        // an early answer writes a kept page's headers alone: the page keeps the security headers too
+        hostHeaders: securityHeaders,
+        // the site's server-side calls reach the API here in process (inject), not over HTTP to itself
+        apiInProcess: config.serveApi,
+        // pages rendered at once; the others wait their turn (decision 082)
+        render: config.webRender,
+      });
+      app.get("/", (_request, reply) => reply.redirect(siteBase, 302));
+    }
+  } catch (error) {
+    await app.close().catch(() => {});
+    throw error;
   }
 
   return app;

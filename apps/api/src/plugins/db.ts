@@ -13,7 +13,8 @@ declare module "fastify" {
 /**
  * Opens the database, brings its schema up to date and closes it with the server. When the schema
  * cannot be brought up to date (the database unreachable or too slow to answer, a migration refused),
- * the start fails and the database it opened is closed again: no pool outlives a failed start.
+ * the start fails and the database it opened is closed here, before its close hook exists; a start
+ * that fails later closes it through that hook (`buildApp`).
  */
 export const dbPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config; database?: DatabaseHandle }) => {
