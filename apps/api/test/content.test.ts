@@ -226,6 +226,42 @@ describe("content", () => {
     }
   });
 
+  it("R-CONTENT-1 related items come in editorial order, then by id, in the one statement as in their own query, however they were inserted", async () => {
+    const db = server.database.handle.db;
+    const available = await db
+      .selectFrom("contents")
+      .select("id")
+      .where("state", "not in", [...unavailableStates])
+      .orderBy("id")
+      .limit(6)
+      .execute();
+    const [item, ...others] = available.map((row) => row.id) as [number, ...number[]];
+    const saved = await db.selectFrom("content_relations").selectAll().where("content_id", "=", item).execute();
+    await db.deleteFrom("content_relations").where("content_id", "=", item).execute();
+    try {
+      // inserted last position first, two of them sharing a position
+      const positions = [3, 1, 2, 1, 0];
+      for (const [n, related] of [...others].reverse().entries()) {
+        await db
+          .insertInto("content_relations")
+          .values({ content_id: item, related_id: related, position: positions[n] as number })
+          .execute();
+      }
+      const expected = [...others]
+        .reverse()
+        .map((related, n) => ({ related, position: positions[n] as number }))
+        .sort((a, b) => a.position - b.position || a.related - b.related)
+        .map((entry) => entry.related);
+      const found = await server.app.contents.findForAnswer(item, unavailableStates);
+      expect(found?.related.map((r) => r.id)).toEqual(expected);
+      expect((await server.app.contents.relatedTo(item, unavailableStates)).map((r) => r.id)).toEqual(expected);
+    } finally {
+      await db.deleteFrom("content_relations").where("content_id", "=", item).execute();
+      if (saved.length > 0) await db.insertInto("content_relations").values(saved).execute();
+      server.app.contentChanges.publish(item);
+    }
+  });
+
   it("R-SRV-4 a malformed id gets a 4xx envelope, never a 500", async () => {
     for (const id of ["not-a-hashid", "abc", "%E4%BD%A0%E5%A5%BD", "a".repeat(65), "12345678"]) {
       const { status, body } = await server.get(`/inner/static/content/${id}`, token);

@@ -1,9 +1,6 @@
-import type { Kysely, Selectable, Transaction, Updateable } from "kysely";
-import {
-  jsonArrayFrom as postgresJsonArrayFrom,
-  jsonObjectFrom as postgresJsonObjectFrom,
-} from "kysely/helpers/postgres";
-import { jsonArrayFrom as sqliteJsonArrayFrom, jsonObjectFrom as sqliteJsonObjectFrom } from "kysely/helpers/sqlite";
+import { type Kysely, type Selectable, sql, type Transaction, type Updateable } from "kysely";
+import { jsonObjectFrom as postgresJsonObjectFrom } from "kysely/helpers/postgres";
+import { jsonObjectFrom as sqliteJsonObjectFrom } from "kysely/helpers/sqlite";
 import { compiledOnce } from "../../db/compiled-once.ts";
 import type { Dialect } from "../../db/database.ts";
 import type { ContentsTable, Database, MediaAccountsTable } from "../../db/schema.ts";
@@ -154,6 +151,20 @@ export async function cleanStoredBodies(db: Kysely<Database>, batch = 500): Prom
   }
 }
 
+/** One query for each list of hidden states its callers pass, made at the list's first call. */
+function perHiddenList<Q>(make: (hidden: readonly number[]) => Q): (hidden: readonly number[]) => Q {
+  const queries = new Map<string, Q>();
+  return (hidden) => {
+    const key = hidden.join(",");
+    let query = queries.get(key);
+    if (query === undefined) {
+      query = make(hidden);
+      queries.set(key, query);
+    }
+    return query;
+  };
+}
+
 export interface ContentRepositoryHooks {
   /** Called after a content item changed, with its id: caches drop what they hold of it. */
   changed?: (id: number) => void;
@@ -166,70 +177,57 @@ export function createContentRepository(db: Kysely<Database>, dialect: Dialect, 
     db.selectFrom("media_accounts").selectAll().where("id", "=", id),
   );
   // one query for each list of hidden states its callers pass (all pass the same constant today)
-  const relatedQueries = new Map<string, (id: number) => Promise<RelatedRow[]>>();
-  const relatedQuery = (hidden: readonly number[]) => {
-    const key = hidden.join(",");
-    let query = relatedQueries.get(key);
-    if (query === undefined) {
-      query = compiledOnce(db, (id: number) =>
-        db
-          .selectFrom("content_relations as r")
-          .innerJoin("contents as c", "c.id", "r.related_id")
-          .select(relatedColumnsOfC)
-          .where("r.content_id", "=", id)
-          .where("c.state", "not in", [...hidden])
-          .orderBy("r.position"),
-      );
-      relatedQueries.set(key, query);
-    }
-    return query;
-  };
+  const relatedQuery = perHiddenList((hidden) =>
+    compiledOnce(db, (id: number) =>
+      db
+        .selectFrom("content_relations as r")
+        .innerJoin("contents as c", "c.id", "r.related_id")
+        .select(relatedColumnsOfC)
+        .where("r.content_id", "=", id)
+        .where("c.state", "not in", [...hidden])
+        .orderBy("r.position")
+        .orderBy("r.related_id"),
+    ),
+  );
   /**
    * An item's row, its published related items and its media account in one statement (decision 092):
    * one round trip and one pool connection on PostgreSQL, one statement on SQLite. The related items
-   * come as a JSON array of their card's columns, in editorial order, and the account as a JSON object
-   * (null for the organisation's own items), both built by the database.
+   * come as a JSON array of their card's columns, ordered by the aggregate itself (editorial order, then
+   * id, as `relatedQuery`), and the account as a JSON object (null for the organisation's own items),
+   * both built by the database.
    */
-  const jsonArrayFrom = dialect === "postgres" ? postgresJsonArrayFrom : sqliteJsonArrayFrom;
   const jsonObjectFrom = dialect === "postgres" ? postgresJsonObjectFrom : sqliteJsonObjectFrom;
-  const forAnswerQueries = new Map<
-    string,
-    (id: number) => Promise<Array<ContentRow & { related: unknown; account: unknown }>>
-  >();
-  const forAnswerQuery = (hidden: readonly number[]) => {
-    const key = hidden.join(",");
-    let query = forAnswerQueries.get(key);
-    if (query === undefined) {
-      query = compiledOnce(
-        db,
-        (id: number) =>
-          db
-            .selectFrom("contents as item")
-            .select(contentColumns.map((column) => `item.${column}` as const))
-            .select((eb) =>
-              jsonArrayFrom(
-                eb
-                  .selectFrom("content_relations as r")
-                  .innerJoin("contents as c", "c.id", "r.related_id")
-                  .select(relatedColumnsOfC)
-                  .whereRef("r.content_id", "=", "item.id")
-                  .where("c.state", "not in", [...hidden])
-                  .orderBy("r.position"),
-              ).as("related"),
-            )
-            .select((eb) =>
-              jsonObjectFrom(
-                eb.selectFrom("media_accounts as a").select(mediaAccountColumnsOfA).whereRef("a.id", "=", "item.mp_id"),
-              ).as("account"),
-            )
-            .where("item.id", "=", id),
-        // PostgreSQL plans this statement once per connection, not at every miss (decision 092)
-        { named: true },
-      );
-      forAnswerQueries.set(key, query);
-    }
-    return query;
-  };
+  const relatedFields = sql.join(relatedColumns.map((column) => sql`${sql.lit(column)}, ${sql.ref(`c.${column}`)}`));
+  const relatedJson =
+    dialect === "postgres"
+      ? sql`coalesce(json_agg(json_build_object(${relatedFields}) order by r.position, r.related_id), '[]'::json)`
+      : sql`coalesce(json_group_array(json_object(${relatedFields}) order by r.position, r.related_id), '[]')`;
+  const forAnswerQuery = perHiddenList((hidden) =>
+    compiledOnce(
+      db,
+      (id: number) =>
+        db
+          .selectFrom("contents as item")
+          .select(contentColumns.map((column) => `item.${column}` as const))
+          .select((eb) =>
+            eb
+              .selectFrom("content_relations as r")
+              .innerJoin("contents as c", "c.id", "r.related_id")
+              .select(relatedJson.as("items"))
+              .whereRef("r.content_id", "=", "item.id")
+              .where("c.state", "not in", [...hidden])
+              .as("related"),
+          )
+          .select((eb) =>
+            jsonObjectFrom(
+              eb.selectFrom("media_accounts as a").select(mediaAccountColumnsOfA).whereRef("a.id", "=", "item.mp_id"),
+            ).as("account"),
+          )
+          .where("item.id", "=", id),
+      // PostgreSQL plans this statement once per connection, not at every miss (decision 092)
+      { named: true },
+    ),
+  );
   return {
     /** Changes a content item, stamps its `updated_at` and tells the caches. Answers whether it exists. */
     async update(id: number, patch: ContentPatch): Promise<boolean> {
