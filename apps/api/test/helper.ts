@@ -32,8 +32,11 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty database of the dialect under test: a temp SQLite file, or a new PostgreSQL database. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh, empty database of the dialect under test: a temp SQLite file, or a new PostgreSQL database
+ * (its handle's pool `PG_POOL_MAX` connections when `env` names it).
+ */
+export async function createTestDatabase(env: { PG_POOL_MAX?: string } = {}): Promise<TestDatabase> {
   if (testDialect === "sqlite") {
     const dir = mkdtempSync(join(tmpdir(), "davmu-sqlite-"));
     const url = `sqlite:${join(dir, "test.db")}`;
@@ -55,7 +58,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
-  const handle = openDatabase(loadConfig({ DATABASE_URL: url }).database);
+  const handle = openDatabase(
+    loadConfig({ DATABASE_URL: url, ...(env.PG_POOL_MAX ? { PG_POOL_MAX: env.PG_POOL_MAX } : {}) }).database,
+  );
   return {
     handle,
     url,
@@ -121,7 +126,8 @@ export async function startTestServer(
   extend?: (app: App) => void | Promise<void>,
   options: { logger?: BuildOptions["logger"] } = {},
 ): Promise<TestServer> {
-  const database = await createTestDatabase();
+  // the app runs on this database's handle: a pool size the test names is its pool's
+  const database = await createTestDatabase(env);
   const config = loadConfig({
     NODE_ENV: "test",
     SERVE_WEB: "false",

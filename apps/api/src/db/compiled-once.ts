@@ -16,7 +16,9 @@ class Marker {
  * first call with a marker in place of each argument; later calls put their values where the markers
  * were and run the same SQL. What is saved is Kysely's building and compiling alone: the SQLite
  * connection already reused its prepared statements by their SQL (database.ts), and `pg` sends an
- * unnamed statement that PostgreSQL parses each time, as before.
+ * unnamed statement that PostgreSQL parses and plans each time, unless the query is declared
+ * `{ named: true }`: then it is prepared once per connection under a name (named-statements.ts,
+ * decision 092), for a statement whose planning costs more than running it.
  *
  * An argument may only be a value the SQL binds (`where("id", "=", id)`). One that shapes the SQL (a
  * list, whose length makes `in (?, ?)`; a column; a direction) would be fixed at its first value, so

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { nameStatement, statementName } from "./named-statements.ts";
 
 describe("named statements", () => {
-  it("R-SRV-7 a statement that names its columns is named by its text's hash, the same each time", () => {
+  it("R-SRV-1 a statement that names its columns is named by its text's hash, the same each time", () => {
     const text = 'select "item"."id", "item"."title" from "contents" as "item" where "item"."id" = $1';
     expect(statementName(text)).toBeUndefined();
     nameStatement(text);
@@ -11,7 +11,7 @@ describe("named statements", () => {
     expect(statementName(`${text} `)).toBeUndefined();
   });
 
-  it("R-SRV-7 a statement selecting * is refused: prepared, it would fail once a migration adds a column", () => {
+  it("R-SRV-2 a statement selecting * is refused: prepared, it would fail once a migration adds a column", () => {
     for (const text of [
       'select * from "contents" where "id" = $1',
       'select "item".* from "contents" as "item" where "item"."id" = $1',
