@@ -29,6 +29,7 @@ import { openDatabase } from "../apps/api/src/db/database.ts";
 import { migrateToLatest } from "../apps/api/src/db/migrate.ts";
 import {
   articleBodySeal,
+  articleBodySealPrefix,
   articleSanitizerVersion,
   isSealedArticleBody,
   sanitizeArticleHtml,
@@ -231,9 +232,9 @@ async function postgresGenerator(url: string): Promise<Generator> {
       return rows as Array<{ name: string; sql: string }>;
     },
     series: (from, to, select) => `SELECT ${select} FROM generate_series(${from}, ${to}) AS s(i)`,
-    // SHA-256 of the version, a newline and the body, as base64url without padding
+    // SHA-256 of the seal's prefix (the versions, a newline) and the body, as base64url without padding
     seal: (body) =>
-      `rtrim(translate(encode(sha256(convert_to('${articleSanitizerVersion}' || chr(10) || ${body}, 'UTF8')), 'base64'), '+/', '-_'), '=')`,
+      `rtrim(translate(encode(sha256(convert_to('${articleBodySealPrefix.slice(0, -1)}' || chr(10) || ${body}, 'UTF8')), 'base64'), '+/', '-_'), '=')`,
     async close() {
       for (const table of ["users", "contents", "comments"]) {
         await client.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`);

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   articleBodySeal,
+  articleBodySealPrefix,
   articleSanitizerVersion,
   isSanitizedKept,
   isSealedArticleBody,
@@ -106,14 +107,20 @@ describe("sanitizeArticleHtml", () => {
     expect(isSealedArticleBody("", "")).toBe(false);
   });
 
-  it("R-ENT-CONTENT a seal is bound to the rules' version: the same body sealed under another version does not match", () => {
+  it("R-ENT-CONTENT a seal is bound to the rules' version and the library's: the same body sealed under another does not match", () => {
     const body = "<p>正文</p>";
-    const otherVersion = createHash("sha256")
-      .update(`${articleSanitizerVersion + 1}\n`)
-      .update(body)
-      .digest("base64url");
-    expect(articleBodySeal(body)).not.toBe(otherVersion);
-    expect(isSealedArticleBody(body, otherVersion)).toBe(false);
+    const sealUnder = (prefix: string) => createHash("sha256").update(prefix).update(body).digest("base64url");
+    expect(articleBodySealPrefix).toMatch(
+      new RegExp(`^${articleSanitizerVersion}/sanitize-html@\\d+\\.\\d+\\.\\d+\\n$`),
+    );
+    expect(articleBodySeal(body)).toBe(sealUnder(articleBodySealPrefix));
+    for (const prefix of [
+      articleBodySealPrefix.replace(/^\d+/, String(articleSanitizerVersion + 1)),
+      articleBodySealPrefix.replace(/@[^\n]+/, "@0.0.1"),
+      `${articleSanitizerVersion}\n`,
+    ]) {
+      expect(isSealedArticleBody(body, sealUnder(prefix)), prefix).toBe(false);
+    }
     // and bound to every character of the body
     expect(articleBodySeal(body)).not.toBe(articleBodySeal("<p>正文 </p>"));
   });
