@@ -65,6 +65,10 @@ describe("a start that fails on the database", () => {
   it("R-SRV-2 a start that fails after the schema is up to date (the site's build missing) closes the database it opened", async () => {
     database = await createTestDatabase();
     const missing = join(tmpdir(), `davmu-no-build-${process.pid}`);
-    await expectFailedStartReleases(database, { SERVE_WEB: "true", WEB_BUILD_DIR: missing, PG_POOL_MAX: "2" }, /share site is not built/);
+    await expectFailedStartReleases(
+      database,
+      { SERVE_WEB: "true", WEB_BUILD_DIR: missing, PG_POOL_MAX: "2" },
+      /share site is not built/,
+    );
   });
 });
