@@ -53,34 +53,40 @@ export const contentsPlugin = fp(
       publicOrigin: app.config.publicOrigin,
       siteActor: app.config.siteActor,
     });
-    const missing = () => notFound("内容不存在或已下线", ErrorCode.contentUnavailable);
-    const accepts = (item: ContentRow, options: AvailableContentOptions) =>
-      !unavailableStates.includes(item.state) && (!options.types || options.types.includes(item.content_type));
-    const checkMp = (row: ContentRow, options: AvailableContentOptions) => {
-      if (options.mp && row.mp_id === null) throw notFound("该内容不是媒体号内容");
-    };
-    app.decorate("requireAvailableContent", async (publicId: string, options: AvailableContentOptions = {}) => {
-      const row = await app.publicIds.require(
+    /** The one guard of both forms: what `find` answers for the public id, if its row is available. */
+    async function requireAvailable<T>(
+      publicId: string,
+      find: (id: number) => Promise<T | undefined>,
+      rowOf: (found: T) => ContentRow,
+      options: AvailableContentOptions,
+    ): Promise<T> {
+      const found = await app.publicIds.require(
+        publicId,
+        find,
+        () => notFound("内容不存在或已下线", ErrorCode.contentUnavailable),
+        (item) => {
+          const row = rowOf(item);
+          return !unavailableStates.includes(row.state) && (!options.types || options.types.includes(row.content_type));
+        },
+      );
+      if (options.mp && rowOf(found).mp_id === null) throw notFound("该内容不是媒体号内容");
+      return found;
+    }
+    app.decorate("requireAvailableContent", (publicId: string, options: AvailableContentOptions = {}) =>
+      requireAvailable(
         publicId,
         (id) => contents.findById(id),
-        missing,
-        (item) => accepts(item, options),
-      );
-      checkMp(row, options);
-      return row;
-    });
-    app.decorate(
-      "requireAvailableContentForAnswer",
-      async (publicId: string, options: AvailableContentOptions = {}) => {
-        const found = await app.publicIds.require(
-          publicId,
-          (id) => contents.findForAnswer(id, unavailableStates),
-          missing,
-          ({ row }) => accepts(row, options),
-        );
-        checkMp(found.row, options);
-        return found;
-      },
+        (row) => row,
+        options,
+      ),
+    );
+    app.decorate("requireAvailableContentForAnswer", (publicId: string, options: AvailableContentOptions = {}) =>
+      requireAvailable(
+        publicId,
+        (id) => contents.findForAnswer(id, unavailableStates),
+        ({ row }) => row,
+        options,
+      ),
     );
   },
   { name: "contents", dependencies: ["db", "settings"] },
