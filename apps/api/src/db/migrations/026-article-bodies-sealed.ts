@@ -1,7 +1,7 @@
 import type { AnyDb } from "./dialect.ts";
 
 /**
- * The seal of a stored body (decision 091): SHA-256 of the sanitizer's version and the body it cleaned
+ * The seal of a stored body (decision 091): SHA-256 of the sanitizer's versions and the body it cleaned
  * as it was written. A body is served as stored only when it matches its seal, so one changed by a
  * writer that did not clean it is cleaned as it is read. "" (every row written before this) matches no
  * body: such rows are cleaned as they are read until written anew or sealed by `npm run db:clean-bodies`.
