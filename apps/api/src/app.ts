@@ -7,6 +7,7 @@ import Fastify, { type FastifyReply, type FastifyServerOptions } from "fastify";
 import type { DatabaseHandle } from "./db/database.ts";
 import { type ModuleContext, registerRoutes, repositoriesInOrder } from "./lib/api-module.ts";
 import { isValidHost, trustProxyOption } from "./lib/client-address.ts";
+import { processWideSchemaCompilers } from "./lib/schema-compilers.ts";
 import { apiModules } from "./modules.ts";
 import type { Config } from "./plugins/config.ts";
 import { dbPlugin } from "./plugins/db.ts";
@@ -67,6 +68,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     },
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    // each route's schemas compiled once per process, not once per server (decision 093)
+    schemaController: processWideSchemaCompilers,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installShutdown(app, shutdown);

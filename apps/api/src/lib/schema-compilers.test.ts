@@ -1,0 +1,84 @@
+import Fastify from "fastify";
+import { Type } from "typebox";
+import { describe, expect, test } from "vitest";
+import { headerNamesNotLowerCase, processWideSchemaCompilers } from "./schema-compilers.ts";
+
+const { buildValidator, buildSerializer } = processWideSchemaCompilers.compilersFactory;
+/** the options Fastify gives a validator factory by default (its `ajv` server option) */
+const fastifyAjvOptions = { customOptions: {}, plugins: [] };
+
+const Body = Type.Object({ title: Type.String({ minLength: 1 }), count: Type.Integer({ minimum: 0 }) });
+const Answer = Type.Object({ code: Type.Integer(), msg: Type.String(), data: Type.Object({ id: Type.String() }) });
+
+function server() {
+  const app = Fastify({ schemaController: processWideSchemaCompilers });
+  app.post("/items", { schema: { body: Body, response: { 200: Answer } } }, async (request) => ({
+    code: 0,
+    msg: "ok",
+    data: { id: (request.body as { title: string }).title },
+    // a field the answer does not declare is left out by the serialiser
+    secret: "never sent",
+  }));
+  return app;
+}
+
+describe("R-SRV-8 each call's schemas compiled once per process", () => {
+  test("R-SRV-8 two servers' compilers give the same validator and serialiser for the same schema object", () => {
+    const route = { method: "POST", url: "/items", httpPart: "body", schema: Body };
+    const first = buildValidator({}, fastifyAjvOptions as never)(route as never);
+    const second = buildValidator({}, fastifyAjvOptions as never)(route as never);
+    expect(second).toBe(first);
+    const answer = { method: "POST", url: "/items", httpStatus: "200", schema: Answer };
+    expect(buildSerializer({}, {})(answer)).toBe(buildSerializer({}, {})(answer));
+    // an equal schema that is another object is compiled for itself
+    const copy = structuredClone(Answer);
+    expect(buildSerializer({}, {})({ ...answer, schema: copy })).not.toBe(buildSerializer({}, {})(answer));
+  });
+
+  test("R-SRV-8 other options or other shared schemas get compilers of their own", () => {
+    const route = { method: "POST", url: "/items", httpPart: "body", schema: Body };
+    const plain = buildValidator({}, fastifyAjvOptions as never)(route as never);
+    const coercing = buildValidator({}, { customOptions: { coerceTypes: false }, plugins: [] } as never)(
+      route as never,
+    );
+    expect(coercing).not.toBe(plain);
+    const answer = { method: "POST", url: "/items", httpStatus: "200", schema: Answer };
+    const shared = { Other: { $id: "Other", type: "string" } };
+    expect(buildSerializer(shared, {})(answer)).not.toBe(buildSerializer({}, {})(answer));
+  });
+
+  test("R-SRV-4 R-SRV-8 a second server in the process validates and serialises as the first", async () => {
+    for (let i = 0; i < 2; i++) {
+      const app = server();
+      const good = await app.inject({ method: "POST", url: "/items", payload: { title: "新闻", count: "3" } });
+      expect(good.statusCode).toBe(200);
+      expect(good.json()).toEqual({ code: 0, msg: "ok", data: { id: "新闻" } });
+      const empty = await app.inject({ method: "POST", url: "/items", payload: { title: "", count: 1 } });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().message).toMatch(/title/);
+      const negative = await app.inject({ method: "POST", url: "/items", payload: { title: "a", count: -1 } });
+      expect(negative.statusCode).toBe(400);
+      expect(negative.json().message).toMatch(/count/);
+      await app.close();
+    }
+  });
+
+  test("R-SRV-8 a header declared by a name with capitals is refused at start, naming the route", async () => {
+    expect(headerNamesNotLowerCase(Type.Object({ "x-csrf-token": Type.String() }))).toEqual([]);
+    expect(headerNamesNotLowerCase({ type: "object", required: ["X-Api-Key"] })).toEqual(["X-Api-Key"]);
+    const app = Fastify({ schemaController: processWideSchemaCompilers });
+    app.get("/headers", { schema: { headers: Type.Object({ "X-Api-Key": Type.String() }) } }, async () => "ok");
+    await expect(app.ready()).rejects.toThrow(/GET \/headers.*X-Api-Key/);
+    await app.close().catch(() => {});
+  });
+
+  test("R-SRV-8 a lower-case header is checked as Node gives it", async () => {
+    const app = Fastify({ schemaController: processWideSchemaCompilers });
+    app.get("/headers", { schema: { headers: Type.Object({ "x-api-key": Type.String() }) } }, async () => "ok");
+    const missing = await app.inject({ method: "GET", url: "/headers" });
+    expect(missing.statusCode).toBe(400);
+    const sent = await app.inject({ method: "GET", url: "/headers", headers: { "X-Api-Key": "k" } });
+    expect(sent.statusCode).toBe(200);
+    await app.close();
+  });
+});
