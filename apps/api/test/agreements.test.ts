@@ -1,4 +1,3 @@
-import { seedDemoData } from "@davmu/demo/seed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./helper.ts";
 import { editorSession } from "./support/editors.ts";
@@ -22,7 +21,7 @@ describe("the user agreement and privacy policy the login popup links to", () =>
   });
 
   it("R-LOGIN-7 the demo's texts come as paragraphs with their date", async () => {
-    await seedDemoData(server.database.handle.db);
+    await server.seedDemo();
     for (const kind of ["user", "privacy"]) {
       const { body } = await server.get(`/inner/static/agreement/${kind}`, token);
       expect(body.code).toBe(0);

@@ -1,5 +1,4 @@
 import corpus from "@davmu/contracts/user-agent-corpus.json" with { type: "json" };
-import { seedDemoData } from "@davmu/demo/seed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./helper.ts";
 import { editorSession } from "./support/editors.ts";
@@ -29,7 +28,7 @@ describe("the app download address (getH5AppDownUrl)", () => {
   });
 
   it("R-API-DOWNURL data is a JSON string holding url, for the platform of the visitor's phone", async () => {
-    await seedDemoData(server.database.handle.db);
+    await server.seedDemo();
     const fromIphone = await server.get(path, token, { "user-agent": iphone });
     expect(fromIphone.status).toBe(200);
     expect(fromIphone.body.code).toBe(0);

@@ -1,4 +1,3 @@
-import { seedDemoData } from "@davmu/demo/seed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./helper.ts";
 
@@ -23,7 +22,7 @@ describe("app info and site config", () => {
   });
 
   it("R-SITE-5 app info is a JSON string with primaryColor and navigation items, on both paths", async () => {
-    await seedDemoData(server.database.handle.db);
+    await server.seedDemo();
     for (const path of ["/peony/v1/app/info", "/peony/v1/group"]) {
       const { status, body } = await server.get(path, token);
       expect(status).toBe(200);

@@ -24,7 +24,7 @@ describe("circles (dimim)", () => {
         if (request.url.startsWith("/circle/")) seen.push({ url: request.url, headers: { ...request.headers } });
       });
     });
-    await server.demoPostId();
+    await server.seedDemo();
     token = await server.anonymousToken();
     codec = createPublicIdCodec(server.config.hashidSalt, server.config.hashidMinLength);
     const circle = await db()
@@ -65,7 +65,7 @@ describe("circles (dimim)", () => {
       );
     };
     const before = await counts();
-    await seedDemoData(server.database.handle.db);
+    await seedDemoData(server.database.handle.db, Date.now(), { readership: false });
     expect(await counts()).toEqual(before);
     expect(before.slice(0, 2)).toEqual([1, 6]);
     expect(await lawDb(server.database.handle.db).selectFrom("lawyers").select("name").orderBy("id").execute()).toEqual(

@@ -14,7 +14,7 @@ describe("comments on clue reports", () => {
   beforeAll(async () => {
     server = await startTestServer({ COMMENTS_PER_USER_PER_MINUTE: "3", COMMENTS_PER_IP_PER_MINUTE: "1000" });
     anonymous = await server.anonymousToken();
-    await server.demoPostId(); // loads the demo data
+    await server.seedDemo();
     const rows = await clueDb(server.database.handle.db)
       .selectFrom("clue_reports")
       .select(["id", "external_key"])

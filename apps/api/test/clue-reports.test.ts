@@ -15,7 +15,7 @@ describe("clue reports", () => {
   beforeAll(async () => {
     server = await startTestServer();
     token = await server.anonymousToken();
-    await server.demoPostId(); // loads the demo data
+    await server.seedDemo();
     const db = clueDb(server.database.handle.db);
     const reporters = await db.selectFrom("clue_reporters").select(["id", "external_key"]).execute();
     const idOf = (key: string) => server.app.publicIds.encode(reporters.find((r) => r.external_key === key)?.id ?? 0);

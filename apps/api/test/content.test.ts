@@ -17,7 +17,7 @@ describe("content", () => {
   beforeAll(async () => {
     server = await startTestServer({ PUBLIC_ORIGIN: "https://share.example.com" });
     const db = server.database.handle.db;
-    await seedDemoData(db);
+    await seedDemoData(db, Date.now(), { readership: false });
     const now = Date.now();
     const base = {
       content_type: "article",

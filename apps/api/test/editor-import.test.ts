@@ -37,7 +37,7 @@ describe("editors' content import", () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    await server.demoPostId();
+    await server.seedDemo();
     token = await server.anonymousToken();
   });
   afterAll(() => server.close());

@@ -103,7 +103,7 @@ describe("schema-driven fuzzing of every declared call", () => {
   let editor: Record<string, string>;
   beforeAll(async () => {
     server = await startTestServer({ OTP_PER_PHONE_PER_DAY: "1000", COMMENTS_PER_USER_PER_MINUTE: "1000" });
-    await server.demoPostId();
+    await server.seedDemo();
     anonymous = await server.anonymousToken();
     user = (await server.login("13800138000")).token;
     editor = (await editorSession(server, "admin")).headers;

@@ -99,7 +99,12 @@ export interface TestServer {
   login(phone: string): Promise<{ token: string; userId: string }>;
   /** The latest code the development transport "sent" to a phone. */
   lastCode(phone: string): Promise<string | undefined>;
-  /** Seeds the demo data and answers a demo article's public id by its external id. */
+  /**
+   * Seeds the demo organisation once (without its three weeks of readership, four fifths of a seed's
+   * time, unless `readership` is asked for; a later call with it adds it).
+   */
+  seedDemo(options?: { readership?: boolean }): Promise<void>;
+  /** Seeds the demo organisation (`seedDemo`) and answers a demo article's public id by its external id. */
   demoPostId(externalId?: string): Promise<string>;
   delete(path: string, token?: string | null, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
   get(path: string, token?: string | null, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
@@ -166,7 +171,7 @@ export async function startTestServer(
     return { status: response.status, body: parsed as any, headers: response.headers };
   }
 
-  let seeded = false;
+  let seeded: "catalogue" | "readership" | undefined;
   const server: TestServer = {
     app,
     base,
@@ -198,11 +203,13 @@ export async function startTestServer(
       if (answer.body.code !== 0) throw new Error(`login failed: ${JSON.stringify(answer.body)}`);
       return { token: answer.body.data.token as string, userId: answer.body.data.user_id as string };
     },
+    async seedDemo({ readership = false } = {}) {
+      if (seeded === "readership" || (seeded === "catalogue" && !readership)) return;
+      await seedDemoData(database.handle.db, Date.now(), { readership });
+      seeded = readership ? "readership" : "catalogue";
+    },
     async demoPostId(externalId = "demo-article-01") {
-      if (!seeded) {
-        await seedDemoData(database.handle.db);
-        seeded = true;
-      }
+      await server.seedDemo();
       const row = await database.handle.db
         .selectFrom("contents")
         .select("id")

@@ -9,7 +9,7 @@ describe("invitation cards", () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    await server.demoPostId();
+    await server.seedDemo();
     token = await server.anonymousToken();
   });
   afterAll(() => server.close());

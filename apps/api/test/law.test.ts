@@ -25,7 +25,7 @@ describe("law Q&A (fazak)", () => {
         if (request.url.startsWith("/law/")) seen.push({ url: request.url, headers: { ...request.headers } });
       });
     });
-    await server.demoPostId();
+    await server.seedDemo();
     token = await server.anonymousToken();
     codec = createPublicIdCodec(server.config.hashidSalt, server.config.hashidMinLength);
     solved = await question("demo-law-deposit");

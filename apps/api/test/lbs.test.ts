@@ -11,7 +11,7 @@ describe("local information", () => {
   beforeAll(async () => {
     server = await startTestServer();
     Object.assign(key, (await editorSession(server, "editor")).headers);
-    await server.demoPostId();
+    await server.seedDemo();
     token = await server.anonymousToken();
   });
   afterAll(() => server.close());

@@ -11,7 +11,7 @@ describe("phone login (SMS code and password)", () => {
   let anonymous: string;
   beforeAll(async () => {
     server = await startTestServer();
-    await server.demoPostId();
+    await server.seedDemo();
     anonymous = await server.anonymousToken();
   });
   afterAll(() => server.close());

@@ -10,7 +10,7 @@ describe.skipIf(testDialect !== "postgres")("a content answer's miss as a named 
   beforeAll(async () => {
     // one connection: every request runs on the connection whose prepared statements are looked at
     server = await startTestServer({ PG_POOL_MAX: "1" });
-    await server.demoPostId();
+    await server.seedDemo();
     token = await server.anonymousToken();
     const list = await server.get("/peony/v1/content?pageindex=1&pagesize=20", token);
     ids = list.body.data.list.map((item: { post_id: string }) => item.post_id);

@@ -29,7 +29,7 @@ describe(`every page type rendered on the server from the API (${testDialect})`,
   beforeAll(async () => {
     ensureSiteBuilt();
     server = await startTestServer({ SERVE_WEB: "true" });
-    await server.demoPostId();
+    await server.seedDemo();
     // the site's server-side calls go to this test server
     process.env.API_BASE = server.base;
     token = await server.anonymousToken();

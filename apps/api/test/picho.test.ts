@@ -13,7 +13,7 @@ describe("picho open calls", () => {
   beforeAll(async () => {
     server = await startTestServer();
     token = await server.anonymousToken();
-    await server.demoPostId(); // loads the demo data
+    await server.seedDemo();
   });
   afterAll(() => server.close());
 

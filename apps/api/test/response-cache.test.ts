@@ -31,7 +31,7 @@ describe("cached and compressed answers", () => {
   beforeAll(async () => {
     server = await startTestServer();
     const db = server.database.handle.db;
-    await seedDemoData(db);
+    await seedDemoData(db, Date.now(), { readership: false });
     const row = await db
       .selectFrom("contents")
       .select("id")
@@ -199,7 +199,7 @@ describe("kept content answers sent before Fastify", () => {
       });
     });
     const db = server.database.handle.db;
-    await seedDemoData(db);
+    await seedDemoData(db, Date.now(), { readership: false });
     const row = await db
       .selectFrom("contents")
       .select("id")

@@ -11,7 +11,7 @@ describe("search and hot words", () => {
   beforeAll(async () => {
     server = await startTestServer();
     const db = server.database.handle.db;
-    await seedDemoData(db);
+    await seedDemoData(db, Date.now(), { readership: false });
     const now = Date.now();
     const base = {
       content_type: "article",

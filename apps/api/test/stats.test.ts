@@ -14,7 +14,8 @@ async function signIn(target: TestServer, role: EditorRole = "analyst") {
 
 beforeAll(async () => {
   server = await startTestServer();
-  await server.demoPostId();
+  // the demo's three weeks of readership: the stats page draws them
+  await server.seedDemo({ readership: true });
   expiring = await startTestServer({ EDITOR_SESSION_TTL_SECONDS: "1" });
 });
 afterAll(async () => {

@@ -36,7 +36,7 @@ describe("tip moderation", () => {
     server.post(`/editor/v1/tips/${receipt}`, body, null, headers);
 
   it("R-TIP-1 the demo data puts two readers' tips with pictures in the queue, each picture with its renditions", async () => {
-    await server.demoPostId();
+    await server.seedDemo();
     const queue = await server.get("/editor/v1/tips?status=received", null, key);
     const demo = queue.body.data.list.filter((t: { receipt: string }) => ["JL7QH2WX", "KM4TD9RB"].includes(t.receipt));
     expect(demo).toHaveLength(2);

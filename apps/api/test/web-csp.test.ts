@@ -24,7 +24,7 @@ describe("share pages send a Content-Security-Policy (R-SEC-XSS)", () => {
   beforeAll(async () => {
     ensureSiteBuilt();
     server = await startTestServer({ SERVE_WEB: "true" });
-    await seedDemoData(server.database.handle.db);
+    await seedDemoData(server.database.handle.db, Date.now(), { readership: false });
     // the site's server-side calls go to this test server
     process.env.API_BASE = server.base;
   }, 120000);

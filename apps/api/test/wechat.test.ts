@@ -1,4 +1,3 @@
-import { seedDemoData } from "@davmu/demo/seed";
 import { type FakeWechat, fakeWechatDefaults, startFakeWechat } from "@davmu/test-support/fake-wechat";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsapiSignature } from "../src/modules/wechat/signature.ts";
@@ -30,7 +29,7 @@ describe("WeChat signing (getCWXconfig) without credentials", () => {
     const answer = await server.get(signPath(page), token);
     expect(answer.status).toBe(404);
     expect(answer.body).toEqual({ code: 404, msg: "未配置微信分享", data: null });
-    await seedDemoData(server.database.handle.db);
+    await server.seedDemo();
     const share = await server.get("/peony/v1/system/wxshare", token);
     expect(share.status).toBe(200);
     expect(share.body.data.link).toBe(`${origin}/davmu/share/`);

@@ -26,7 +26,7 @@ import { demoTypeItems } from "./demo-types.ts";
  * Loads the demo organisation: settings, navigation, media accounts and articles with relations.
  * Idempotent: rows are matched by their stable keys and updated in place.
  */
-export async function seedDemoData(db: Kysely<Database>, now = Date.now()) {
+export async function seedDemoData(db: Kysely<Database>, now = Date.now(), options: { readership?: boolean } = {}) {
   const passwords = new Map<string, string>();
   for (const user of demoUsers) {
     if (user.password) passwords.set(user.phone, await hashPassword(user.password));
@@ -258,11 +258,14 @@ export async function seedDemoData(db: Kysely<Database>, now = Date.now()) {
 
     // three weeks of readership, so that the editors' stats page draws real curves (R-STATS-1)
     const readable = await trx.selectFrom("contents").select("id").where("state", "=", 0).orderBy("id").execute();
-    const demoEvents = await seedDemoEvents(
-      trx,
-      readable.map((row) => row.id),
-      now,
-    );
+    const demoEvents =
+      options.readership === false
+        ? { events: 0 }
+        : await seedDemoEvents(
+            trx,
+            readable.map((row) => row.id),
+            now,
+          );
 
     return {
       articles: contentIds.length,
