@@ -183,10 +183,14 @@ describe("the live room", () => {
       if (r.method() === "POST" && /\/live\/room\/[^/]+\/like$/.test(r.url()))
         likes.push({ ...JSON.parse(r.postData() ?? "{}"), at: Date.now() });
     });
+    const tapping = Date.now();
     for (let i = 0; i < 5; i++) await b.page.getByTestId("live-like").click();
+    const tapped = Date.now() - tapping;
     expect(await b.page.locator(".live-heart").count()).toBeGreaterThan(0);
     await expect.poll(() => likes.reduce((sum, l) => sum + l.count, 0), { timeout: 5000 }).toBe(5);
-    expect(likes.length).toBeLessThanOrEqual(2);
+    // at most one request a second while tapping, and the last taps' after it: two when the five taps
+    // take under a second, one more for each further second they take on a busy machine
+    expect(likes.length).toBeLessThanOrEqual(Math.ceil(tapped / 1000) + 1);
     for (let i = 1; i < likes.length; i++) expect((likes[i]?.at ?? 0) - (likes[i - 1]?.at ?? 0)).toBeGreaterThan(900);
     expect(new Set(likes.map((l) => l.msg_id)).size).toBe(likes.length);
 
