@@ -126,10 +126,11 @@ describe("cloud form page", () => {
     await field(page, "photo").locator("img").waitFor({ timeout: 5000 });
     await page.getByLabel("想说的话（选填）").fill("周末有空，想为湿地做点事。");
 
-    // a reload keeps everything typed (session storage)
+    // a reload at once keeps everything typed, the last words too (session storage)
     await page.reload();
     await formReady(page);
     await expect.poll(() => page.getByLabel("姓名").inputValue(), { timeout: 5000 }).toBe("林小满");
+    expect(await page.getByLabel("想说的话（选填）").inputValue()).toBe("周末有空，想为湿地做点事。");
     expect(await page.getByLabel("12月6日 下午（观鸟讲解）").isChecked()).toBe(true);
     expect(await page.getByLabel("急救常识").isChecked()).toBe(true);
     expect(await page.getByLabel("出生日期").inputValue()).toBe("1996-05-20");

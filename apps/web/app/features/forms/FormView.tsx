@@ -23,18 +23,17 @@ export function FormView({ initial }: { initial: Form }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const restored = useRef(false);
+  /** the answers as last changed, ahead of the render that shows them */
+  const latest = useRef<FormAnswers>({});
   const userId = session.user?.user_id;
   const postId = initial.post_id;
 
   // the draft comes back after hydration (the server renders the empty form)
   useEffect(() => {
-    setAnswers(loadDraft(postId));
+    latest.current = loadDraft(postId);
+    setAnswers(latest.current);
     restored.current = true;
   }, [postId]);
-
-  useEffect(() => {
-    if (restored.current) saveDraft(postId, answers);
-  }, [postId, answers]);
 
   // whether this visitor answered comes from their own answer (the page is rendered for everyone):
   // asked once the stored token has been checked (before, the answer would be an anonymous one, asked
@@ -57,7 +56,12 @@ export function FormView({ initial }: { initial: Form }) {
   }, [userId, restoredSession, postId]);
 
   const change = (key: string, value: string | string[]) => {
-    setAnswers((current) => ({ ...current, [key]: value }));
+    const next = { ...latest.current, [key]: value };
+    latest.current = next;
+    setAnswers(next);
+    // kept as it is typed, not after the render that shows it: a reader who reloads or leaves at once
+    // (or whose phone is slow to render) finds it on return
+    if (restored.current) saveDraft(postId, next);
     // a message goes away as soon as the answer passes
     if (errors[key]) {
       const field = form.fields.find((f) => f.key === key);
