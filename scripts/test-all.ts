@@ -77,9 +77,14 @@ const runs = await Promise.all([
   // the API files wait on their servers and databases more than they compute: three at a time use
   // the CPU the browser run leaves idle (the fault and load files run with `npm run test:long`); at
   // the browser files' priority, as this is the longer run
-  vitest("unit-and-api", ["unit", "api-sqlite", "api-postgres", "api-site-sqlite", "api-site-postgres"], true, {
-    workers: 3,
-  }),
+  vitest(
+    "unit-and-api",
+    ["unit", "unit-mocking", "api-sqlite", "api-postgres", "api-site-sqlite", "api-site-postgres"],
+    true,
+    {
+      workers: 3,
+    },
+  ),
   // the browser files wait on Chromium, the server and their own timers more than they compute (alone,
   // two at a time kept 0.8 of the two cores busy): three at a time, each against a server of its own
   // worker. On two cores this took the command from 580 s to 541 s, the API files now the longer run;

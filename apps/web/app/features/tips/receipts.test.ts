@@ -1,17 +1,18 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { keepReceipt, keptReceipts, spacedReceipt } from "./receipts.ts";
 
 describe("kept receipts", () => {
   beforeEach(() => {
     const data = new Map<string, string>();
-    (globalThis as { window?: unknown }).window = {
+    vi.stubGlobal("window", {
       localStorage: {
         getItem: (key: string) => data.get(key) ?? null,
         setItem: (key: string, value: string) => data.set(key, value),
         removeItem: (key: string) => data.delete(key),
       },
-    };
+    });
   });
+  afterEach(() => vi.unstubAllGlobals());
 
   it("R-TIP-1 the browser keeps its receipts newest first, once each, 20 at most, and ignores what is not a receipt", () => {
     keepReceipt("JL7QH2WX", 1);
