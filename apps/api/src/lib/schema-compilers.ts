@@ -8,8 +8,8 @@ import { SerializerSelector } from "@fastify/fast-json-stringify-compiler";
  * Fastify builds a new Ajv instance and a new set of serialisers for every server it creates, and a
  * server's start compiles every route's schemas again: about 0.3 s of CPU for this API's calls. The
  * routes take their schemas from the calls' declarations (`@davmu/contracts/calls`), objects made once
- * at import, so a process that builds a second server (an instance restarted in place, the API suites
- * that start a server per file) compiles the same objects again. Here the compiled functions are
+ * at import, so a process that builds a second server (the API suites start one per file; a
+ * production process builds one) compiles the same objects again. Here the compiled functions are
  * kept per schema object:
  * - validators: one Ajv instance per set of shared schemas and options, as Fastify's own pool keys it,
  *   kept for the process; Ajv keeps what it compiled by the schema object;
