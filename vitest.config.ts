@@ -1,7 +1,9 @@
 import { globSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { join } from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
 
+const root = new URL(".", import.meta.url).pathname;
 const unitTests = [
   "packages/*/src/**/*.test.ts",
   "tools/*/src/**/*.test.ts",
@@ -18,8 +20,8 @@ const unitTests = [
  * is not loaded yet. The other unit files share their worker's modules (`isolate: false`): they import
  * pure code, and a file of their own each cost about 0.25 s of a worker's start.
  */
-const mockingUnitTests = globSync(unitTests).filter((file) =>
-  /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(/.test(readFileSync(file, "utf8")),
+const mockingUnitTests = globSync(unitTests, { cwd: root }).filter((file) =>
+  /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(/.test(readFileSync(join(root, file), "utf8")),
 );
 const unitProject = {
   // the server's import of the island loader's URL (made by apps/web/vite.config.ts in builds)
