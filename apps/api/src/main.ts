@@ -22,16 +22,22 @@ let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, "shutting down: no new connections; finishing in-flight requests");
+  // an orchestrator's SIGTERM waits for its balancer to take the instance out; a person's Ctrl-C does not
+  const delayMs = signal === "SIGTERM" ? config.shutdownDelayMs : 0;
+  app.log.info(
+    { signal, delayMs },
+    "shutting down: readiness fails; then no new connections; finishing in-flight requests",
+  );
+  // the timeout counts from when the listener closes, after the delay
   const timer = setTimeout(() => {
-    app.log.error({ timeoutMs: config.shutdownTimeoutMs }, "shutdown timed out; exiting");
+    app.log.error({ timeoutMs: config.shutdownTimeoutMs, delayMs }, "shutdown timed out; exiting");
     process.exit(1);
-  }, config.shutdownTimeoutMs);
+  }, delayMs + config.shutdownTimeoutMs);
   timer.unref();
   try {
     // requests already on their way on open keep-alive connections are answered for a moment, each
     // with Connection: close, before idle connections are closed (R-REL-2)
-    await app.drain(Math.min(1000, Math.floor(config.shutdownTimeoutMs / 4)));
+    await app.drain(Math.min(1000, Math.floor(config.shutdownTimeoutMs / 4)), { delayMs });
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, "shutdown failed");

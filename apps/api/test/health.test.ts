@@ -29,6 +29,27 @@ describe("health, readiness and shutdown", () => {
     });
   });
 
+  it("R-SRV-6 R-REL-2 a drain with a delay fails readiness first while new connections are still answered, then stops listening", async () => {
+    const other = await startTestServer();
+    try {
+      const started = Date.now();
+      const drained = other.app.drain(0, { delayMs: 400 });
+      expect(other.app.stopping).toBe(true);
+      // a fresh connection during the delay: readiness 503, any other request answered, closing its connection
+      const ready = await fetch(`${other.base}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({ status: "unavailable" });
+      const alive = await fetch(`${other.base}/healthz`);
+      expect(alive.status).toBe(200);
+      expect(alive.headers.get("connection")).toBe("close");
+      await drained;
+      expect(Date.now() - started).toBeGreaterThanOrEqual(390);
+      await expect(fetch(`${other.base}/healthz`)).rejects.toThrow();
+    } finally {
+      await other.database.drop().catch(() => {});
+    }
+  });
+
   it("R-SRV-6 graceful shutdown finishes the request in flight", async () => {
     const inFlight = fetch(`${server.base}/test/slow`);
     await new Promise((r) => setTimeout(r, 100));

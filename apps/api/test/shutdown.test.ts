@@ -68,10 +68,28 @@ function write(port: number, agent: Agent): Promise<Outcome> {
   });
 }
 
+/** GET /readyz on a connection of its own, as a balancer's health check does: its status, or 0 when refused. */
+function readiness(port: number): Promise<number> {
+  return new Promise((resolve) => {
+    const req = request({ host: "127.0.0.1", port, path: "/readyz", agent: false, timeout: 2000 }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+      res.on("error", () => resolve(0));
+    });
+    req.on("error", () => resolve(0));
+    req.on("timeout", () => req.destroy(new Error("timeout")));
+    req.end();
+  });
+}
+
+const delayMs = 1500;
+
 /**
- * SIGTERM under write load (R-SRV-6, R-REL-2), the real process: it stops accepting connections,
- * answers every request that reached it (each closing its keep-alive connection), resets none, loses
- * no acknowledged write, and exits 0.
+ * SIGTERM under write load behind a balancer (R-SRV-6, R-REL-2), the real process: for
+ * `SHUTDOWN_DELAY_MS` its readiness fails while it still accepts and answers (each answer closing its
+ * keep-alive connection); the clients, like a balancer, stop sending once the health check fails; then
+ * it stops accepting, answers every request that reached it, resets none, loses no acknowledged write,
+ * and exits 0.
  */
 describe("SIGTERM under write load", () => {
   let database: TestDatabase;
@@ -95,6 +113,7 @@ describe("SIGTERM under write load", () => {
         DATABASE_URL: database.url,
         ANONYMOUS_TOKENS_PER_IP_PER_MINUTE: "100000",
         SHUTDOWN_TIMEOUT_MS: "8000",
+        SHUTDOWN_DELAY_MS: String(delayMs),
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -119,15 +138,28 @@ describe("SIGTERM under write load", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("R-SRV-6 R-REL-2 every request that reached it is answered, none is reset, every acknowledged write is stored, exit 0", async () => {
+  it("R-SRV-6 R-REL-2 readiness fails first while every request is still answered; then none is reset, every acknowledged write is stored, exit 0", async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 16 });
     const outcomes: Outcome[] = [];
     let stop = false;
+    // the balancer: a health check every 100 ms; once it fails, no request is sent to the instance
+    let out = false;
+    let outAt = 0;
+    const checks: number[] = [];
+    const balancer = (async () => {
+      while (!stop && !out) {
+        const status = await readiness(port);
+        checks.push(status);
+        if (status !== 200) {
+          out = true;
+          outAt = Date.now();
+        } else await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
     const worker = async () => {
-      while (!stop) {
+      while (!stop && !out) {
         const outcome = await write(port, agent);
         outcomes.push(outcome);
-        // once the server stopped accepting, a new connection is refused: the worker is done
         if (outcome.error) break;
       }
     };
@@ -137,19 +169,26 @@ describe("SIGTERM under write load", () => {
     const flowing = Date.now() + 15_000;
     while (outcomes.length <= 20 && Date.now() < flowing) await new Promise((resolve) => setTimeout(resolve, 20));
     const answeredBefore = outcomes.length;
+    const signalledAt = Date.now();
     child.kill("SIGTERM");
     const code = await exited;
+    const exitedAt = Date.now();
     stop = true;
-    await Promise.all(workers);
+    await Promise.all([...workers, balancer]);
     agent.destroy();
 
     expect(code, output).toBe(0);
     expect(answeredBefore).toBeGreaterThan(20);
+    // the health check failed with a 503 (an answer: the instance still accepted), and the listener
+    // stayed open for the delay
+    expect(checks.at(-1)).toBe(503);
+    expect(outAt - signalledAt).toBeLessThan(delayMs);
+    expect(exitedAt - signalledAt).toBeGreaterThanOrEqual(delayMs);
+    // requests on a connection the server had closed while idle never reached it (Node's documented
+    // race of keep-alive); nothing else may fail: no refusal, no reset
     const errors = outcomes.filter((o) => o.error).map((o) => o.error);
-    // refused connections, and requests on a connection the server had closed while idle, never
-    // reached it: nothing else may fail
     expect(
-      errors.filter((e) => e !== "ECONNREFUSED" && e !== "IDLE_CLOSED"),
+      errors.filter((e) => e !== "IDLE_CLOSED"),
       output,
     ).toEqual([]);
     const answered = outcomes.filter((o) => o.status !== undefined);

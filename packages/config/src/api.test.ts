@@ -42,6 +42,7 @@ describe("loadConfig (the API's configuration through the schema)", () => {
       serveApi: true,
       serveWeb: true,
       shutdownTimeoutMs: 10000,
+      shutdownDelayMs: 0,
       otpSecret: developmentOtpSecret,
       sms: { transport: "dev" },
       editorApiKey: null,

@@ -32,6 +32,8 @@ export interface Config {
   webRender: { slots: number; waitMs: number };
   mediaDir: string;
   shutdownTimeoutMs: number;
+  /** On SIGTERM, how long readiness fails while the server still accepts, before it stops listening. */
+  shutdownDelayMs: number;
   /** Key that HMACs SMS codes before they are stored. */
   otpSecret: string;
   /** Key that HMACs editors' preview links; null: derived from `otpSecret`. */
@@ -212,6 +214,7 @@ export function loadConfig(env: Env = process.env): Config {
     webRender: { slots: values.WEB_RENDER_SLOTS ?? (values.SERVE_API ? 16 : 64), waitMs: values.WEB_RENDER_WAIT_MS },
     mediaDir: resolvePath(values.MEDIA_DIR),
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    shutdownDelayMs: values.SHUTDOWN_DELAY_MS,
     otpSecret: values.OTP_SECRET,
     previewSecret: values.PREVIEW_SECRET ?? null,
     sms: smsConfig(values),

@@ -148,6 +148,8 @@ export const envSchema = Type.Object({
   WEB_RENDER_WAIT_MS: variable(integer(100, 60000, 10000), { part: "site" }),
   MEDIA_DIR: variable(Type.String({ default: "apps/api/demo-media" }), { part: "api" }),
   SHUTDOWN_TIMEOUT_MS: variable(integer(0, 600000, 10000), { part: "both" }),
+  /** On SIGTERM, how long the instance keeps accepting with readiness failed before it stops listening. */
+  SHUTDOWN_DELAY_MS: variable(integer(0, 600000, 0), { part: "both" }),
   USER_TOKEN_TTL_DAYS: variable(integer(1, 3650, 30), { part: "api" }),
   OTP_SECRET: variable(Type.String({ default: developmentOtpSecret }), {
     part: "api",

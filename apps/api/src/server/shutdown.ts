@@ -3,18 +3,23 @@ import type { FastifyInstance } from "fastify";
 declare module "fastify" {
   interface FastifyInstance {
     /**
-     * Graceful stop (SIGTERM): stops accepting connections; for `graceMs`, requests arriving on open
-     * keep-alive connections are still answered, each with `Connection: close`; then idle connections
-     * are closed, in-flight requests finish, and the app closes.
+     * Graceful stop (SIGTERM). First, for `delayMs`, the server keeps listening and answering while
+     * `/readyz` answers 503 and every answer closes its connection, so a load balancer stops sending it
+     * new connections before it stops accepting them (a connection the kernel completed but the server
+     * never accepted is reset when the listener closes). Then it stops accepting connections; for
+     * `graceMs`, requests arriving on open keep-alive connections are still answered, each with
+     * `Connection: close`; then idle connections are closed, in-flight requests finish, and the app closes.
      */
-    drain(graceMs: number): Promise<void>;
+    drain(graceMs: number, options?: { delayMs?: number }): Promise<void>;
+    /** Set once a stop has begun: readiness fails from then on. */
+    readonly stopping: boolean;
   }
 }
 
 /** The state of a shutdown, shared by the server factory, the app's hooks and `app.drain`. */
 export function shutdownState() {
   return {
-    /** Set when the app starts closing: early answers stop, answers close their connection. */
+    /** Set when the app starts stopping: early answers stop, answers close their connection, readiness fails. */
     closing: false,
     /** While draining, idle keep-alive connections stay open so a request already on its way is answered. */
     holdIdle: false,
@@ -27,10 +32,16 @@ export type ShutdownState = ReturnType<typeof shutdownState>;
 
 /** While shutting down, answers close their keep-alive connection so the server can finish; `app.drain`. */
 export function installShutdown(app: FastifyInstance, state: ShutdownState) {
+  app.decorate("stopping", {
+    getter: () => state.closing,
+  });
   app.addHook("preClose", async () => {
     state.closing = true;
   });
-  app.decorate("drain", async (graceMs: number) => {
+  app.decorate("drain", async (graceMs: number, { delayMs = 0 }: { delayMs?: number } = {}) => {
+    state.closing = true;
+    state.holdIdle = graceMs > 0 || delayMs > 0;
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     state.holdIdle = graceMs > 0;
     const closed = app.close();
     const grace = setTimeout(() => {

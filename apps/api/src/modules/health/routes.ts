@@ -7,6 +7,8 @@ export async function healthRoutes(app: FastifyInstance) {
   route(app, calls.healthz, async () => ({ status: "ok" as const }));
 
   route(app, calls.readyz, async (request, reply) => {
+    // a stopping instance asks its balancer for no new connections while it still answers (R-REL-2)
+    if (app.stopping) return reply.status(503).send({ status: "unavailable" as const, database: app.database.dialect });
     try {
       await app.database.ping();
       // an instance whose tracking writer cannot store would acknowledge events it loses (R-REL-4)
