@@ -81,7 +81,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       stops.unshift(() => started.child.stop());
     }
     const nginx = await startNginx(ports, nginxPort);
-    stops.unshift(() => nginx.child.stop("SIGQUIT"));
+    stops.unshift(() => nginx.stop("SIGQUIT"));
     return {
       postgres,
       databaseUrl,

@@ -134,7 +134,7 @@ describe.skipIf(!hasRedis)("live rooms on two instances sharing Redis", () => {
           client.close();
         }
       } finally {
-        await nginx.child.stop();
+        await nginx.stop("SIGTERM");
       }
     },
   );

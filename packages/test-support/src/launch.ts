@@ -4,7 +4,7 @@
  * (apt's, with a configuration of its own in a temp dir). Every wait has a timeout.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -111,8 +111,24 @@ export async function startNginx(upstreamPorts: number[], port?: number) {
   const conf = join(dir, "nginx.conf");
   writeFileSync(conf, nginxConfig(dir, chosen, upstreamPorts));
   const child = launch(bin, ["-p", dir, "-c", conf, "-e", join(dir, "error.log")]);
-  await waitFor(`http://127.0.0.1:${chosen}/healthz`, child, 15000);
-  return { port: chosen, origin: `http://127.0.0.1:${chosen}`, child, dir };
+  try {
+    await waitFor(`http://127.0.0.1:${chosen}/healthz`, child, 15000);
+  } catch (error) {
+    await child.stop("SIGKILL");
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    port: chosen,
+    origin: `http://127.0.0.1:${chosen}`,
+    child,
+    dir,
+    /** Stops nginx (SIGQUIT: it finishes what it serves) and removes its files. */
+    async stop(signal: NodeJS.Signals = "SIGQUIT") {
+      await child.stop(signal);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 export function nginxConfig(dir: string, port: number, upstreamPorts: number[]): string {
