@@ -1,7 +1,7 @@
 import Fastify from "fastify";
 import { Type } from "typebox";
 import { describe, expect, test } from "vitest";
-import { headerNamesNotLowerCase, processWideSchemaCompilers } from "./schema-compilers.ts";
+import { headerNamesNotLowerCase, isPlainData, processWideSchemaCompilers } from "./schema-compilers.ts";
 
 const { buildValidator, buildSerializer } = processWideSchemaCompilers.compilersFactory;
 /** the options Fastify gives a validator factory by default (its `ajv` server option) */
@@ -47,6 +47,30 @@ describe("R-SRV-8 each call's schemas compiled once per process", () => {
     expect(buildSerializer(shared, {})(answer)).not.toBe(buildSerializer({}, {})(answer));
   });
 
+  test("R-SRV-8 options that are not plain data (Ajv plugins, onCreate, a RegExp) are never shared", () => {
+    const route = { method: "POST", url: "/items", httpPart: "body", schema: Body };
+    const plugin = (ajv: unknown) => ajv;
+    const withPlugin = { customOptions: {}, plugins: [plugin] };
+    const first = buildValidator({}, withPlugin as never)(route as never);
+    expect(buildValidator({}, withPlugin as never)(route as never)).not.toBe(first);
+    expect(buildValidator({}, fastifyAjvOptions as never)(route as never)).not.toBe(first);
+    const onCreate = { customOptions: {}, plugins: [], onCreate: () => {} };
+    expect(buildValidator({}, onCreate as never)(route as never)).not.toBe(
+      buildValidator({}, onCreate as never)(route as never),
+    );
+    // a custom format as a RegExp writes "{}" in JSON: two such servers would share one key
+    const formats = { customOptions: { formats: { code: /^[0-9]{6}$/ } }, plugins: [] };
+    expect(buildValidator({}, formats as never)(route as never)).not.toBe(
+      buildValidator({}, formats as never)(route as never),
+    );
+    const answer = { method: "POST", url: "/items", httpStatus: "200", schema: Answer };
+    const rounding = { rounding: "floor", custom: () => 0 };
+    expect(buildSerializer({}, rounding as never)(answer)).not.toBe(buildSerializer({}, rounding as never)(answer));
+    expect(isPlainData({ a: [1, "b", null, { c: true }] })).toBe(true);
+    for (const bad of [() => 0, /x/, new Date(), Number.NaN, { nested: [new Map()] }])
+      expect(isPlainData(bad)).toBe(false);
+  });
+
   test("R-SRV-4 R-SRV-8 a second server in the process validates and serialises as the first", async () => {
     for (let i = 0; i < 2; i++) {
       const app = server();
@@ -66,6 +90,20 @@ describe("R-SRV-8 each call's schemas compiled once per process", () => {
   test("R-SRV-8 a header declared by a name with capitals is refused at start, naming the route", async () => {
     expect(headerNamesNotLowerCase(Type.Object({ "x-csrf-token": Type.String() }))).toEqual([]);
     expect(headerNamesNotLowerCase({ type: "object", required: ["X-Api-Key"] })).toEqual(["X-Api-Key"]);
+    // wherever Fastify's own lower-casing looked: combined subschemas and dependencies
+    expect(
+      headerNamesNotLowerCase(
+        Type.Intersect([Type.Object({ "x-a": Type.String() }), Type.Object({ "X-Trace": Type.String() })]),
+      ),
+    ).toEqual(["X-Trace"]);
+    expect(headerNamesNotLowerCase({ anyOf: [{ required: ["Authorization"] }] })).toEqual(["Authorization"]);
+    expect(
+      headerNamesNotLowerCase(JSON.parse('{"if":{"properties":{"x-a":{}}},"then":{"required":["X-B"]},"else":{}}')),
+    ).toEqual(["X-B"]);
+    expect(headerNamesNotLowerCase({ dependentRequired: { "x-a": ["X-C"] }, dependencies: { "X-D": {} } })).toEqual([
+      "X-C",
+      "X-D",
+    ]);
     const app = Fastify({ schemaController: processWideSchemaCompilers });
     app.get("/headers", { schema: { headers: Type.Object({ "X-Api-Key": Type.String() }) } }, async () => "ok");
     await expect(app.ready()).rejects.toThrow(/GET \/headers.*X-Api-Key/);
