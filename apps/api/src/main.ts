@@ -20,7 +20,12 @@ const app = await buildApp(config);
 
 let closing = false;
 async function shutdown(signal: string) {
-  if (closing) return;
+  if (closing) {
+    // a second signal does not wait out the delay: the instance stops listening now
+    app.log.info({ signal }, "second signal: stopping without the rest of the delay");
+    void app.drain(0);
+    return;
+  }
   closing = true;
   // an orchestrator's SIGTERM waits for its balancer to take the instance out; a person's Ctrl-C does not
   const delayMs = signal === "SIGTERM" ? config.shutdownDelayMs : 0;

@@ -50,6 +50,23 @@ describe("health, readiness and shutdown", () => {
     }
   });
 
+  it("R-SRV-6 R-REL-2 a second drain (a second signal) or a close by another hand ends the delay at once", async () => {
+    for (const end of ["drain", "close"] as const) {
+      const other = await startTestServer();
+      try {
+        const started = Date.now();
+        const first = other.app.drain(0, { delayMs: 60_000 });
+        expect((await fetch(`${other.base}/readyz`)).status).toBe(503);
+        const second = end === "drain" ? other.app.drain(0) : other.app.close();
+        await Promise.all([first, second]);
+        expect(Date.now() - started).toBeLessThan(10_000);
+        await expect(fetch(`${other.base}/healthz`)).rejects.toThrow();
+      } finally {
+        await other.database.drop().catch(() => {});
+      }
+    }
+  });
+
   it("R-SRV-6 graceful shutdown finishes the request in flight", async () => {
     const inFlight = fetch(`${server.base}/test/slow`);
     await new Promise((r) => setTimeout(r, 100));

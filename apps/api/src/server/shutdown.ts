@@ -9,6 +9,8 @@ declare module "fastify" {
      * never accepted is reset when the listener closes). Then it stops accepting connections; for
      * `graceMs`, requests arriving on open keep-alive connections are still answered, each with
      * `Connection: close`; then idle connections are closed, in-flight requests finish, and the app closes.
+     * A second call, or the app closed by another hand, ends the delay at once; every call waits for the
+     * same end.
      */
     drain(graceMs: number, options?: { delayMs?: number }): Promise<void>;
     /** Set once a stop has begun: readiness fails from then on. */
@@ -32,25 +34,46 @@ export type ShutdownState = ReturnType<typeof shutdownState>;
 
 /** While shutting down, answers close their keep-alive connection so the server can finish; `app.drain`. */
 export function installShutdown(app: FastifyInstance, state: ShutdownState) {
+  let drained: Promise<void> | undefined;
+  /** Ends a drain's delay at once: set while one runs. */
+  let endDelay: (() => void) | undefined;
   app.decorate("stopping", {
     getter: () => state.closing,
   });
   app.addHook("preClose", async () => {
     state.closing = true;
+    // the app closed by another hand (a failed start) does not wait out a drain's delay
+    endDelay?.();
   });
-  app.decorate("drain", async (graceMs: number, { delayMs = 0 }: { delayMs?: number } = {}) => {
-    state.closing = true;
-    state.holdIdle = graceMs > 0 || delayMs > 0;
-    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    state.holdIdle = graceMs > 0;
-    const closed = app.close();
-    const grace = setTimeout(() => {
-      state.holdIdle = false;
-      state.closeIdleConnections();
-      const again = setInterval(state.closeIdleConnections, 100);
-      void closed.finally(() => clearInterval(again));
-    }, graceMs);
-    void closed.finally(() => clearTimeout(grace));
-    await closed;
+  app.decorate("drain", (graceMs: number, { delayMs = 0 }: { delayMs?: number } = {}) => {
+    // a second call (a second signal) cuts the first one's delay short and waits for the same end
+    if (drained) {
+      endDelay?.();
+      return drained;
+    }
+    drained = (async () => {
+      state.closing = true;
+      if (delayMs > 0) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, delayMs);
+          endDelay = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        endDelay = undefined;
+      }
+      state.holdIdle = graceMs > 0;
+      const closed = app.close();
+      const grace = setTimeout(() => {
+        state.holdIdle = false;
+        state.closeIdleConnections();
+        const again = setInterval(state.closeIdleConnections, 100);
+        void closed.finally(() => clearInterval(again));
+      }, graceMs);
+      void closed.finally(() => clearTimeout(grace));
+      await closed;
+    })();
+    return drained;
   });
 }
