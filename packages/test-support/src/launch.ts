@@ -20,12 +20,34 @@ export interface Child {
   stop(signal?: NodeJS.Signals, timeoutMs?: number): Promise<number | null>;
 }
 
-export function launch(command: string, args: string[], env: Record<string, string> = {}, quiet = true): Child {
+/**
+ * `group`: the command runs in a process group of its own, and a stop signals the whole group, so the
+ * workers of a server with a master process (nginx) go with it even when the master is killed.
+ */
+export function launch(
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+  quiet = true,
+  { group = false }: { group?: boolean } = {},
+): Child {
   const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    detached: group,
   });
+  const signal = (name: NodeJS.Signals) => {
+    if (group && child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, name);
+        return;
+      } catch {
+        // the group is gone: signal the process itself
+      }
+    }
+    child.kill(name);
+  };
   let output = "";
   const keep = (chunk: Buffer) => {
     output += chunk;
@@ -37,15 +59,20 @@ export function launch(command: string, args: string[], env: Record<string, stri
   return {
     process: child,
     output: () => output,
-    stop(signal = "SIGTERM", timeoutMs = 15000) {
-      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+    stop(name = "SIGTERM", timeoutMs = 15000) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        if (group) signal("SIGKILL");
+        return Promise.resolve(child.exitCode);
+      }
       return new Promise((resolve) => {
-        const kill = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+        const kill = setTimeout(() => signal("SIGKILL"), timeoutMs);
         child.once("exit", (code) => {
           clearTimeout(kill);
+          // a worker the master left behind goes with its group
+          if (group) signal("SIGKILL");
           resolve(code);
         });
-        child.kill(signal);
+        signal(name);
       });
     },
   };
@@ -110,7 +137,7 @@ export async function startNginx(upstreamPorts: number[], port?: number) {
   const dir = mkdtempSync(join(tmpdir(), "davmu-nginx-"));
   const conf = join(dir, "nginx.conf");
   writeFileSync(conf, nginxConfig(dir, chosen, upstreamPorts));
-  const child = launch(bin, ["-p", dir, "-c", conf, "-e", join(dir, "error.log")]);
+  const child = launch(bin, ["-p", dir, "-c", conf, "-e", join(dir, "error.log")], {}, true, { group: true });
   try {
     await waitFor(`http://127.0.0.1:${chosen}/healthz`, child, 15000);
   } catch (error) {
