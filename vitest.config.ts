@@ -1,9 +1,10 @@
 import { globSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
 
-const root = new URL(".", import.meta.url).pathname;
+const root = fileURLToPath(new URL(".", import.meta.url));
 const unitTests = [
   "packages/*/src/**/*.test.ts",
   "tools/*/src/**/*.test.ts",
@@ -21,8 +22,10 @@ const unitTests = [
  * pure code, and a file of their own each cost about 0.25 s of a worker's start.
  */
 const mockingUnitTests = globSync(unitTests, { cwd: root }).filter((file) =>
-  /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(/.test(readFileSync(join(root, file), "utf8")),
+  /\bvi\.(mock|doMock|stubGlobal|stubEnv)\s*[(<]/.test(readFileSync(join(root, file), "utf8")),
 );
+// none found means the scan looked in the wrong place: every mocking file would share modules unseen
+if (mockingUnitTests.length === 0) throw new Error(`vitest.config.ts: no unit file that mocks was found under ${root}`);
 const unitProject = {
   // the server's import of the island loader's URL (made by apps/web/vite.config.ts in builds)
   alias: { "virtual:davmu/island-boot": new URL("apps/web/app/islands/boot-url.ts", import.meta.url).pathname },
