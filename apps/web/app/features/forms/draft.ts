@@ -1,49 +1,118 @@
 /**
  * A form's answers kept in session storage while the reader fills it in (R-FORM-1): nothing typed is
  * lost to a reload, a login round-trip or a refused submission. Cleared once the form is submitted.
+ *
+ * The draft is written as each answer changes, keystroke by keystroke, so it is kept small: the typed
+ * answers under one key, and each chosen picture (a `data:` URL of tens of kilobytes) under a key of
+ * its own, written only when that picture changes. Typing then serialises a few hundred bytes, not
+ * every picture again.
  */
 import type { FormAnswers } from "@davmu/contracts/form-rules";
 
 const prefix = "davmu:form-draft:";
+const answersKey = (postId: string) => prefix + postId;
+const picturesPrefix = (postId: string) => `${prefix}${postId}:picture:`;
 
-export function loadDraft(postId: string): FormAnswers {
+/** What each picture key holds, as last written or read in this page: a picture unchanged is not written again. */
+const writtenPictures = new Map<string, string>();
+
+const isPicture = (value: unknown): value is string => typeof value === "string" && value.startsWith("data:");
+
+function storage(): Storage | null {
   try {
-    const raw = window.sessionStorage.getItem(prefix + postId);
-    const value = raw ? (JSON.parse(raw) as unknown) : null;
-    if (!value || typeof value !== "object" || Array.isArray(value)) return {};
-    const answers: FormAnswers = {};
-    for (const [key, answer] of Object.entries(value as Record<string, unknown>)) {
-      if (typeof answer === "string") answers[key] = answer;
-      else if (Array.isArray(answer)) answers[key] = answer.filter((v): v is string => typeof v === "string");
-    }
-    return answers;
+    return window.sessionStorage;
   } catch {
-    return {};
+    return null;
   }
 }
 
-export function saveDraft(postId: string, answers: FormAnswers): void {
+/** The keys in storage under `start`. */
+function keysUnder(store: Storage, start: string): string[] {
+  const keys: string[] = [];
+  for (let i = 0; i < store.length; i++) {
+    const key = store.key(i);
+    if (key?.startsWith(start)) keys.push(key);
+  }
+  return keys;
+}
+
+export function loadDraft(postId: string): FormAnswers {
+  const store = storage();
+  if (!store) return {};
+  const answers: FormAnswers = {};
   try {
-    window.sessionStorage.setItem(prefix + postId, JSON.stringify(answers));
-  } catch {
-    // storage full or refused (private mode): keep the pictures out and try once more
-    try {
-      const small: FormAnswers = {};
-      for (const key of Object.keys(answers)) {
-        const value = answers[key] as string | string[];
-        if (typeof value !== "string" || !value.startsWith("data:")) small[key] = value;
+    const raw = store.getItem(answersKey(postId));
+    const value = raw ? (JSON.parse(raw) as unknown) : null;
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+      for (const [key, answer] of Object.entries(value as Record<string, unknown>)) {
+        if (typeof answer === "string") answers[key] = answer;
+        else if (Array.isArray(answer)) answers[key] = answer.filter((v): v is string => typeof v === "string");
       }
-      window.sessionStorage.setItem(prefix + postId, JSON.stringify(small));
-    } catch {
-      // nothing more to do: the answers stay on the page
     }
+    const start = picturesPrefix(postId);
+    for (const key of keysUnder(store, start)) {
+      const picture = store.getItem(key);
+      if (!isPicture(picture)) continue;
+      answers[key.slice(start.length)] = picture;
+      writtenPictures.set(key, picture);
+    }
+  } catch {
+    return {};
+  }
+  return answers;
+}
+
+export function saveDraft(postId: string, answers: FormAnswers): void {
+  const store = storage();
+  if (!store) return;
+  const typed: FormAnswers = {};
+  const pictures = new Map<string, string>();
+  const start = picturesPrefix(postId);
+  for (const [key, value] of Object.entries(answers)) {
+    if (isPicture(value)) pictures.set(start + key, value);
+    else typed[key] = value;
+  }
+  try {
+    store.setItem(answersKey(postId), JSON.stringify(typed));
+  } catch {
+    // storage full or refused (private mode): the answers stay on the page
+  }
+  for (const [key, picture] of pictures) {
+    if (writtenPictures.get(key) === picture) continue;
+    try {
+      store.setItem(key, picture);
+      writtenPictures.set(key, picture);
+    } catch {
+      // no room for this picture: the typed answers are kept without it, and no older picture stands in
+      try {
+        store.removeItem(key);
+      } catch {
+        // nothing more to do
+      }
+      writtenPictures.delete(key);
+    }
+  }
+  // a picture taken away (its answer now empty or gone) goes from storage too
+  for (const key of [...writtenPictures.keys()]) {
+    if (!key.startsWith(start) || pictures.has(key)) continue;
+    try {
+      store.removeItem(key);
+    } catch {
+      // ignore
+    }
+    writtenPictures.delete(key);
   }
 }
 
 export function clearDraft(postId: string): void {
+  const store = storage();
+  if (!store) return;
   try {
-    window.sessionStorage.removeItem(prefix + postId);
+    store.removeItem(answersKey(postId));
+    for (const key of keysUnder(store, picturesPrefix(postId))) store.removeItem(key);
   } catch {
     // ignore
   }
+  for (const key of [...writtenPictures.keys()])
+    if (key.startsWith(picturesPrefix(postId))) writtenPictures.delete(key);
 }
