@@ -331,6 +331,21 @@ describe("kept content answers sent before Fastify", () => {
     expect(revoked.status).toBe(401);
     expect((await get()).headers.get("x-cache")).toBe("hit");
   });
+  // last in this block: it stops the server
+  it("R-SRV-1 R-REL-2 during a drain's delay a hit is still answered before Fastify, closing its connection", async () => {
+    await (await get({ "accept-encoding": "gzip" })).arrayBuffer();
+    const drained = server.app.drain(0, { delayMs: 500 });
+    seen.length = 0;
+    const hit = await get({ "accept-encoding": "gzip" });
+    expect(hit.status).toBe(200);
+    expect(hit.headers.get("x-cache")).toBe("hit");
+    expect(hit.headers.get("connection")).toBe("close");
+    await hit.arrayBuffer();
+    expect(seen).toEqual([]);
+    expect((await fetch(`${server.base}/readyz`)).status).toBe(503);
+    await drained;
+    await expect(get()).rejects.toThrow();
+  });
 });
 
 describe("the page cache", () => {

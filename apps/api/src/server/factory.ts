@@ -32,7 +32,10 @@ export function serverFactory(
         connectionsCheckingInterval: 1000,
       },
       (req, res) => {
-        // while shutting down, or when no early answer takes it, the request goes to Fastify
+        // once a stop has begun, every answer closes its connection (Node writes Connection: close)
+        if (shutdown.stopping) res.shouldKeepAlive = false;
+        // once the app is closing (the buffers early answers write to with it), or when no early answer
+        // takes it, the request goes to Fastify
         if (!shutdown.closing && earlyAnswers.answer(req, res)) return;
         // early answers carry these already (hostHeaders): set for Fastify's answers only
         applySecurityHeaders(res, headersFor(req.url ?? ""));

@@ -30,7 +30,7 @@ export function installGlobalHooks(
   const httpsOnly = config.publicOrigin.startsWith("https:");
   app.addHook("onSend", (request, reply, payload, done) => {
     reply.header("x-trace-id", request.id);
-    if (shutdown.closing) reply.header("connection", "close");
+    if (shutdown.stopping) reply.header("connection", "close");
     if (httpsOnly) secureCookies(reply);
     done(null, payload);
   });

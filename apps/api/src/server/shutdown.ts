@@ -21,7 +21,12 @@ declare module "fastify" {
 /** The state of a shutdown, shared by the server factory, the app's hooks and `app.drain`. */
 export function shutdownState() {
   return {
-    /** Set when the app starts stopping: early answers stop, answers close their connection, readiness fails. */
+    /**
+     * Set when a stop begins (a drain's delay included): readiness fails and every answer closes its
+     * connection, early answers included.
+     */
+    stopping: false,
+    /** Set when the app starts closing (after a drain's delay): early answers stop, as what they write to closes. */
     closing: false,
     /** While draining, idle keep-alive connections stay open so a request already on its way is answered. */
     holdIdle: false,
@@ -38,9 +43,10 @@ export function installShutdown(app: FastifyInstance, state: ShutdownState) {
   /** Ends a drain's delay at once: set while one runs. */
   let endDelay: (() => void) | undefined;
   app.decorate("stopping", {
-    getter: () => state.closing,
+    getter: () => state.stopping,
   });
   app.addHook("preClose", async () => {
+    state.stopping = true;
     state.closing = true;
     // the app closed by another hand (a failed start) does not wait out a drain's delay
     endDelay?.();
@@ -52,7 +58,7 @@ export function installShutdown(app: FastifyInstance, state: ShutdownState) {
       return drained;
     }
     drained = (async () => {
-      state.closing = true;
+      state.stopping = true;
       if (delayMs > 0) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, delayMs);
