@@ -1,3 +1,4 @@
+import { Agent, request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureSiteBuilt, startTestServer, type TestServer, testDialect } from "./helper.ts";
 
@@ -61,5 +62,59 @@ describe(`the site's calls to the API it shares a process with, in process (${te
     expect(calls.filter((call) => call.url !== "/peony/v1/auth").every((call) => call.authorized)).toBe(true);
     // one connection at most: the test's own, none from the site to itself
     expect(connections).toBeLessThanOrEqual(1);
+  });
+
+  // last: it stops the server
+  it("R-WEB-SSR R-REL-2 a page asked for on a kept-alive connection during a drain's grace is rendered, its API calls answered in process", async () => {
+    const token = await server.anonymousToken();
+    const pathOf = async (slug: string) => {
+      const { body } = await server.get(`/inner/static/content/${await server.demoPostId(slug)}`, token);
+      return new URL((body.data as { share_link: string }).share_link).pathname;
+    };
+    const first = await pathOf("demo-article-02");
+    // an article no render has read yet: its render must call the API
+    const second = await pathOf("demo-article-03");
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    // a cookie: rendered for this visitor, never the kept page
+    const ask = (path: string) =>
+      new Promise<{ status: number; connection: string | undefined; html: string; reused: boolean }>(
+        (resolve, reject) => {
+          const req = request(
+            `${server.base}${path}`,
+            { agent, headers: { "user-agent": phone, cookie: "davmu_visit=1" }, timeout: 20000 },
+            (res) => {
+              let html = "";
+              res.setEncoding("utf8");
+              res.on("data", (chunk) => {
+                html += chunk;
+              });
+              res.on("end", () =>
+                resolve({
+                  status: res.statusCode ?? 0,
+                  connection: res.headers.connection,
+                  html,
+                  reused: req.reusedSocket,
+                }),
+              );
+            },
+          );
+          req.on("error", reject);
+          req.on("timeout", () => req.destroy(new Error("timeout")));
+          req.end();
+        },
+      );
+    expect((await ask(first)).status).toBe(200);
+    // the listener closes; requests on open connections are answered for the grace (1 s here)
+    const drained = server.app.drain(1000);
+    seen.length = 0;
+    const during = await ask(second);
+    // its render called the API in process, after the app had started closing
+    expect(seen.filter((call) => !call.url.startsWith("/davmu/share/")).length).toBeGreaterThan(0);
+    expect(during.reused).toBe(true);
+    expect(during.status).toBe(200);
+    expect(during.connection).toBe("close");
+    expect(during.html).toMatch(/<h1\b/);
+    await drained;
+    agent.destroy();
   });
 });

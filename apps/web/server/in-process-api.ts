@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import inject from "light-my-request";
 
 /**
  * A `fetch` that hands each request to the Fastify app in this process through `inject`: the request
@@ -6,6 +7,11 @@ import type { FastifyInstance } from "fastify";
  * with the Host of the URL asked for), without a socket, an HTTP parser or a second pass through the
  * event loop on either side. What it answers is a standard Response; `signal` is honoured (an aborted
  * call rejects at once, as fetch does; the injected request itself runs to its end).
+ *
+ * The request goes to the app's own request handler (`app.routing`) through light-my-request, not
+ * through `app.inject`, which refuses every request once the app starts closing: a page asked for on a
+ * kept-alive connection during a drain's grace is still answered (decision 094), and its render needs
+ * its API calls answered too. The routes, hooks and database stay until the server has closed.
  */
 export function injectingFetch(app: FastifyInstance): typeof fetch {
   return async (input, init) => {
@@ -20,7 +26,7 @@ export function injectingFetch(app: FastifyInstance): typeof fetch {
     const body = init?.body ?? (request?.body ? await request.text() : undefined);
     if (body !== undefined && body !== null && typeof body !== "string")
       throw new TypeError("the in-process API takes text bodies only");
-    const injected = app.inject({
+    const injected = inject(app.routing, {
       method: (init?.method ?? request?.method ?? "GET") as "GET",
       url: url.pathname + url.search,
       headers,
