@@ -20,34 +20,12 @@ export interface Child {
   stop(signal?: NodeJS.Signals, timeoutMs?: number): Promise<number | null>;
 }
 
-/**
- * `group`: the command runs in a process group of its own, and a stop signals the whole group, so the
- * workers of a server with a master process (nginx) go with it even when the master is killed.
- */
-export function launch(
-  command: string,
-  args: string[],
-  env: Record<string, string> = {},
-  quiet = true,
-  { group = false }: { group?: boolean } = {},
-): Child {
+export function launch(command: string, args: string[], env: Record<string, string> = {}, quiet = true): Child {
   const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
-    detached: group,
   });
-  const signal = (name: NodeJS.Signals) => {
-    if (group && child.pid !== undefined) {
-      try {
-        process.kill(-child.pid, name);
-        return;
-      } catch {
-        // the group is gone: signal the process itself
-      }
-    }
-    child.kill(name);
-  };
   let output = "";
   const keep = (chunk: Buffer) => {
     output += chunk;
@@ -60,19 +38,14 @@ export function launch(
     process: child,
     output: () => output,
     stop(name = "SIGTERM", timeoutMs = 15000) {
-      if (child.exitCode !== null || child.signalCode !== null) {
-        if (group) signal("SIGKILL");
-        return Promise.resolve(child.exitCode);
-      }
+      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
       return new Promise((resolve) => {
-        const kill = setTimeout(() => signal("SIGKILL"), timeoutMs);
+        const kill = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
         child.once("exit", (code) => {
           clearTimeout(kill);
-          // a worker the master left behind goes with its group
-          if (group) signal("SIGKILL");
           resolve(code);
         });
-        signal(name);
+        child.kill(name);
       });
     },
   };
@@ -137,7 +110,7 @@ export async function startNginx(upstreamPorts: number[], port?: number) {
   const dir = mkdtempSync(join(tmpdir(), "davmu-nginx-"));
   const conf = join(dir, "nginx.conf");
   writeFileSync(conf, nginxConfig(dir, chosen, upstreamPorts));
-  const child = launch(bin, ["-p", dir, "-c", conf, "-e", join(dir, "error.log")], {}, true, { group: true });
+  const child = launch(bin, ["-p", dir, "-c", conf, "-e", join(dir, "error.log")]);
   try {
     await waitFor(`http://127.0.0.1:${chosen}/healthz`, child, 15000);
   } catch (error) {
@@ -160,10 +133,11 @@ export async function startNginx(upstreamPorts: number[], port?: number) {
 
 export function nginxConfig(dir: string, port: number, upstreamPorts: number[]): string {
   const servers = upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join("\n");
-  // as root, nginx would run its worker as nobody, who cannot write to this temp dir
-  const user = process.getuid?.() === 0 ? "user root;\n" : "";
+  // one process, no master (so no worker of another user, and none left holding the port when a
+  // SIGKILL stops it)
   return `daemon off;
-${user}worker_processes 1;
+master_process off;
+worker_processes 1;
 pid ${dir}/nginx.pid;
 events { worker_connections 4096; }
 http {
