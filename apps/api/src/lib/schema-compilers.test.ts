@@ -1,7 +1,12 @@
 import Fastify from "fastify";
 import { Type } from "typebox";
 import { describe, expect, test } from "vitest";
-import { headerNamesNotLowerCase, isPlainData, processWideSchemaCompilers } from "./schema-compilers.ts";
+import {
+  headerNamesNotLowerCase,
+  headerSchemaProblems,
+  isPlainData,
+  processWideSchemaCompilers,
+} from "./schema-compilers.ts";
 
 const { buildValidator, buildSerializer } = processWideSchemaCompilers.compilersFactory;
 /** the options Fastify gives a validator factory by default (its `ajv` server option) */
@@ -104,6 +109,20 @@ describe("R-SRV-8 each call's schemas compiled once per process", () => {
       "X-C",
       "X-D",
     ]);
+    // a local definition a $ref points to, and header names listed in propertyNames
+    expect(headerNamesNotLowerCase({ $defs: { key: { required: ["X-Api-Key"] } }, $ref: "#/$defs/key" })).toEqual([
+      "X-Api-Key",
+    ]);
+    expect(headerNamesNotLowerCase({ propertyNames: { enum: ["accept", "X-Token"] } })).toEqual(["X-Token"]);
+    // values elsewhere are values: "X" as a header's allowed value is no header name
+    expect(headerNamesNotLowerCase({ properties: { "x-mode": { enum: ["A", "B"], const: "A" } } })).toEqual([]);
+    // another schema by reference cannot be looked into: refused
+    expect(headerSchemaProblems({ $ref: "Shared#" }).externalRefs).toEqual(["Shared#"]);
+    const refApp = Fastify({ schemaController: processWideSchemaCompilers });
+    refApp.addSchema({ $id: "Shared", type: "object", required: ["X-Key"] });
+    refApp.get("/ref", { schema: { headers: { $ref: "Shared#" } } }, async () => "ok");
+    await expect(refApp.ready()).rejects.toThrow(/GET \/ref.*by reference/);
+    await refApp.close().catch(() => {});
     const app = Fastify({ schemaController: processWideSchemaCompilers });
     app.get("/headers", { schema: { headers: Type.Object({ "X-Api-Key": Type.String() }) } }, async () => "ok");
     await expect(app.ready()).rejects.toThrow(/GET \/headers.*X-Api-Key/);

@@ -35,38 +35,72 @@ const validatorPool: ValidatorFactory = AjvCompiler();
 const serializerFactory: SerializerFactory = SerializerSelector();
 const serializersByKey = new Map<string, WeakMap<object, ReturnType<SerializerCompiler>>>();
 
+/** Subschemas Fastify's lower-casing of header schemas goes into (its `lib/validation.js`). */
+const subschemaKeys = new Set([
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "not",
+  "if",
+  "then",
+  "else",
+  "items",
+  "additionalItems",
+  "additionalProperties",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+  "contains",
+  "contentSchema",
+]);
+
 /**
- * A headers schema's property names that are not lower-case: Node gives every header name lower-cased.
- * Looked for wherever Fastify's own lower-casing looked: the schema's `properties` and `required`, and
- * those of every subschema it combines (`allOf`, `anyOf`, `oneOf`, `if`/`then`/`else`, `not`,
- * `dependentSchemas`), and the names of `dependentRequired` and `dependencies`.
+ * What of a headers schema Node's lower-cased header names would never match: names with capitals
+ * wherever Fastify's own lower-casing changed them (`properties`, `required`, the dependencies' names,
+ * `enum` and `const` inside `propertyNames`, in every subschema, `$defs` and `definitions` included),
+ * and references to schemas outside it (`$ref` not starting with `#`), which no check here can see into.
  */
-export function headerNamesNotLowerCase(schema: unknown): string[] {
+export function headerSchemaProblems(schema: unknown): { names: string[]; externalRefs: string[] } {
   const names = new Set<string>();
-  const walk = (node: unknown) => {
+  const externalRefs = new Set<string>();
+  const addNames = (list: unknown) => {
+    if (Array.isArray(list)) for (const name of list) if (typeof name === "string") names.add(name);
+  };
+  const walk = (node: unknown, insidePropertyNames: boolean) => {
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item, insidePropertyNames);
+      return;
+    }
     if (!node || typeof node !== "object") return;
-    const part = node as Record<string, unknown>;
-    const add = (list: unknown) => {
-      if (Array.isArray(list)) for (const name of list) names.add(String(name));
-    };
-    if (part.properties && typeof part.properties === "object")
-      for (const name of Object.keys(part.properties)) names.add(name);
-    add(part.required);
-    for (const key of ["allOf", "anyOf", "oneOf"]) if (Array.isArray(part[key])) for (const sub of part[key]) walk(sub);
-    for (const key of ["if", "then", "else", "not"]) walk(part[key]);
-    for (const key of ["dependentSchemas", "dependentRequired", "dependencies"]) {
-      const map = part[key];
-      if (!map || typeof map !== "object") continue;
-      for (const [name, value] of Object.entries(map)) {
-        names.add(name);
-        if (Array.isArray(value)) add(value);
-        else walk(value);
-      }
+    for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+      const map =
+        value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+      if (key === "properties" && map) {
+        for (const [name, sub] of Object.entries(map)) {
+          names.add(name);
+          walk(sub, insidePropertyNames);
+        }
+      } else if (key === "required") addNames(value);
+      else if ((key === "dependencies" || key === "dependentSchemas" || key === "dependentRequired") && map) {
+        for (const [name, dependent] of Object.entries(map)) {
+          names.add(name);
+          if (Array.isArray(dependent)) addNames(dependent);
+          else walk(dependent, insidePropertyNames);
+        }
+      } else if (subschemaKeys.has(key)) walk(value, insidePropertyNames);
+      else if (key === "propertyNames") walk(value, true);
+      else if ((key === "definitions" || key === "$defs" || key === "patternProperties") && map) {
+        for (const sub of Object.values(map)) walk(sub, insidePropertyNames);
+      } else if (key === "$ref" && typeof value === "string" && !value.startsWith("#")) externalRefs.add(value);
+      else if (insidePropertyNames && key === "enum") addNames(value);
+      else if (insidePropertyNames && key === "const" && typeof value === "string") names.add(value);
     }
   };
-  walk(schema);
-  return [...names].filter((name) => name !== name.toLowerCase());
+  walk(schema, false);
+  return { names: [...names].filter((name) => name !== name.toLowerCase()), externalRefs: [...externalRefs] };
 }
+
+/** A headers schema's names with capitals (`headerSchemaProblems`). */
+export const headerNamesNotLowerCase = (schema: unknown): string[] => headerSchemaProblems(schema).names;
 
 /**
  * Whether a value is plain data, all of it in its JSON text: the pools are keyed by that text, so
@@ -104,10 +138,15 @@ const buildValidator = ((externalSchemas, options) => {
   const compile = (shared ? validatorPool : AjvCompiler())(externalSchemas, options);
   return ((route: ValidatedPart) => {
     if (route.httpPart === "headers") {
-      const upper = headerNamesNotLowerCase(route.schema);
-      if (upper.length > 0) {
+      const { names, externalRefs } = headerSchemaProblems(route.schema);
+      if (names.length > 0) {
         throw new Error(
-          `${route.method} ${route.url}: headers are declared by their lower-case names (${upper.join(", ")})`,
+          `${route.method} ${route.url}: headers are declared by their lower-case names (${names.join(", ")})`,
+        );
+      }
+      if (externalRefs.length > 0) {
+        throw new Error(
+          `${route.method} ${route.url}: a headers schema is declared in full, not by reference (${externalRefs.join(", ")})`,
         );
       }
     }
