@@ -15,6 +15,8 @@ const picturesPrefix = (postId: string) => `${prefix}${postId}:picture:`;
 
 /** What each picture key holds, as last written or read in this page: a picture unchanged is not written again. */
 const writtenPictures = new Map<string, string>();
+/** Pictures storage had no room for, by key: not tried again, keystroke after keystroke, until they change. */
+const refusedPictures = new Map<string, string>();
 
 const isPicture = (value: unknown): value is string => typeof value === "string" && value.startsWith("data:");
 
@@ -72,36 +74,46 @@ export function saveDraft(postId: string, answers: FormAnswers): void {
     if (isPicture(value)) pictures.set(start + key, value);
     else typed[key] = value;
   }
+  const text = JSON.stringify(typed);
   try {
-    store.setItem(answersKey(postId), JSON.stringify(typed));
+    store.setItem(answersKey(postId), text);
   } catch {
-    // storage full or refused (private mode): the answers stay on the page
+    // no room: what was typed comes first, so this form's pictures make way for it
+    for (const key of keysUnder(store, start)) forgetPicture(store, key);
+    try {
+      store.setItem(answersKey(postId), text);
+    } catch {
+      // storage refused (private mode): the answers stay on the page
+    }
   }
   for (const [key, picture] of pictures) {
-    if (writtenPictures.get(key) === picture) continue;
+    if (writtenPictures.get(key) === picture || refusedPictures.get(key) === picture) continue;
     try {
       store.setItem(key, picture);
       writtenPictures.set(key, picture);
+      refusedPictures.delete(key);
     } catch {
       // no room for this picture: the typed answers are kept without it, and no older picture stands in
-      try {
-        store.removeItem(key);
-      } catch {
-        // nothing more to do
-      }
-      writtenPictures.delete(key);
+      forgetPicture(store, key);
+      refusedPictures.set(key, picture);
     }
   }
   // a picture taken away (its answer now empty or gone) goes from storage too
-  for (const key of [...writtenPictures.keys()]) {
-    if (!key.startsWith(start) || pictures.has(key)) continue;
-    try {
-      store.removeItem(key);
-    } catch {
-      // ignore
+  for (const key of [...writtenPictures.keys(), ...refusedPictures.keys()]) {
+    if (key.startsWith(start) && !pictures.has(key)) {
+      forgetPicture(store, key);
+      refusedPictures.delete(key);
     }
-    writtenPictures.delete(key);
   }
+}
+
+function forgetPicture(store: Storage, key: string) {
+  try {
+    store.removeItem(key);
+  } catch {
+    // nothing more to do
+  }
+  writtenPictures.delete(key);
 }
 
 export function clearDraft(postId: string): void {
