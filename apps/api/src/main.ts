@@ -19,10 +19,22 @@ try {
 const app = await buildApp(config);
 
 let closing = false;
+let deadline: NodeJS.Timeout | undefined;
+/** Exits 1 if the stop has not ended `ms` from now. */
+function exitAfter(ms: number) {
+  clearTimeout(deadline);
+  deadline = setTimeout(() => {
+    app.log.error({ timeoutMs: config.shutdownTimeoutMs }, "shutdown timed out; exiting");
+    process.exit(1);
+  }, ms);
+  deadline.unref();
+}
 async function shutdown(signal: string) {
   if (closing) {
-    // a second signal does not wait out the delay: the instance stops listening now
+    // a second signal does not wait out the delay: the instance stops listening now, and the timeout
+    // counts from now
     app.log.info({ signal }, "second signal: stopping without the rest of the delay");
+    exitAfter(config.shutdownTimeoutMs);
     void app.drain(0);
     return;
   }
@@ -34,11 +46,7 @@ async function shutdown(signal: string) {
     "shutting down: readiness fails; then no new connections; finishing in-flight requests",
   );
   // the timeout counts from when the listener closes, after the delay
-  const timer = setTimeout(() => {
-    app.log.error({ timeoutMs: config.shutdownTimeoutMs, delayMs }, "shutdown timed out; exiting");
-    process.exit(1);
-  }, delayMs + config.shutdownTimeoutMs);
-  timer.unref();
+  exitAfter(delayMs + config.shutdownTimeoutMs);
   try {
     // requests already on their way on open keep-alive connections are answered for a moment, each
     // with Connection: close, before idle connections are closed (R-REL-2)
