@@ -11,7 +11,8 @@ import inject from "light-my-request";
  * The request goes to the app's own request handler (`app.routing`) through light-my-request, not
  * through `app.inject`, which refuses every request once the app starts closing: a page asked for on a
  * kept-alive connection during a drain's grace is still answered (decision 094), and its render needs
- * its API calls answered too. The routes, hooks and database stay until the server has closed.
+ * its API calls answered too. The routes, hooks and database stay until the server has closed. The app
+ * must be ready, as it is once it serves a page (`app.inject` would wait for it).
  */
 export function injectingFetch(app: FastifyInstance): typeof fetch {
   return async (input, init) => {
