@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "@davmu/test-support/free-port";
+import { startInstance } from "@davmu/test-support/launch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/database.ts";
 import { hashToken } from "../src/modules/accounts/sessions.ts";
@@ -238,47 +239,31 @@ describe.each([1500, 0])("SIGTERM under write load, SHUTDOWN_DELAY_MS=%i", (dela
 describe("a second signal during the delay", () => {
   it("R-SRV-6 SIGTERM with a minute's delay, then SIGINT: the instance stops at once and exits 0", async () => {
     const database = await createTestDatabase();
-    const port = await freePort();
-    let output = "";
-    const child = spawn(process.execPath, ["apps/api/src/main.ts"], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH ?? "",
+    try {
+      const instance = await startInstance({
         NODE_ENV: "test",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        LOG_LEVEL: "warn",
         SERVE_WEB: "false",
         DATABASE_URL: database.url,
         SHUTDOWN_DELAY_MS: "60000",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    child.stdout?.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr?.on("data", (chunk) => {
-      output += chunk;
-    });
-    try {
-      const deadline = Date.now() + 30000;
-      while ((await readiness(port)) !== 200) {
-        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server not ready:\n${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
+      });
+      const child = instance.child.process;
+      try {
+        const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+        child.kill("SIGTERM");
+        const failing = Date.now() + 10000;
+        while ((await readiness(instance.port)) !== 503) {
+          if (Date.now() > failing)
+            throw new Error(`readiness never failed after SIGTERM:\n${instance.child.output()}`);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        const signalledAt = Date.now();
+        child.kill("SIGINT");
+        expect(await exited, instance.child.output()).toBe(0);
+        expect(Date.now() - signalledAt).toBeLessThan(10_000);
+      } finally {
+        await instance.child.stop("SIGKILL");
       }
-      const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-      child.kill("SIGTERM");
-      const failing = Date.now() + 10000;
-      while ((await readiness(port)) !== 503) {
-        if (Date.now() > failing) throw new Error(`readiness never failed after SIGTERM:\n${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      const signalledAt = Date.now();
-      child.kill("SIGINT");
-      expect(await exited, output).toBe(0);
-      expect(Date.now() - signalledAt).toBeLessThan(10_000);
     } finally {
-      if (child.exitCode === null) child.kill("SIGKILL");
       await database.drop();
     }
   }, 40000);
