@@ -111,6 +111,17 @@ describe("a form's draft in session storage", () => {
     expect(loadDraft(postId)).toEqual({ photo: otherPhoto.slice(0, 20_000), name: "林小满。" });
   });
 
+  it("R-FORM-1 a cleared draft forgets which pictures had no room: the same picture is tried again", () => {
+    store = new MemoryStorage(40_000);
+    vi.stubGlobal("window", { sessionStorage: store });
+    saveDraft(postId, { photo, name: "林" });
+    clearDraft(postId);
+    // room now (another tab's draft gone, say): the picture chosen again is kept
+    store.quota = Number.POSITIVE_INFINITY;
+    saveDraft(postId, { photo, name: "林" });
+    expect(loadDraft(postId)).toEqual({ photo, name: "林" });
+  });
+
   it("R-FORM-1 what was typed comes first: pictures that fill storage make way for it", () => {
     store = new MemoryStorage(62_000);
     vi.stubGlobal("window", { sessionStorage: store });

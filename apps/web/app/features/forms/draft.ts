@@ -119,12 +119,14 @@ function forgetPicture(store: Storage, key: string) {
 export function clearDraft(postId: string): void {
   const store = storage();
   if (!store) return;
+  const start = picturesPrefix(postId);
   try {
     store.removeItem(answersKey(postId));
-    for (const key of keysUnder(store, picturesPrefix(postId))) store.removeItem(key);
   } catch {
     // ignore
   }
-  for (const key of [...writtenPictures.keys()])
-    if (key.startsWith(picturesPrefix(postId))) writtenPictures.delete(key);
+  for (const key of new Set([...keysUnder(store, start), ...writtenPictures.keys()]))
+    if (key.startsWith(start)) forgetPicture(store, key);
+  // a picture refused before is tried again in a draft begun anew
+  for (const key of [...refusedPictures.keys()]) if (key.startsWith(start)) refusedPictures.delete(key);
 }
