@@ -37,7 +37,7 @@ export function launch(command: string, args: string[], env: Record<string, stri
   return {
     process: child,
     output: () => output,
-    stop(name = "SIGTERM", timeoutMs = 15000) {
+    stop(signal = "SIGTERM", timeoutMs = 15000) {
       if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
       return new Promise((resolve) => {
         const kill = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
@@ -45,7 +45,7 @@ export function launch(command: string, args: string[], env: Record<string, stri
           clearTimeout(kill);
           resolve(code);
         });
-        child.kill(name);
+        child.kill(signal);
       });
     },
   };
