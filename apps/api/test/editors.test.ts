@@ -116,6 +116,97 @@ describe("editor accounts", () => {
     expect((await login({ email: account.email, password: account.password })).status).toBe(200);
   });
 
+  it("R-CONSOLE-1 a login ends the session its browser presented; a stranger's malformed cookie is ignored", async () => {
+    const account = await createEditorAccount(server, "analyst");
+    const before = await loginEditor(server.base, account, "analyst");
+    // the same browser logs in again, its old cookie sent with the login
+    const again = await fetch(`${server.base}/editor/v1/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: before.cookie },
+      body: JSON.stringify({ email: account.email, password: account.password }),
+    });
+    expect(again.status).toBe(200);
+    const cookie = (again.headers.get("set-cookie") ?? "").split(";")[0] as string;
+    expect(cookie).not.toBe(before.cookie);
+    expect((await server.get("/editor/v1/me", null, { cookie: before.cookie })).status).toBe(401);
+    expect((await server.get("/editor/v1/me", null, { cookie })).status).toBe(200);
+    for (const presented of ["davmu_console=short", "davmu_console=../../x", `davmu_console=${"a".repeat(43)}`]) {
+      const answer = await fetch(`${server.base}/editor/v1/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie: presented },
+        body: JSON.stringify({ email: account.email, password: account.password }),
+      });
+      expect(answer.status, presented).toBe(200);
+    }
+    expect((await server.get("/editor/v1/me", null, { cookie })).status).toBe(200);
+  });
+
+  it("R-CONSOLE-1 wrong current passwords at a password change count toward the lock; the session that reaches it is ended", async () => {
+    const account = await createEditorAccount(server, "editor");
+    const session = await loginEditor(server.base, account, "editor");
+    const change = (current: string, next = "a-new-long-password-1") =>
+      server.post("/editor/v1/me/password", { current, next }, null, session.headers);
+    // the same password again is no change
+    const same = await change(account.password, account.password);
+    expect(same.status).toBe(400);
+    expect(same.body.msg).toBe("新密码不能与当前密码相同");
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await change(`guess-${i}-long-enough`)).status);
+    expect(statuses).toEqual([403, 403, 403, 403, 423]);
+    expect(Number((await server.app.editors.findById(account.id))?.failed_count)).toBe(5);
+    // the guessing session is over, and the lock holds at the login too
+    expect((await server.get("/editor/v1/me", null, session.headers)).status).toBe(401);
+    const right = await login({ email: account.email, password: account.password });
+    expect(right.status).toBe(423);
+    expect(right.body.msg).toMatch(/^登录失败次数过多，请 1 分钟后再试$/);
+  });
+
+  it("R-CONSOLE-1 a locked account's session cannot try its password at all until the lock ends", async () => {
+    const account = await createEditorAccount(server, "editor");
+    const session = await loginEditor(server.base, account, "editor");
+    for (let i = 0; i < 5; i++) await server.app.editors.recordFailure(account.id);
+    const answer = await server.post(
+      "/editor/v1/me/password",
+      { current: account.password, next: "a-new-long-password-2" },
+      null,
+      session.headers,
+    );
+    expect(answer.status).toBe(423);
+    expect(Number((await server.app.editors.findById(account.id))?.failed_count)).toBe(5);
+  });
+
+  it("R-CONSOLE-6 editors' answers and a logged-in visitor's own answers are never kept by a cache (private, no-store)", async () => {
+    const admin = await editorSession(server, "admin");
+    for (const path of ["/editor/v1/me", "/editor/v1/editors", "/editor/v1/me/sessions", "/editor/v1/nope"]) {
+      const response = await fetch(server.base + path, { headers: admin.headers });
+      await response.arrayBuffer();
+      expect(response.headers.get("cache-control"), path).toBe("private, no-store");
+    }
+    // refused ones too: an answer about a session says nothing a cache may keep
+    const refused = await fetch(`${server.base}/editor/v1/me`);
+    await refused.arrayBuffer();
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("cache-control")).toBe("private, no-store");
+    // an export sets its own
+    const csv = await fetch(`${server.base}/editor/v1/audit.csv`, { headers: admin.headers });
+    await csv.arrayBuffer();
+    expect(csv.headers.get("cache-control")).toBe("no-store");
+    const phone = `1391111${String(Date.now()).slice(-4)}`;
+    const user = await server.login(phone);
+    const own = await fetch(`${server.base}/peony/v1/account/${user.userId}`, {
+      headers: { authorization: user.token },
+    });
+    await own.arrayBuffer();
+    expect(own.status).toBe(200);
+    expect(own.headers.get("cache-control")).toBe("private, no-store");
+    // what an anonymous visitor reads is left to its own caching rules
+    const anonymous = await fetch(`${server.base}/peony/v1/app/info`, {
+      headers: { authorization: await server.anonymousToken() },
+    });
+    await anonymous.arrayBuffer();
+    expect(anonymous.headers.get("cache-control") ?? "").not.toMatch(/no-store/);
+  });
+
   it("R-CONSOLE-1 TOTP: enrolment gives an otpauth URI, a code confirms it, then every login needs a fresh code", async () => {
     const editor = await editorSession(server, "editor");
     const start = await server.post("/editor/v1/me/totp", undefined, null, editor.headers);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../src/modules/accounts/passwords.ts";
 import { hashToken } from "../src/modules/accounts/sessions.ts";
 import { startTestServer, type TestServer } from "./helper.ts";
 
@@ -195,6 +196,91 @@ describe("phone login (SMS code and password)", () => {
     expect(unknown.body).toEqual(wrong.body);
     const noPassword = await loginWith("13800138001", { password: "anything" });
     expect(noPassword.body).toEqual(wrong.body);
+  });
+
+  /** A registered phone with a password of its own. */
+  const accountWithPassword = async (password: string) => {
+    const tel = nextPhone();
+    await server.app.users.findOrRegister(tel);
+    await server.database.handle.db
+      .updateTable("users")
+      .set({ password_hash: await hashPassword(password) })
+      .where("phone", "=", tel)
+      .execute();
+    return tel;
+  };
+  const failuresOf = async (tel: string) => {
+    const row = await server.database.handle.db
+      .selectFrom("users")
+      .select(["password_failures", "password_locked_until"])
+      .where("phone", "=", tel)
+      .executeTakeFirstOrThrow();
+    return { failures: Number(row.password_failures), lockedUntil: Number(row.password_locked_until) };
+  };
+
+  it("R-SEC-RATE wrong passwords are counted per account, not per address: the fifth locks password logins (423), an SMS code still logs in", async () => {
+    const tel = await accountWithPassword("a-right-password-1");
+    // the per-IP limit is lifted on this server (every test client is 127.0.0.1): only the account's count stops them
+    const statuses = [];
+    for (let i = 0; i < 5; i++) {
+      const answer = await loginWith(tel, { password: `guess-${i}` });
+      statuses.push(answer.status);
+      if (i === 4)
+        expect(answer.body).toEqual({
+          code: 423,
+          msg: "登录失败次数过多，请 1 分钟后再试，或使用验证码登录",
+          data: null,
+        });
+      else expect(answer.body).toEqual({ code: 400, msg: "手机号或密码错误", data: null });
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 423]);
+    expect((await failuresOf(tel)).failures).toBe(5);
+    // the right password is refused while the lock holds, and counts nothing more
+    const right = await loginWith(tel, { password: "a-right-password-1" });
+    expect(right.status).toBe(423);
+    expect((await failuresOf(tel)).failures).toBe(5);
+    // the owner logs in by SMS code meanwhile
+    expect((await server.login(tel)).token).toMatch(/^[\w-]{20,}$/);
+    // once the lock has ended the right password logs in and clears the count
+    await server.database.handle.db
+      .updateTable("users")
+      .set({ password_locked_until: Date.now() - 1 })
+      .where("phone", "=", tel)
+      .execute();
+    expect((await loginWith(tel, { password: "a-right-password-1" })).body.code).toBe(0);
+    expect(await failuresOf(tel)).toEqual({ failures: 0, lockedUntil: 0 });
+  });
+
+  it("R-SEC-RATE parallel wrong passwords are each counted once, and the lock grows with the count", async () => {
+    const tel = await accountWithPassword("a-right-password-2");
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => loginWith(tel, { password: `parallel-guess-${i}` })),
+    );
+    for (const answer of answers) expect([400, 423]).toContain(answer.status);
+    const { failures, lockedUntil } = await failuresOf(tel);
+    // every try that the lock did not turn away counted exactly once: at least the 400s and the one that locked
+    expect(failures).toBeGreaterThanOrEqual(answers.filter((a) => a.status === 400).length + 1);
+    expect(failures).toBeLessThanOrEqual(12);
+    expect(lockedUntil).toBeGreaterThan(Date.now());
+    // counted straight, in parallel: twenty more failures make twenty distinct counts
+    const user = await server.app.users.findByPhone(tel);
+    const now = Date.now();
+    const counts = await Promise.all(
+      Array.from({ length: 20 }, () => server.app.users.recordPasswordFailure(user?.id as number, now)),
+    );
+    expect(new Set(counts.map((c) => c.failures)).size).toBe(20);
+    expect(Math.max(...counts.map((c) => c.failures))).toBe(failures + 20);
+    // 10 or more failures lock for 15 minutes
+    expect(Math.max(...counts.map((c) => c.lockedUntil))).toBe(now + 900_000);
+  });
+
+  it("R-SEC-RATE an unknown phone or one without a password is never locked: every wrong try answers the same 400", async () => {
+    for (const tel of [nextPhone(), "13800138001"]) {
+      for (let i = 0; i < 6; i++) {
+        const answer = await loginWith(tel, { password: `guess-${i}` });
+        expect(answer.body, tel).toEqual({ code: 400, msg: "手机号或密码错误", data: null });
+      }
+    }
   });
 
   it("R-SRV-4 login with both a code and a password, or neither, or a code without a phone, gets 400", async () => {

@@ -26,6 +26,7 @@ import * as liveModeration from "./migrations/023-live-moderation.ts";
 import * as previewLinks from "./migrations/024-preview-links.ts";
 import * as articleBodiesCleaned from "./migrations/025-article-bodies-cleaned.ts";
 import * as articleBodiesSealed from "./migrations/026-article-bodies-sealed.ts";
+import * as passwordLockout from "./migrations/027-password-lockout.ts";
 import type { Database } from "./schema.ts";
 
 /** Every migration, in order. Names sort in the order they must run. */
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   "024-preview-links": previewLinks,
   "025-article-bodies-cleaned": articleBodiesCleaned,
   "026-article-bodies-sealed": articleBodiesSealed,
+  "027-password-lockout": passwordLockout,
 };
 
 export function createMigrator(db: Kysely<Database>): Migrator {

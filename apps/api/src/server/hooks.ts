@@ -32,6 +32,10 @@ export function installGlobalHooks(
     reply.header("x-trace-id", request.id);
     if (shutdown.stopping) reply.header("connection", "close");
     if (httpsOnly) secureCookies(reply);
+    // what a session reads of its own (an editor's, a logged-in visitor's) is never kept by a cache
+    // on the way or in the browser's; an answer that says how it may be kept says so itself
+    if (!reply.hasHeader("cache-control") && (request.url.startsWith("/editor/") || request.session?.kind === "user"))
+      reply.header("cache-control", "private, no-store");
     done(null, payload);
   });
 }

@@ -13,7 +13,8 @@ export const auth = defineCall({
   tags,
   summary: "Anonymous login, or phone login with an SMS code or a password",
   description:
-    "Without `account` it issues an anonymous token. With `account` and `verify_code` it logs the phone in and registers it when new; with `account` and `password` it checks the password.",
+    "Without `account` it issues an anonymous token. With `account` and `verify_code` it logs the phone in and registers it when new; with `account` and `password` it checks the password. " +
+    "Wrong passwords are counted per account, from any address: after five, the account's password logins are locked for a while that grows with every further failure (423); logging in by code stays open.",
   body: AuthRequest,
   responses: answers(AuthResult),
 });

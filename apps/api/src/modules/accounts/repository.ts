@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database, SessionsTable } from "../../db/schema.ts";
+import { lockAfterFailure } from "../../lib/lockout.ts";
 import { defaultAvatar, newInviteCode, type UserRow } from "./users.ts";
 
 export function createUserRepository(db: Kysely<Database>) {
@@ -27,6 +28,29 @@ export function createUserRepository(db: Kysely<Database>) {
         .onConflict((oc) => oc.column("phone").doNothing())
         .execute();
       return db.selectFrom("users").selectAll().where("phone", "=", phone).executeTakeFirstOrThrow();
+    },
+
+    /** Counts a wrong password for the account and answers the lock it leaves (lib/lockout.ts). */
+    async recordPasswordFailure(id: number, now = Date.now()): Promise<{ failures: number; lockedUntil: number }> {
+      const row = await db
+        .updateTable("users")
+        .set({
+          password_failures: sql`password_failures + 1`,
+          password_locked_until: lockAfterFailure("password_failures", "password_locked_until", now),
+        })
+        .where("id", "=", id)
+        .returning(["password_failures", "password_locked_until"])
+        .executeTakeFirstOrThrow();
+      return { failures: Number(row.password_failures), lockedUntil: Number(row.password_locked_until) };
+    },
+
+    /** A right password clears the count. */
+    async clearPasswordFailures(id: number): Promise<void> {
+      await db
+        .updateTable("users")
+        .set({ password_failures: 0, password_locked_until: 0 })
+        .where("id", "=", id)
+        .execute();
     },
 
     findByInviteCode: (code: string) =>

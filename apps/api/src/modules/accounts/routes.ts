@@ -4,10 +4,14 @@ import { inviteCodeCapacity } from "@davmu/contracts/invites";
 import type { FastifyInstance } from "fastify";
 import { accountNotReady, badRequest, conflict, forbidden, notFound } from "../../lib/api-error.ts";
 import { isLoopback } from "../../lib/client-address.ts";
+import { locked } from "../../lib/lockout.ts";
 import { route } from "../../lib/route.ts";
 import { userOf } from "../../lib/viewer.ts";
 import { verifyPassword } from "./passwords.ts";
 import { maskPhone, type UserRow } from "./users.ts";
+
+/** What a visitor whose password login is locked can do meanwhile. */
+const passwordLockHint = "，或使用验证码登录";
 
 /** Tokens and accounts: anonymous and phone login, SMS codes, the user's profile, logout and invites. */
 export async function accountRoutes(app: FastifyInstance) {
@@ -48,9 +52,22 @@ export async function accountRoutes(app: FastifyInstance) {
         await otp.verify(account, code);
         user = await users.findOrRegister(account);
       } else {
+        // wrong passwords are counted per account, from whatever address (the per-IP limit above
+        // alone lets many addresses guess on); the lock leaves logging in by SMS code open
+        const now = Date.now();
         const found = await users.findByPhone(account);
+        const lockedUntil = Number(found?.password_locked_until ?? 0);
+        if (lockedUntil > now) throw locked(lockedUntil, now, passwordLockHint);
         const valid = await verifyPassword(password as string, found?.password_hash ?? null);
-        if (!found || !valid) throw badRequest("手机号或密码错误");
+        if (!found || !valid) {
+          if (found?.password_hash) {
+            const counted = await users.recordPasswordFailure(found.id, now);
+            request.log.warn({ userId: found.id, failures: counted.failures }, "password login failed");
+            if (counted.lockedUntil > now) throw locked(counted.lockedUntil, now, passwordLockHint);
+          }
+          throw badRequest("手机号或密码错误");
+        }
+        if (Number(found.password_failures) > 0) await users.clearPasswordFailures(found.id);
         user = found;
       }
       const { token, expiresAt } = await app.sessions.createForUser(user.id, deviceId ?? null, config.userTokenTtlDays);

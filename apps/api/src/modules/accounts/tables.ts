@@ -12,6 +12,10 @@ export interface UsersTable {
   invite_code: string | null;
   invited_by: number | null;
   invited_at: number | null;
+  /** Wrong passwords counted since the last password login (migration 027). */
+  password_failures: Generated<number>;
+  /** Epoch ms until which password logins are refused (0: not locked). */
+  password_locked_until: Generated<number>;
 }
 
 export interface SessionsTable {

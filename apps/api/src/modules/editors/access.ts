@@ -68,6 +68,8 @@ declare module "fastify" {
   }
 }
 
+/** A session token as the server makes them: 32 random bytes in base64url. */
+const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 /** The CSRF token belongs to the session id: the server derives it, a cross-site page cannot read it. */
 export const csrfTokenOf = (token: string) =>
@@ -98,6 +100,10 @@ export const editorAccessPlugin = fp(
 
     app.decorate("editorSessions", {
       async start(request: FastifyRequest, reply: FastifyReply, editor: EditorRow) {
+        // a login ends the session the browser came with: a token planted or left behind before it is
+        // never the one the new login's rights ride on
+        const presented = readCookie(request.headers.cookie, consoleCookie);
+        if (presented && tokenPattern.test(presented)) await app.editors.endSessionOfToken(hashToken(presented));
         const token = randomBytes(32).toString("base64url");
         const session = await app.editors.createSession({
           tokenHash: hashToken(token),
@@ -145,7 +151,7 @@ export const editorAccessPlugin = fp(
         }
         const token = readCookie(request.headers.cookie, consoleCookie);
         if (!token) throw unauthorized("请先登录编辑账号");
-        if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw unauthorized("登录已失效，请重新登录");
+        if (!tokenPattern.test(token)) throw unauthorized("登录已失效，请重新登录");
         const live = await app.editors.liveSession(hashToken(token), editorIdleMs);
         if (!live) throw unauthorized("登录已失效，请重新登录");
         const { editor, session } = live;
@@ -226,6 +232,3 @@ export function auditEntry(
     after: entry.after,
   };
 }
-
-/** 423: too many failed logins; the message says for how long. */
-export const locked = (message: string) => new ApiError(423, 423, message);

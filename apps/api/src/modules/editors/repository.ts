@@ -1,22 +1,13 @@
 import type { EditorRole } from "@davmu/contracts/call";
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import { lockAfterFailure } from "../../lib/lockout.ts";
 import { repositoryPlugin } from "../../lib/repository-plugin.ts";
 import type { EditorAuditTable, EditorSessionsTable, EditorsTable, EditorTables } from "./tables.ts";
 
 export type EditorRow = Omit<EditorsTable, "id"> & { id: number };
 export type EditorSessionRow = Omit<EditorSessionsTable, "id"> & { id: number };
 export type AuditRow = Omit<EditorAuditTable, "id"> & { id: number; editor_name: string | null };
-
-/** Failed logins before the first lock, and how long each further failure locks the account. */
-export const lockout = {
-  threshold: 5,
-  /** ms locked from the failure that reached the count: 5..7 → 1 min, 8..9 → 5 min, 10+ → 15 min. */
-  lockMs(count: number): number {
-    if (count < 5) return 0;
-    return count >= 10 ? 900_000 : count >= 8 ? 300_000 : 60_000;
-  },
-};
 
 /** What a live session answers per request: the session and its editor. */
 export interface LiveSession {
@@ -118,11 +109,7 @@ export function createEditorRepository(database: Kysely<Database>) {
         .updateTable("editors")
         .set({
           failed_count: sql`failed_count + 1`,
-          locked_until: sql`case
-            when failed_count + 1 >= 10 then cast(${now} as bigint) + ${lockout.lockMs(10)}
-            when failed_count + 1 >= 8 then cast(${now} as bigint) + ${lockout.lockMs(8)}
-            when failed_count + 1 >= ${lockout.threshold} then cast(${now} as bigint) + ${lockout.lockMs(5)}
-            else locked_until end`,
+          locked_until: lockAfterFailure("failed_count", "locked_until", now),
         })
         .where("id", "=", id)
         .returning(["failed_count", "locked_until"])
@@ -289,6 +276,11 @@ export function createEditorRepository(database: Kysely<Database>) {
     },
 
     /** Ends one of an editor's sessions; false when it is not theirs or already gone. */
+    /** Ends the session of a token, whoever's it is: a login ends the session its browser presented. */
+    async endSessionOfToken(tokenHash: string): Promise<void> {
+      await db.deleteFrom("editor_sessions").where("token_hash", "=", tokenHash).execute();
+    },
+
     async endSession(editorId: number, sessionId: number, on: Db = database): Promise<boolean> {
       const result = await tables(on)
         .deleteFrom("editor_sessions")

@@ -1,8 +1,9 @@
 import { calls } from "@davmu/contracts/calls";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "../../lib/api-error.ts";
+import { locked } from "../../lib/lockout.ts";
 import { route } from "../../lib/route.ts";
-import { type EditorActor, editorIdleMs, locked } from "./access.ts";
+import { type EditorActor, editorIdleMs } from "./access.ts";
 import { auditCsv } from "./csv.ts";
 import { hashEditorPassword, needsRehash, oneTimePassword, verifyEditorPassword } from "./passwords.ts";
 import { presentEditor } from "./present.ts";
@@ -36,10 +37,7 @@ export async function editorRoutes(app: FastifyInstance) {
       const { email, password, totp } = request.body;
       const now = Date.now();
       const editor = await editors.findByEmail(email);
-      if (editor && Number(editor.locked_until) > now) {
-        const minutes = Math.ceil((Number(editor.locked_until) - now) / 60_000);
-        throw locked(`登录失败次数过多，请 ${minutes} 分钟后再试`);
-      }
+      if (editor && Number(editor.locked_until) > now) throw locked(Number(editor.locked_until), now);
       const passwordOk = await verifyEditorPassword(password, editor?.password_hash ?? null, passwordCost);
       if (!editor) throw unauthorized("邮箱或密码错误");
       if (!passwordOk) {
@@ -164,13 +162,30 @@ export async function editorRoutes(app: FastifyInstance) {
     return { code: 0, msg: "两步验证已启用", data: presentEditor(changed) };
   });
 
-  route(app, calls.changeEditorPassword, async (request) => {
+  route(app, calls.changeEditorPassword, async (request, reply) => {
     const actor = actorOf(request);
+    const { current, next } = request.body;
+    if (next === current) throw badRequest("新密码不能与当前密码相同");
+    const now = Date.now();
     const fresh = await editors.findById(actor.id);
-    if (!fresh || !(await verifyEditorPassword(request.body.current, fresh.password_hash, passwordCost))) {
+    if (!fresh) throw unauthorized("请先登录编辑账号");
+    // the current password is guessed no more freely here than at the login: the same count and lock
+    if (Number(fresh.locked_until) > now) throw locked(Number(fresh.locked_until), now);
+    if (!(await verifyEditorPassword(current, fresh.password_hash, passwordCost))) {
+      const counted = await editors.recordFailure(actor.id, now);
+      request.log.warn(
+        { editorId: actor.id, failures: counted.failed_count },
+        "editor password change: wrong password",
+      );
+      if (counted.locked_until > now) {
+        // a session that guesses its way into a lock is ended: whoever holds it must log in again
+        await editors.endSession(actor.id, actor.sessionId);
+        app.editorSessions.clearCookie(reply);
+        throw locked(counted.locked_until, now);
+      }
       throw forbidden("当前密码错误");
     }
-    const hash = await hashEditorPassword(request.body.next, passwordCost);
+    const hash = await hashEditorPassword(next, passwordCost);
     await editors.change(
       actor.id,
       { password_hash: hash },
