@@ -419,6 +419,89 @@ describe("editors' content import", () => {
     expect(await count()).toBe(before);
   });
 
+  it("R-SRV-5 R-SEC-XSS addresses must be site paths or http(s) URLs (an app link any scheme a browser does not run): others are refused by field", async () => {
+    const before = await count();
+    const h5 = (externalId: string, url: string, appUrl?: string) => ({
+      external_id: externalId,
+      content_type: "h5",
+      title: "互动页面",
+      publish_at: "2026-11-20T12:00:00Z",
+      payload: { url, ...(appUrl === undefined ? {} : { app_url: appUrl }) },
+    });
+    const { status, body } = await server.post(
+      "/editor/v1/contents",
+      [
+        h5("imp-js-link", "javascript:alert(document.domain)//"),
+        h5("imp-data-link", "data:text/html,<script>alert(1)</script>"),
+        h5("imp-js-app", "https://h5.example.com/vote", "JavaScript:alert(1)"),
+        { ...video("imp-js-cover"), cover_url: "javascript:alert(1)" },
+        {
+          ...video("imp-js-media"),
+          media: { video: { ...video("x").media.video, src: "//evil.example.net/a.mp4", poster: "vbscript:x" } },
+        },
+      ],
+      null,
+      key,
+    );
+    expect(status).toBe(400);
+    const fields = (body.data.errors as { index: number; field: string }[]).map((e) => `${e.index}:${e.field}`);
+    expect(fields).toEqual([
+      "0:/payload/url",
+      "1:/payload/url",
+      "2:/payload/app_url",
+      "3:/cover_url",
+      "4:/media/video/src",
+      "4:/media/video/poster",
+    ]);
+    expect(await count()).toBe(before);
+    // what a real newsroom imports passes: site paths, http and https pages, the app's own scheme
+    const accepted = await server.post(
+      "/editor/v1/contents",
+      [
+        h5("imp-ok-path", "/media/h5/metro-map.html"),
+        h5("imp-ok-http", "http://news.example.cn/2026/11/28/a.shtml", "jianglan://content/abc"),
+        h5("imp-ok-https", "https://h5.example.com/vote", ""),
+      ],
+      null,
+      key,
+    );
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+  });
+
+  it("R-SEC-XSS an h5 address stored before imports refused it leads its card to the item's own page, never to the address", async () => {
+    const answer = await server.post(
+      "/editor/v1/contents",
+      [
+        {
+          external_id: "imp-old-h5",
+          content_type: "h5",
+          title: "旧的互动页面",
+          publish_at: "2026-11-20T12:00:00Z",
+          payload: { url: "https://h5.example.com/old" },
+        },
+        { ...video("imp-old-h5-host"), relations: ["imp-old-h5"] },
+      ],
+      null,
+      key,
+    );
+    expect(answer.status).toBe(200);
+    const [h5, host] = answer.body.data.items as Array<{ post_id: string }>;
+    const linkOf = async () =>
+      (await server.get(`/inner/static/content/${host?.post_id}`, token)).body.data.relations[0].content_link as string;
+    expect(await linkOf()).toBe("https://h5.example.com/old");
+    // written by hand (or by an older release), as imports once let it through
+    await server.database.handle.db
+      .updateTable("contents")
+      .set({ payload_json: JSON.stringify({ url: "javascript:alert(document.domain)//" }) })
+      .where("external_id", "=", "imp-old-h5")
+      .execute();
+    // the host's kept answer names the h5 item: importing it again drops what was kept
+    await server.post("/editor/v1/contents", [{ ...video("imp-old-h5-host"), relations: ["imp-old-h5"] }], null, key);
+    const link = await linkOf();
+    expect(link).not.toMatch(/javascript/i);
+    expect(link).toMatch(new RegExp(`^/davmu/share/[a-z]+/[a-z]+/\\d{4}/\\d{2}/${h5?.post_id}/index\\.html$`));
+  });
+
   it("R-SRV-4 a body that is not a list of items gets a 400 envelope", async () => {
     for (const body of [{}, [], "[", 42]) {
       const answer = await server.post("/editor/v1/contents", body, null, key);

@@ -1,3 +1,4 @@
+import { isWebAddress } from "@davmu/contracts/addresses";
 import { usePageSettings } from "./page-settings.tsx";
 
 /** Origins the link popup may frame besides the site's own (LINK_FRAME_ORIGINS, from the page's settings). */
@@ -26,11 +27,5 @@ export function framedOnItsPage(address: string, allowed: readonly string[]): bo
  * through) is dropped, and the page shows the item's summary alone.
  */
 export function linkPageAddress(address: string): string {
-  if (address.startsWith("/") && !address.startsWith("//")) return address;
-  try {
-    const url = new URL(address);
-    return url.protocol === "https:" || url.protocol === "http:" ? address : "";
-  } catch {
-    return "";
-  }
+  return isWebAddress(address) ? address : "";
 }

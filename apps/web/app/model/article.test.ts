@@ -97,6 +97,17 @@ describe("toArticleView", () => {
     expect(toRelatedCard(related, now, "zh-CN", "cover").thumb).toBe("/media/covers/b.jpg");
     expect(toRelatedCard({ ...related, style: { data: [] } }, now, "zh-CN", "cover").thumb).toBeNull();
   });
+  it("R-SEC-XSS an h5 card opens its address in the popup only when a page may link to it; otherwise it is drawn without a link", () => {
+    const h5 = { ...(item.relations[0] as (typeof item.relations)[number]), content_type: "h5" as const };
+    for (const address of ["/media/h5/metro-map.html", "https://h5.example.com/vote", "http://news.example.cn/a"]) {
+      const card = toRelatedCard({ ...h5, content_link: address }, now);
+      expect(card, address).toMatchObject({ href: address, opensPopup: true });
+    }
+    for (const address of ["javascript:alert(document.domain)//", "JavaScript:alert(1)", "data:text/html,x", ""]) {
+      const card = toRelatedCard({ ...h5, content_link: address }, now);
+      expect(card, address).toMatchObject({ href: "", opensPopup: false });
+    }
+  });
   it("R-CONTENT-5 comments are open when comment_available is the string true or enable_comment is set", () => {
     expect(toArticleView({ ...item, meta: { comment_available: "true" } }, now).commentsOpen).toBe(true);
     expect(toArticleView({ ...item, enable_comment: true }, now).commentsOpen).toBe(true);

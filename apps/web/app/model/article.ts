@@ -1,3 +1,4 @@
+import { isWebAddress } from "@davmu/contracts/addresses";
 import type { ContentItem, ContentType, RelatedItem } from "@davmu/contracts/content";
 import { siteBasePath } from "@davmu/contracts/site-path";
 import { linkContentTypes } from "@davmu/contracts/values";
@@ -22,7 +23,7 @@ export interface RelatedCard {
   duration: string;
   /** pictures in a gallery */
   picNum: number;
-  /** h5 and link items open in the link popup: `href` is then their address */
+  /** h5 and link items open in the link popup: `href` is then their address ("" for none a page may use) */
   opensPopup: boolean;
 }
 
@@ -65,10 +66,14 @@ export function toRelatedCard(
   picture: CardPicture = "thumb",
 ): RelatedCard {
   const style = item.style.data[0];
+  const popup = linkContentTypes.includes(item.content_type);
+  // an h5 or link item's address comes from the API as it was imported: one no page may link to
+  // (a javascript: or data: address) is dropped, and the card is drawn without a link
+  const linkable = !popup || isWebAddress(item.content_link);
   return {
     id: item.post_id,
     title: item.title,
-    href: toRouterPath(item.content_link),
+    href: linkable ? toRouterPath(item.content_link) : "",
     source: item.source_alias,
     time: formatRelativeTime(item.publish_at, now, lang),
     views: formatBigNumber(item.view_count, lang),
@@ -77,7 +82,7 @@ export function toRelatedCard(
     tag: contentTag(item.content_type, lang),
     duration: item.duration_str,
     picNum: item.pic_num,
-    opensPopup: linkContentTypes.includes(item.content_type),
+    opensPopup: popup && linkable,
   };
 }
 

@@ -1,3 +1,4 @@
+import { isAppLink, isWebAddress } from "@davmu/contracts/addresses";
 import {
   EditorContentItem,
   type EditorImportResult,
@@ -38,9 +39,42 @@ function referencesOf(item: EditorItem): { field: string; externalId: string }[]
   return refs;
 }
 
+/** Every address an item carries, with the field that holds it; `app` marks the app's own link. */
+function addressesOf(item: EditorItem): { field: string; address: string; app?: boolean }[] {
+  const found: { field: string; address: string; app?: boolean }[] = [];
+  const add = (field: string, address: string | undefined, app = false) => {
+    // an empty address is an absent one
+    if (address) found.push({ field, address, ...(app ? { app } : {}) });
+  };
+  add("/cover_url", item.cover_url);
+  add("/thumb_url", item.thumb_url);
+  add("/payload/url", item.payload?.url);
+  add("/payload/app_url", item.payload?.app_url, true);
+  const media = item.media;
+  add("/media/video/src", media?.video?.src);
+  add("/media/video/poster", media?.video?.poster);
+  add("/media/audio/src", media?.audio?.src);
+  add("/media/audio/cover", media?.audio?.cover);
+  add("/media/mini_program/logo", media?.mini_program?.logo);
+  const pictures = (field: string, images: { url: string; thumb: string }[] | undefined) =>
+    images?.forEach((image, i) => {
+      add(`${field}/${i}/url`, image.url);
+      add(`${field}/${i}/thumb`, image.thumb);
+    });
+  pictures("/media/images", media?.images);
+  pictures("/media/live/images", media?.live?.images);
+  media?.live?.playlists.forEach((stream, i) => {
+    add(`/media/live/playlists/${i}/cover`, stream.cover);
+    add(`/media/live/playlists/${i}/play_url`, stream.play_url);
+  });
+  return found;
+}
+
 /**
- * Validates a batch as a whole (R-SRV-5): each item against the contract, external ids unique in
- * the batch, media accounts known, references to items of the batch or already stored.
+ * Validates a batch as a whole (R-SRV-5): each item against the contract, its addresses ones a page
+ * may use (a path of the site or an http(s) URL; an app link in any scheme a browser does not run),
+ * external ids unique in the batch, media accounts known, references to items of the batch or
+ * already stored.
  */
 export async function checkImport(db: Kysely<Database>, batch: readonly unknown[]): Promise<ImportCheck> {
   const errors: EditorItemError[] = [];
@@ -55,6 +89,18 @@ export async function checkImport(db: Kysely<Database>, batch: readonly unknown[
       return;
     }
     const item = value as EditorItem;
+    const unsafe = addressesOf(item).filter(({ address, app }) => !(app ? isAppLink(address) : isWebAddress(address)));
+    for (const { field, app } of unsafe) {
+      errors.push({
+        index,
+        external_id: item.external_id,
+        field,
+        message: app
+          ? "must be an app link (a scheme of its own, or http(s)); javascript:, data: and the like are refused"
+          : "must be a path of the site (/…) or an http(s) address",
+      });
+    }
+    if (unsafe.length) return;
     const first = seen.get(item.external_id);
     if (first !== undefined) {
       errors.push({

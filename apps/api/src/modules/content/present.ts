@@ -1,3 +1,4 @@
+import { isWebAddress } from "@davmu/contracts/addresses";
 import {
   type AlbumTrack,
   type ContentItem,
@@ -76,9 +77,15 @@ function payloadUrl(row: Pick<ContentRow, "payload_json">): string {
   }
 }
 
-/** h5 and link items have no share page: their card opens the address in the link popup. */
+/**
+ * An h5 or link item's card opens its address in the link popup; one no page may link to (a
+ * `javascript:` address stored before imports refused them) leads to the item's own page instead,
+ * which shows its summary alone.
+ */
 function linkOf(row: RelatedRow, ctx: LinkContext): string {
-  return linkContentTypes.includes(asContentType(row.content_type)) ? payloadUrl(row) : contentPath(row, ctx);
+  if (!linkContentTypes.includes(asContentType(row.content_type))) return contentPath(row, ctx);
+  const address = payloadUrl(row);
+  return isWebAddress(address) ? address : contentPath(row, ctx);
 }
 
 export function toRelatedItem(row: RelatedRow, ctx: LinkContext): RelatedItem {

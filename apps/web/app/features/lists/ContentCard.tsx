@@ -93,10 +93,15 @@ export function ContentCard({ card, title, level }: CardProps) {
     <li className="card" data-tid={card.id}>
       {card.opensPopup ? (
         <PopupLink card={card} title={title} level={level} />
-      ) : (
+      ) : card.href ? (
         <Link to={card.href} className="card-link">
           <CardInside card={card} title={title} level={level} />
         </Link>
+      ) : (
+        // an item whose address no page may link to (model/article.ts) is shown, not linked
+        <div className="card-link">
+          <CardInside card={card} title={title} level={level} />
+        </div>
       )}
     </li>
   );
