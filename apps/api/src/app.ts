@@ -7,6 +7,7 @@ import Fastify, { type FastifyReply, type FastifyServerOptions } from "fastify";
 import type { DatabaseHandle } from "./db/database.ts";
 import { type ModuleContext, registerRoutes, repositoriesInOrder } from "./lib/api-module.ts";
 import { isValidHost, trustProxyOption } from "./lib/client-address.ts";
+import { loggedRequest } from "./lib/log-url.ts";
 import { processWideSchemaCompilers } from "./lib/schema-compilers.ts";
 import { apiModules } from "./modules.ts";
 import type { Config } from "./plugins/config.ts";
@@ -50,7 +51,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const earlyAnswers = earlyAnswerChain(securityHeaders);
   const shutdown = shutdownState();
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // every request is logged with its URL: what a query must not leave in a log is taken out (log-url.ts)
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(typeof options.logger === "object" ? options.logger : {}),
+            serializers: { req: loggedRequest },
+          },
     serverFactory: serverFactory(config, { earlyAnswers, shutdown, headersFor }),
     genReqId: () => randomUUID(),
     requestIdHeader: false,

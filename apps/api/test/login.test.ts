@@ -421,3 +421,34 @@ describe("login abuse limits", () => {
     expect(anonymous.status).toBe(200);
   });
 });
+
+describe("what the request log keeps of a login", () => {
+  let server: TestServer;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    server = await startTestServer({}, undefined, {
+      logger: {
+        level: "info",
+        stream: {
+          write(line: string) {
+            lines.push(line);
+          },
+        },
+      },
+    });
+  });
+  afterAll(() => server.close());
+
+  it("R-SEC-OTP-1 a phone asked a code for is logged masked, and the login's token never", async () => {
+    const tel = "13912345678";
+    const { token } = await server.login(tel);
+    const entries = lines.map((line) => JSON.parse(line) as { msg: string; req?: { url: string } });
+    const urls = entries.flatMap((entry) => (entry.req ? [entry.req.url] : []));
+    expect(urls).toContain("/peony/v1/vcode?tel=139****5678&type=6");
+    expect(urls).toContain("/dev/sms-outbox?tel=139****5678");
+    // the development transport writes the code it "sent" to the log by design (R-SEC-OTP-3); no other line names the phone
+    const others = lines.filter((_line, i) => entries[i]?.msg !== "development SMS: login code").join("\n");
+    expect(others).not.toContain(tel);
+    expect(lines.join("\n")).not.toContain(token);
+  });
+});
