@@ -364,8 +364,15 @@ describe("editor accounts", () => {
         400,
       );
     }
+    const first = await login({ email, password });
+    expect(first.body.data.password_change_required).toBe(true);
     const session = await loginEditor(server.base, { id: invited.body.data.editor.id, email, password }, "editor");
     const other = await loginEditor(server.base, { id: invited.body.data.editor.id, email, password }, "editor");
+    // until the one-time password is replaced, the account reads itself and changes its password, nothing else
+    const queue = await server.get("/editor/v1/me/sessions", null, session.headers);
+    expect(queue.status).toBe(403);
+    expect(queue.body.msg).toBe("请先修改初始密码");
+    expect((await server.get("/editor/v1/me", null, session.headers)).body.data.password_change_required).toBe(true);
     expect(
       (await server.post("/editor/v1/me/password", { current: password, next: "short" }, null, session.headers)).status,
     ).toBe(400);
@@ -386,7 +393,10 @@ describe("editor accounts", () => {
       session.headers,
     );
     expect(changed.status).toBe(200);
-    expect((await server.get("/editor/v1/me", null, session.headers)).status).toBe(200);
+    const me = await server.get("/editor/v1/me", null, session.headers);
+    expect(me.status).toBe(200);
+    expect(me.body.data.password_change_required).toBe(false);
+    expect((await server.get("/editor/v1/me/sessions", null, session.headers)).status).toBe(200);
     expect((await server.get("/editor/v1/me", null, other.headers)).status).toBe(401);
     expect((await login({ email, password })).status).toBe(401);
     expect((await login({ email, password: "a-new-long-password" })).status).toBe(200);
@@ -424,6 +434,8 @@ describe("editor accounts", () => {
     const answer = await login({ email, password });
     expect(answer.status).toBe(200);
     expect(answer.body.data.editor).toMatchObject({ role: "admin", name: "总编辑" });
+    // a printed password is handed over: its owner replaces it first; one read from stdin is the owner's own
+    expect(answer.body.data.password_change_required).toBe(true);
     // the same email again, a bad role, a missing name, a short password on stdin: refused, nothing made
     expect(run(["create", "--role", "admin", "--name", "又一个", "--email", email]).status).toBe(65);
     expect(run(["create", "--role", "boss", "--name", "x", "--email", "x@y.z"]).status).toBe(64);
@@ -442,7 +454,9 @@ describe("editor accounts", () => {
     );
     expect(fromStdin.status, fromStdin.stderr).toBe(0);
     expect(fromStdin.stdout).toBe("");
-    expect((await login({ email: given, password: "a-password-from-stdin" })).status).toBe(200);
+    const own = await login({ email: given, password: "a-password-from-stdin" });
+    expect(own.status).toBe(200);
+    expect(own.body.data.password_change_required).toBe(false);
     expect(await server.app.editors.findByEmail("short@y.z")).toBeUndefined();
   }, 90_000);
 

@@ -17,6 +17,8 @@ export interface Me {
   editor: EditorAccount;
   csrf_token: string;
   totp_enrolment_required: boolean;
+  /** The password is a one-time one an admin handed over: only the security screen works until it is replaced. */
+  password_change_required: boolean;
 }
 
 /** An answer other than code 0: its HTTP status and the API's message (already in Chinese). */

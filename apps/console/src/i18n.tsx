@@ -223,6 +223,7 @@ const zh = {
   passwordSubmit: "修改密码",
   passwordMismatch: "两次输入的新密码不一致",
   passwordChanged: "密码已修改，其他会话已退出",
+  passwordRequiredText: "你正在使用管理员发给你的初始密码：请先设置你自己的密码，之后才能使用其他功能。",
   totpEnabledText: "两步验证已启用。",
   totpRequiredText: "管理员要求你的账号启用两步验证：请用身份验证器应用扫描二维码，然后输入验证码。",
   totpStart: "开始绑定",
@@ -461,6 +462,8 @@ const en: Record<Key, string> = {
   passwordSubmit: "Change password",
   passwordMismatch: "The two new passwords differ",
   passwordChanged: "Password changed; your other sessions have ended",
+  passwordRequiredText:
+    "You are using the initial password an admin gave you: set a password of your own first, then the rest of the console opens.",
   totpEnabledText: "Two-step verification is on.",
   totpRequiredText:
     "An admin requires two-step verification for your account: scan the QR code with an authenticator app, then enter its code.",

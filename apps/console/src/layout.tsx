@@ -112,7 +112,9 @@ export function Layout() {
             {groups.map((group) => {
               // until a TOTP an admin requires is enrolled, the API answers nothing else (403)
               const items = group.items.filter(
-                (item) => canSee(role, item.screen) && (!me.totp_enrolment_required || item.screen === "security"),
+                (item) =>
+                  canSee(role, item.screen) &&
+                  ((!me.totp_enrolment_required && !me.password_change_required) || item.screen === "security"),
               );
               if (items.length === 0) return null;
               return (

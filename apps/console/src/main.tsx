@@ -61,7 +61,8 @@ async function sessionLoader({ request }: { request: Request }): Promise<Me> {
     const me = await api<Me>("GET", "/editor/v1/me", undefined, { quietUnauthorized: true });
     setCsrfToken(me.csrf_token);
     const url = new URL(request.url);
-    if (me.totp_enrolment_required && !url.pathname.endsWith("/security")) throw redirect("/security");
+    const limited = me.totp_enrolment_required || me.password_change_required;
+    if (limited && !url.pathname.endsWith("/security")) throw redirect("/security");
     return me;
   } catch (error) {
     if (error instanceof Response) throw error;

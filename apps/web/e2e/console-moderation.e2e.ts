@@ -283,13 +283,17 @@ describe("one's own password in the console", () => {
   afterAll(() => browser?.close());
 
   it("R-CONSOLE-1 R-CONSOLE-4 an invited editor replaces the one-time password on the security screen: a wrong current one or a mistyped repeat is refused on the page, then the old password no longer logs in and the new one does", async () => {
-    const account = await invite("editor", "改密编辑", false);
+    const account = await invite("editor", "改密编辑", false, { oneTime: true });
     const next = `江澜新闻-${stamp}-新密码`;
     const context = await desktop(browser);
     const page = await context.newPage();
     await loginWithPassword(page, account);
-    await page.locator(".sidebar").waitFor();
-    await page.goto(`${consoleUrl}/security`);
+    // a one-time password opens the security screen alone until it is replaced
+    await page.waitForURL(/\/editor\/console\/security$/);
+    await page.getByText("你正在使用管理员发给你的初始密码").waitFor();
+    expect(await page.locator(".sidebar .nav-link").allTextContents()).toEqual(["账号安全"]);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, "console/security-one-time-1280-light");
     const fill = async (current: string, repeat: string) => {
       await page.locator('input[name="current-password"]').fill(current);
       await page.locator('input[name="new-password"]').fill(next);
@@ -303,6 +307,8 @@ describe("one's own password in the console", () => {
     await fill(account.password, next);
     await page.getByText("密码已修改，其他会话已退出").waitFor();
     expect(await page.locator('input[name="current-password"]').inputValue()).toBe("");
+    // the account is the editor's own now: the rest of the console opens
+    await expect.poll(() => page.locator(".sidebar .nav-link").count()).toBeGreaterThan(1);
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, "console/security-password-1280-light");
     await context.close();

@@ -362,11 +362,16 @@ describe("the newsroom console", () => {
     await row.getByLabel("角色 实习编辑小吴").selectOption("moderator");
     await page.getByRole("status").filter({ hasText: "实习编辑小吴：已保存" }).waitFor();
 
-    // the invited editor logs in with the one-time password and sees a moderator's sidebar
+    // the invited editor logs in with the one-time password, replaces it, and sees a moderator's sidebar
     const other = await (await desktop(browser)).newPage();
     await loginWithPassword(other, { email, password });
-    await other.locator(".sidebar").waitFor();
-    expect(await other.locator(".sidebar .nav-link").allTextContents()).toContain("评论审核");
+    await other.waitForURL(/\/editor\/console\/security$/);
+    const own = `${password}-own`;
+    await other.locator('input[name="current-password"]').fill(password);
+    await other.locator('input[name="new-password"]').fill(own);
+    await other.locator('input[name="new-password-again"]').fill(own);
+    await other.getByRole("button", { name: "修改密码" }).click();
+    await expect.poll(() => other.locator(".sidebar .nav-link").allTextContents()).toContain("评论审核");
 
     await row.getByRole("button", { name: "停用" }).click();
     await page
@@ -377,7 +382,7 @@ describe("the newsroom console", () => {
     // the disabled account's open console goes back to the login screen, and cannot log in again
     await other.goto(`${consoleUrl}/moderation`);
     await other.waitForURL(/\/editor\/console\/login/, { timeout: 4000 });
-    await loginWithPassword(other, { email, password });
+    await loginWithPassword(other, { email, password: own });
     await other.getByRole("alert").filter({ hasText: "账号已停用" }).waitFor();
     await other.context().close();
 

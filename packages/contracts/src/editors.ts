@@ -44,12 +44,18 @@ export const EditorLogin = Type.Object({
   expires_at: Type.String({ format: "date-time", description: "when the session ends at the latest" }),
   /** An admin requires TOTP of this account and it is not enrolled yet: only enrolment works until it is. */
   totp_enrolment_required: Type.Boolean(),
+  /**
+   * The password is a one-time one someone else handed over (an invitation, the CLI): until it is
+   * replaced, only the password change, TOTP enrolment, one's own account and logout work.
+   */
+  password_change_required: Type.Boolean(),
 });
 
 export const EditorMe = Type.Object({
   editor: EditorAccount,
   csrf_token: Type.String(),
   totp_enrolment_required: Type.Boolean(),
+  password_change_required: Type.Boolean(),
 });
 
 export const EditorSessionItem = Type.Object({

@@ -27,6 +27,7 @@ import * as previewLinks from "./migrations/024-preview-links.ts";
 import * as articleBodiesCleaned from "./migrations/025-article-bodies-cleaned.ts";
 import * as articleBodiesSealed from "./migrations/026-article-bodies-sealed.ts";
 import * as passwordLockout from "./migrations/027-password-lockout.ts";
+import * as editorOneTimePasswords from "./migrations/028-editor-one-time-passwords.ts";
 import type { Database } from "./schema.ts";
 
 /** Every migration, in order. Names sort in the order they must run. */
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   "025-article-bodies-cleaned": articleBodiesCleaned,
   "026-article-bodies-sealed": articleBodiesSealed,
   "027-password-lockout": passwordLockout,
+  "028-editor-one-time-passwords": editorOneTimePasswords,
 };
 
 export function createMigrator(db: Kysely<Database>): Migrator {

@@ -7,6 +7,7 @@ import { Field, TextField } from "../ui.tsx";
 interface LoginAnswer {
   csrf_token: string;
   totp_enrolment_required: boolean;
+  password_change_required: boolean;
 }
 
 /** The API's answer when the password is right and the account has TOTP enrolled. */
@@ -38,11 +39,12 @@ export function Login() {
         { quietUnauthorized: true },
       );
       setCsrfToken(answer.csrf_token);
-      const target = answer.totp_enrolment_required
-        ? "/security"
-        : next?.startsWith("/") && !next.startsWith("//")
-          ? next
-          : "/";
+      const target =
+        answer.totp_enrolment_required || answer.password_change_required
+          ? "/security"
+          : next?.startsWith("/") && !next.startsWith("//")
+            ? next
+            : "/";
       navigate(target, { replace: true });
     } catch (failure) {
       if (

@@ -32,16 +32,15 @@ interface Session {
 export function Security() {
   const { t } = useT();
   const { me } = useSession();
+  // a one-time password an admin handed over is replaced first; then the account is the editor's own
+  // (the form keeps its place as the rest opens, so its notice stays)
+  const mustChange = me.password_change_required;
   return (
     <>
       <PageHeader title={t("navSecurity")} />
+      {(mustChange || !me.totp_enrolment_required) && <PasswordChange required={mustChange} />}
       <Totp />
-      {!me.totp_enrolment_required && (
-        <>
-          <PasswordChange />
-          <Sessions />
-        </>
-      )}
+      {!mustChange && !me.totp_enrolment_required && <Sessions />}
     </>
   );
 }
@@ -123,8 +122,9 @@ function Totp() {
 }
 
 /** A new password (12 to 256 characters), typed twice; the API ends one's other sessions. */
-function PasswordChange() {
+function PasswordChange({ required = false }: { required?: boolean }) {
   const { t } = useT();
+  const { refresh } = useSession();
   const notice = useNotice();
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
@@ -143,10 +143,13 @@ function PasswordChange() {
       setCurrent("");
       setNext("");
       setAgain("");
+      // the account is the editor's own now: the rest of the console opens
+      if (required) await refresh();
     }
   };
   return (
     <FormPanel id="password" title={t("passwordTitle")} notice={notice} onSubmit={submit} submit={t("passwordSubmit")}>
+      {required && <p className="notice notice-error">{t("passwordRequiredText")}</p>}
       <TextField
         label={t("passwordCurrent")}
         name="current-password"

@@ -81,8 +81,17 @@ function sameToken(given: string, expected: string): boolean {
   return timingSafeEqual(a, b) && given.length === expected.length;
 }
 
-/** Calls an editor whose TOTP is required but not yet enrolled may still make. */
-const enrolmentCalls = new Set<AnyCall>([calls.editorMe, calls.startTotp, calls.confirmTotp, calls.editorLogout]);
+/**
+ * Calls an editor may still make while the account is not yet theirs alone: its TOTP required but not
+ * enrolled, or its password a one-time one someone else handed over (migration 028).
+ */
+const enrolmentCalls = new Set<AnyCall>([
+  calls.editorMe,
+  calls.startTotp,
+  calls.confirmTotp,
+  calls.changeEditorPassword,
+  calls.editorLogout,
+]);
 
 /** Every call's name by its declaration (the audit trail names calls by these). */
 const callNames = new Map<AnyCall, string>(Object.entries(calls).map(([name, call]) => [call as AnyCall, name]));
@@ -156,8 +165,9 @@ export const editorAccessPlugin = fp(
         if (!live) throw unauthorized("登录已失效，请重新登录");
         const { editor, session } = live;
         if (!allowed.has(editor.role)) throw forbidden("当前角色无权执行此操作");
-        if (editor.totp_required && !editor.totp_enabled && !enrolmentCalls.has(call)) {
-          throw forbidden("请先启用两步验证");
+        if (!enrolmentCalls.has(call)) {
+          if (editor.password_one_time) throw forbidden("请先修改初始密码");
+          if (editor.totp_required && !editor.totp_enabled) throw forbidden("请先启用两步验证");
         }
         const csrfToken = csrfTokenOf(token);
         if (write) {

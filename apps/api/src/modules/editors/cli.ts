@@ -89,7 +89,15 @@ try {
   const passwordHash = await hashEditorPassword(password, config.editorPasswordCost);
   const created = await editors.inTransaction(async (trx) => {
     const row = await editors.create(
-      { email, name, role: role as EditorRole, passwordHash, totpRequired: values["totp-required"] === true },
+      {
+        email,
+        name,
+        role: role as EditorRole,
+        passwordHash,
+        totpRequired: values["totp-required"] === true,
+        // a printed password is handed over: its owner replaces it at the first login
+        oneTimePassword: !values["password-stdin"],
+      },
       Date.now(),
       trx,
     );

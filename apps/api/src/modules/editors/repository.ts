@@ -50,7 +50,15 @@ export function createEditorRepository(database: Kysely<Database>) {
 
   const repository = {
     async create(
-      editor: { email: string; name: string; role: EditorRole; passwordHash: string; totpRequired: boolean },
+      editor: {
+        email: string;
+        name: string;
+        role: EditorRole;
+        passwordHash: string;
+        totpRequired: boolean;
+        /** the password is handed over by someone else: its owner must replace it first */
+        oneTimePassword?: boolean;
+      },
       now = Date.now(),
       on: Db = database,
     ): Promise<EditorRow | null> {
@@ -68,6 +76,7 @@ export function createEditorRepository(database: Kysely<Database>) {
           disabled: 0,
           failed_count: 0,
           locked_until: 0,
+          password_one_time: editor.oneTimePassword ? 1 : 0,
           created_at: now,
           updated_at: now,
         })
@@ -154,6 +163,7 @@ export function createEditorRepository(database: Kysely<Database>) {
           | "disabled"
           | "totp_required"
           | "password_hash"
+          | "password_one_time"
           | "totp_secret"
           | "totp_enabled"
           | "totp_last_step"

@@ -69,6 +69,7 @@ export async function editorRoutes(app: FastifyInstance) {
           csrf_token: csrfToken,
           expires_at: expiresAt.toISOString(),
           totp_enrolment_required: Boolean(editor.totp_required) && !editor.totp_enabled,
+          password_change_required: Boolean(editor.password_one_time),
         },
       };
     },
@@ -96,6 +97,7 @@ export async function editorRoutes(app: FastifyInstance) {
         editor: presentEditor(editor),
         csrf_token: actor.csrfToken ?? "",
         totp_enrolment_required: Boolean(editor.totp_required) && !editor.totp_enabled,
+        password_change_required: Boolean(editor.password_one_time),
       },
     };
   });
@@ -188,7 +190,7 @@ export async function editorRoutes(app: FastifyInstance) {
     const hash = await hashEditorPassword(next, passwordCost);
     await editors.change(
       actor.id,
-      { password_hash: hash },
+      { password_hash: hash, password_one_time: 0 },
       (trx) =>
         app.auditWrite(request, trx, { target: `editor:${actor.id}`, before: null, after: { password: "changed" } }),
       { endSessions: true, keepSession: actor.sessionId },
@@ -207,7 +209,7 @@ export async function editorRoutes(app: FastifyInstance) {
     const passwordHash = await hashEditorPassword(password, passwordCost);
     const row = await editors.inTransaction(async (trx) => {
       const created = await editors.create(
-        { email, name, role, passwordHash, totpRequired: totp_required ?? false },
+        { email, name, role, passwordHash, totpRequired: totp_required ?? false, oneTimePassword: true },
         Date.now(),
         trx,
       );

@@ -21,6 +21,8 @@ export type EditorsTable = {
   failed_count: number;
   /** Epoch ms until which logins are refused (0: not locked). */
   locked_until: number;
+  /** 1 while the password is one someone else handed over: its owner must replace it first (migration 028). */
+  password_one_time: number;
   created_at: number;
   updated_at: number;
 };
