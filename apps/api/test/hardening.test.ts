@@ -1,6 +1,7 @@
 import { portOf, rawExchange } from "@davmu/test-support/raw-http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./helper.ts";
+import { createEditorAccount } from "./support/editors.ts";
 
 /** The status of a GET, its body read (an unread body keeps the connection the server's close waits for). */
 const statusOf = async (url: string) => {
@@ -200,6 +201,20 @@ describe("switches for production", () => {
   it("R-SRV-3 SERVE_DOCS=false turns /docs off", async () => {
     expect(await statusOf(`${server.base}/docs`)).toBe(404);
     expect(await statusOf(`${server.base}/docs/json`)).toBe(404);
+  });
+
+  it("R-CONSOLE-1 over https the console's cookie is __Secure-davmu_console: only that name is read, a plain one is not", async () => {
+    const account = await createEditorAccount(server, "analyst");
+    const login = await server.post("/editor/v1/login", { email: account.email, password: account.password });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(
+      /^__Secure-davmu_console=[\w-]{43}; Path=\/editor; HttpOnly; SameSite=Strict; Max-Age=\d+; Secure$/,
+    );
+    const token = (cookie.split(";")[0] as string).split("=")[1] as string;
+    expect((await server.get("/editor/v1/me", null, { cookie: `__Secure-davmu_console=${token}` })).status).toBe(200);
+    // a cookie of the plain name (planted by an http answer or a sibling host) is not the session's
+    expect((await server.get("/editor/v1/me", null, { cookie: `davmu_console=${token}` })).status).toBe(401);
   });
 
   it("R-SEC-TOKEN with an https PUBLIC_ORIGIN every cookie is Secure, and HSTS is sent", async () => {

@@ -46,7 +46,8 @@ export const openapiPlugin = fp(
               in: "cookie",
               name: "davmu_console",
               description:
-                "An editor's own session (POST /editor/v1/login); writes send its CSRF token in x-csrf-token. " +
+                "An editor's own session (POST /editor/v1/login), named __Secure-davmu_console where the site is reached " +
+                "over https; writes send its CSRF token in x-csrf-token. " +
                 "Each editors' call lists the roles it allows in x-roles.",
             },
           },

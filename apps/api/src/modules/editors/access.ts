@@ -12,6 +12,15 @@ import type { EditorRow, NewAuditEntry } from "./repository.ts";
 
 /** The editors' session cookie: sent only to the editors' paths. */
 export const consoleCookie = "davmu_console";
+
+/**
+ * Its name where visitors reach the site over https: `__Secure-` makes browsers take it only from a
+ * secure answer, so a plain-http answer or a sibling host cannot plant one of the same name (a
+ * `__Host-` name would need `Path=/`, and the cookie would then go to the share site's paths too).
+ */
+export function consoleCookieName(publicOrigin: string): string {
+  return publicOrigin.startsWith("https:") ? `__Secure-${consoleCookie}` : consoleCookie;
+}
 const cookiePath = "/editor";
 /** A session unused this long ends, however long it had left. */
 export const editorIdleMs = 30 * 60_000;
@@ -102,6 +111,7 @@ export const editorAccessPlugin = fp(
     const keyCheck = editorKeyCheck(app.config.editorApiKey);
     const ttlMs = app.config.tracking.editorSessionTtlSeconds * 1000;
     const secure = app.config.publicOrigin.startsWith("https:") ? "; Secure" : "";
+    const cookieName = consoleCookieName(app.config.publicOrigin);
     const cookieAttributes = (maxAge: number) =>
       `Path=${cookiePath}; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure}`;
     app.decorateRequest("editorActor", null);
@@ -111,7 +121,7 @@ export const editorAccessPlugin = fp(
       async start(request: FastifyRequest, reply: FastifyReply, editor: EditorRow) {
         // a login ends the session the browser came with: a token planted or left behind before it is
         // never the one the new login's rights ride on
-        const presented = readCookie(request.headers.cookie, consoleCookie);
+        const presented = readCookie(request.headers.cookie, cookieName);
         if (presented && tokenPattern.test(presented)) await app.editors.endSessionOfToken(hashToken(presented));
         const token = randomBytes(32).toString("base64url");
         const session = await app.editors.createSession({
@@ -121,11 +131,11 @@ export const editorAccessPlugin = fp(
           userAgent: String(request.headers["user-agent"] ?? ""),
           ttlMs,
         });
-        reply.header("set-cookie", `${consoleCookie}=${token}; ${cookieAttributes(Math.floor(ttlMs / 1000))}`);
+        reply.header("set-cookie", `${cookieName}=${token}; ${cookieAttributes(Math.floor(ttlMs / 1000))}`);
         return { csrfToken: csrfTokenOf(token), expiresAt: new Date(session.expires_at) };
       },
       clearCookie(reply: FastifyReply) {
-        reply.header("set-cookie", `${consoleCookie}=; ${cookieAttributes(0)}`);
+        reply.header("set-cookie", `${cookieName}=; ${cookieAttributes(0)}`);
       },
     });
 
@@ -158,7 +168,7 @@ export const editorAccessPlugin = fp(
           };
           return;
         }
-        const token = readCookie(request.headers.cookie, consoleCookie);
+        const token = readCookie(request.headers.cookie, cookieName);
         if (!token) throw unauthorized("请先登录编辑账号");
         if (!tokenPattern.test(token)) throw unauthorized("登录已失效，请重新登录");
         const live = await app.editors.liveSession(hashToken(token), editorIdleMs);
