@@ -376,6 +376,12 @@ describe("editor accounts", () => {
     expect(
       (await server.post("/editor/v1/me/password", { current: password, next: "short" }, null, session.headers)).status,
     ).toBe(400);
+    // twelve characters that the common lists, a keyboard walk or the account itself give away are refused
+    for (const next of ["123456789012", "password1234", "qwertyuiop12", "1q2w3e4r5t6y", `${email.split("@")[0]}1`]) {
+      const weak = await server.post("/editor/v1/me/password", { current: password, next }, null, session.headers);
+      expect(weak.status, next).toBe(400);
+      expect(weak.body.msg).toBe("密码太常见或太容易猜到：请换一个更长、更少见的密码");
+    }
     expect(
       (
         await server.post(
@@ -447,6 +453,12 @@ describe("editor accounts", () => {
       "short",
     );
     expect(short.status).toBe(65);
+    const common = run(
+      ["create", "--role", "editor", "--name", "x", "--email", "short@y.z", "--password-stdin"],
+      "password1234",
+    );
+    expect(common.status).toBe(65);
+    expect(common.stderr).toMatch(/too common or too easy to guess/);
     const given = `stdin-${Date.now()}@newsroom.test`;
     const fromStdin = run(
       ["create", "--role", "analyst", "--name", "数据分析", "--email", given, "--password-stdin"],

@@ -109,7 +109,8 @@ export const changeEditorPassword = defineCall({
   tags: ["editors"],
   summary: "Changes the editor's password (at least 12 characters); the editor's other sessions end",
   description:
-    "A new password equal to the current one is refused (400). A wrong current password counts toward the login's " +
+    "A new password equal to the current one, or one too common or easy to guess (zxcvbn's estimate under 3, the " +
+    "account's email and name among the words it knows), is refused (400). A wrong current password counts toward the login's " +
     "lock, as a failed login does; the try that locks the account also ends this session (423).",
   body: PasswordChangeBody,
   headers: EditorSessionHeaders,

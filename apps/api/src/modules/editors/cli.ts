@@ -53,12 +53,13 @@ async function readStdin(): Promise<string> {
 
 // the product's modules are loaded only once the command is known to be well formed, so a usage
 // error answers at once
-const [database, migrate, configuration, passwords, repository] = await Promise.all([
+const [database, migrate, configuration, passwords, repository, strength] = await Promise.all([
   import("../../db/database.ts"),
   import("../../db/migrate.ts"),
   import("../../plugins/config.ts"),
   import("./passwords.ts"),
   import("./repository.ts"),
+  import("./password-strength.ts"),
 ]);
 const { openDatabase } = database;
 const { migrateToLatest } = migrate;
@@ -71,6 +72,8 @@ if (values["password-stdin"]) {
   password = await readStdin();
   if (password.length < 12 || password.length > 256)
     fail("the password read from stdin must have 12 to 256 characters", 65);
+  if (strength.weakPassword(password, { email, name }))
+    fail("the password read from stdin is too common or too easy to guess: choose a longer, rarer one", 65);
 } else {
   password = oneTimePassword();
 }

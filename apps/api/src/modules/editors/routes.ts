@@ -5,6 +5,7 @@ import { locked } from "../../lib/lockout.ts";
 import { route } from "../../lib/route.ts";
 import { type EditorActor, editorIdleMs } from "./access.ts";
 import { auditCsv } from "./csv.ts";
+import { weakPassword, weakPasswordMessage } from "./password-strength.ts";
 import { hashEditorPassword, needsRehash, oneTimePassword, verifyEditorPassword } from "./passwords.ts";
 import { presentEditor } from "./present.ts";
 import type { AuditFilter, EditorRow } from "./repository.ts";
@@ -168,6 +169,7 @@ export async function editorRoutes(app: FastifyInstance) {
     const actor = actorOf(request);
     const { current, next } = request.body;
     if (next === current) throw badRequest("新密码不能与当前密码相同");
+    if (weakPassword(next, actor.editor)) throw badRequest(weakPasswordMessage);
     const now = Date.now();
     const fresh = await editors.findById(actor.id);
     if (!fresh) throw unauthorized("请先登录编辑账号");
