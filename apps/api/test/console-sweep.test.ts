@@ -260,7 +260,11 @@ describe("the authorization sweep over every editors' call", () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email: account.email, password: "a-wrong-secret-password" }),
     });
-    const enrol = await fetch(`${server.base}/editor/v1/me/totp`, { method: "POST", headers: session.headers });
+    const enrol = await fetch(`${server.base}/editor/v1/me/totp`, {
+      method: "POST",
+      headers: { ...session.headers, "content-type": "application/json" },
+      body: JSON.stringify({ password: "a-secret-password-for-logs" }),
+    });
     const uri = ((await enrol.json()) as { data: { uri: string } }).data.uri;
     const secret = new URL(uri).searchParams.get("secret") as string;
     const invited = await fetch(`${server.base}/editor/v1/editors`, {

@@ -209,7 +209,7 @@ describe("editor accounts", () => {
 
   it("R-CONSOLE-1 TOTP: enrolment gives an otpauth URI, a code confirms it, then every login needs a fresh code", async () => {
     const editor = await editorSession(server, "editor");
-    const start = await server.post("/editor/v1/me/totp", undefined, null, editor.headers);
+    const start = await server.post("/editor/v1/me/totp", { password: editor.password }, null, editor.headers);
     expect(start.status, JSON.stringify(start.body)).toBe(200);
     const uri = new URL(start.body.data.uri);
     expect(uri.protocol).toBe("otpauth:");
@@ -237,6 +237,58 @@ describe("editor accounts", () => {
     expect(replay.body.msg).toBe("两步验证码错误");
   });
 
+  it("R-CONSOLE-1 TOTP enrolment asks for the password again (a wrong one counts toward the lock); confirming ends the other sessions", async () => {
+    const account = await createEditorAccount(server, "editor");
+    const session = await loginEditor(server.base, account, "editor");
+    const other = await loginEditor(server.base, account, "editor");
+    const start = (body: unknown) => server.post("/editor/v1/me/totp", body, null, session.headers);
+    for (const body of [undefined, {}, { password: "" }, { code: "123456" }]) {
+      expect((await start(body)).status, JSON.stringify(body)).toBe(400);
+    }
+    const wrong = await start({ password: "not-the-password" });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.msg).toBe("当前密码错误");
+    expect(Number((await server.app.editors.findById(account.id))?.failed_count)).toBe(1);
+    const started = await start({ password: account.password });
+    expect(started.status).toBe(200);
+    const secret = new URL(started.body.data.uri).searchParams.get("secret") as string;
+    const confirmed = await server.post(
+      "/editor/v1/me/totp/confirm",
+      { code: totpCode(secret) },
+      null,
+      session.headers,
+    );
+    expect(confirmed.status).toBe(200);
+    expect((await server.get("/editor/v1/me", null, session.headers)).status).toBe(200);
+    expect((await server.get("/editor/v1/me", null, other.headers)).status).toBe(401);
+  });
+
+  it("R-CONSOLE-1 an admin resets a lost TOTP: every session of the account ends, and it logs in with its password to enrol anew", async () => {
+    const admin = await editorSession(server, "admin");
+    const account = await createEditorAccount(server, "moderator");
+    const session = await loginEditor(server.base, account, "moderator");
+    const started = await server.post("/editor/v1/me/totp", { password: account.password }, null, session.headers);
+    const secret = new URL(started.body.data.uri).searchParams.get("secret") as string;
+    await server.post("/editor/v1/me/totp/confirm", { code: totpCode(secret) }, null, session.headers);
+    expect((await login({ email: account.email, password: account.password })).body.msg).toBe("请输入两步验证码");
+    // only an admin resets it, and only with the literal true
+    const self = await server.put(`/editor/v1/editors/${account.id}`, { reset_totp: true }, null, session.headers);
+    expect(self.status).toBe(403);
+    for (const body of [{ reset_totp: false }, { reset_totp: "yes" }]) {
+      expect((await server.put(`/editor/v1/editors/${account.id}`, body, null, admin.headers)).status).toBe(400);
+    }
+    const reset = await server.put(`/editor/v1/editors/${account.id}`, { reset_totp: true }, null, admin.headers);
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    expect(reset.body.data.totp_enabled).toBe(false);
+    expect((await server.get("/editor/v1/me", null, session.headers)).status).toBe(401);
+    const row = await server.app.editors.findById(account.id);
+    expect(row?.totp_secret).toBeNull();
+    const again = await login({ email: account.email, password: account.password });
+    expect(again.status).toBe(200);
+    const audit = await server.get(`/editor/v1/audit?target=editor:${account.id}&limit=5`, null, admin.headers);
+    expect(JSON.stringify(audit.body.data)).toContain("totp_reset");
+  });
+
   it("R-CONSOLE-1 an admin can require TOTP: until it is enrolled only enrolment works", async () => {
     const admin = await editorSession(server, "admin");
     const account = await createEditorAccount(server, "moderator");
@@ -249,7 +301,7 @@ describe("editor accounts", () => {
     const queue = await server.get("/editor/v1/comments?status=pending", null, moderator.headers);
     expect(queue.status).toBe(403);
     expect(queue.body.msg).toBe("请先启用两步验证");
-    const start = await server.post("/editor/v1/me/totp", undefined, null, moderator.headers);
+    const start = await server.post("/editor/v1/me/totp", { password: account.password }, null, moderator.headers);
     const secret = new URL(start.body.data.uri).searchParams.get("secret") as string;
     const ok = await server.post("/editor/v1/me/totp/confirm", { code: totpCode(secret) }, null, moderator.headers);
     expect(ok.status).toBe(200);

@@ -25,6 +25,8 @@ async function enrolAndLogIn(page: Page, account: Account) {
   await page.getByText("管理员要求你的账号启用两步验证").waitFor();
   // a TOTP-required account sees no other screen until it is enrolled
   expect(await page.locator(".sidebar .nav-link").allTextContents()).toEqual(["账号安全"]);
+  // the account's password again before its second factor changes
+  await page.locator('input[name="totp-password"]').fill(account.password);
   await page.getByRole("button", { name: "开始绑定" }).click();
   await page.getByRole("img", { name: "两步验证" }).waitFor();
   const secret = (await page.locator("code.secret").textContent()) ?? "";

@@ -75,6 +75,9 @@ export const TotpEnrolment = Type.Object({
 });
 export const TotpConfirmBody = Type.Object({ code: TotpCode }, { additionalProperties: false });
 
+/** Starting TOTP enrolment asks for the account's password again (re-authentication). */
+export const TotpStartBody = Type.Object({ password: Password }, { additionalProperties: false });
+
 export const PasswordChangeBody = Type.Object(
   { current: Password, next: Type.String({ minLength: 12, maxLength: 256 }) },
   { additionalProperties: false },
@@ -95,6 +98,8 @@ export const EditorChangeBody = Type.Object(
     role: Type.Optional(EditorRoleSchema),
     disabled: Type.Optional(Type.Boolean()),
     totp_required: Type.Optional(Type.Boolean()),
+    /** A lost authenticator: TOTP off and its secret dropped, every session of the account ended. */
+    reset_totp: Type.Optional(Type.Literal(true)),
   },
   { additionalProperties: false, minProperties: 1 },
 );

@@ -50,7 +50,7 @@ export function Accounts() {
 
   const change = async (
     account: EditorAccount,
-    body: Partial<Pick<EditorAccount, "role" | "disabled" | "totp_required">>,
+    body: Partial<Pick<EditorAccount, "role" | "disabled" | "totp_required">> & { reset_totp?: true },
   ) => {
     try {
       const changed = await api<EditorAccount>("PUT", `/editor/v1/editors/${account.id}`, body);
@@ -114,10 +114,18 @@ export function Accounts() {
                   onChange={(next) => change(account, { role: next })}
                 />
               </td>
-              <td>
+              <td className="nowrap">
                 <Badge tone={account.totp_enabled ? "green" : "gray"}>
                   {account.totp_enabled ? t("totpOn") : t("totpOff")}
-                </Badge>
+                </Badge>{" "}
+                {account.totp_enabled && !self && (
+                  <ConfirmButton
+                    question={t("confirmTotpReset", { name: account.name })}
+                    onConfirm={() => change(account, { reset_totp: true })}
+                  >
+                    {t("totpReset")}
+                  </ConfirmButton>
+                )}
               </td>
               <td>
                 <input

@@ -52,14 +52,18 @@ function Totp() {
   const [uri, setUri] = useState("");
   const [qr, setQr] = useState("");
   const [code, setCode] = useState("");
+  const [password, setPassword] = useState("");
 
   useEffect(() => {
     if (uri) QRCode.toDataURL(uri, { margin: 1, width: 200 }).then(setQr, fail);
   }, [uri, fail]);
 
-  const start = async () => {
+  // the account's password is asked again before its second factor changes
+  const start = async (event: FormEvent) => {
+    event.preventDefault();
     try {
-      setUri((await api<{ uri: string }>("POST", "/editor/v1/me/totp")).uri);
+      setUri((await api<{ uri: string }>("POST", "/editor/v1/me/totp", { password })).uri);
+      setPassword("");
     } catch (error) {
       fail(error);
     }
@@ -89,9 +93,21 @@ function Totp() {
         <>
           {me.totp_enrolment_required && <p className="notice notice-error">{t("totpRequiredText")}</p>}
           {!uri ? (
-            <button type="button" className="primary" onClick={start}>
-              {t("totpStart")}
-            </button>
+            <form className="stack" onSubmit={start}>
+              <Field label={t("totpPassword")}>
+                <input
+                  name="totp-password"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+              </Field>
+              <button type="submit" className="primary">
+                {t("totpStart")}
+              </button>
+            </form>
           ) : (
             <form className="stack" onSubmit={confirmCode}>
               {qr && <img className="qr" src={qr} width={200} height={200} alt={t("totpSetup")} />}

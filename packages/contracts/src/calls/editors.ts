@@ -16,6 +16,7 @@ import {
   PasswordChangeBody,
   TotpConfirmBody,
   TotpEnrolment,
+  TotpStartBody,
 } from "../editors.ts";
 import { answers, ErrorEnvelope } from "../envelope.ts";
 
@@ -85,6 +86,10 @@ export const startTotp = defineCall({
   roles: everyone,
   tags: ["editors"],
   summary: "Starts TOTP enrolment: a new secret, as an otpauth:// URI for the authenticator app",
+  description:
+    "Asks for the account's password again: a wrong one counts toward the login's lock, and the try that locks " +
+    "the account ends this session (423). Confirming the code ends the account's other sessions.",
+  body: TotpStartBody,
   headers: EditorSessionHeaders,
   responses: answers(TotpEnrolment),
 });
@@ -145,7 +150,8 @@ export const updateEditor = defineCall({
   access: "editor",
   roles: [],
   tags: ["editors"],
-  summary: "Changes an account's name, role, TOTP requirement, or disables it: its sessions stop at once (admin)",
+  summary:
+    "Changes an account's name, role or TOTP requirement, resets its lost TOTP (`reset_totp`: every session of it ends), or disables it: its sessions stop at once (admin)",
   params: EditorIdParams,
   body: EditorChangeBody,
   headers: EditorSessionHeaders,

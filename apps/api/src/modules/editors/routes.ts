@@ -1,5 +1,5 @@
 import { calls } from "@davmu/contracts/calls";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "../../lib/api-error.ts";
 import { locked } from "../../lib/lockout.ts";
 import { route } from "../../lib/route.ts";
@@ -133,9 +133,37 @@ export async function editorRoutes(app: FastifyInstance) {
     return { code: 0, msg: "已退出该会话", data: null };
   });
 
-  route(app, calls.startTotp, async (request) => {
+  /**
+   * The session's editor types the account's password again before a change of its credentials
+   * (ASVS 7.5.1). A wrong one is guessed no more freely here than at the login: it counts toward the
+   * same lock, and the try that locks the account ends this session.
+   */
+  async function reauthenticate(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    actor: ReturnType<typeof actorOf>,
+    password: string,
+  ): Promise<void> {
+    const now = Date.now();
+    const fresh = await editors.findById(actor.id);
+    if (!fresh) throw unauthorized("请先登录编辑账号");
+    if (Number(fresh.locked_until) > now) throw locked(Number(fresh.locked_until), now);
+    if (await verifyEditorPassword(password, fresh.password_hash, passwordCost)) return;
+    const counted = await editors.recordFailure(actor.id, now);
+    request.log.warn({ editorId: actor.id, failures: counted.failed_count }, "editor re-authentication failed");
+    if (counted.locked_until > now) {
+      // a session that guesses its way into a lock is ended: whoever holds it must log in again
+      await editors.endSession(actor.id, actor.sessionId);
+      app.editorSessions.clearCookie(reply);
+      throw locked(counted.locked_until, now);
+    }
+    throw forbidden("当前密码错误");
+  }
+
+  route(app, calls.startTotp, async (request, reply) => {
     const actor = actorOf(request);
     if (actor.editor.totp_enabled) throw conflict("两步验证已启用");
+    await reauthenticate(request, reply, actor, request.body.password);
     const secret = newTotpSecret();
     await editors.change(actor.id, { totp_secret: secret, totp_enabled: 0 }, (trx, before, after) =>
       app.auditWrite(request, trx, {
@@ -154,12 +182,17 @@ export async function editorRoutes(app: FastifyInstance) {
     if (fresh.totp_enabled) throw conflict("两步验证已启用");
     const step = totpStep(fresh.totp_secret, request.body.code);
     if (step === null) throw badRequest("验证码错误");
-    const changed = await editors.change(actor.id, { totp_enabled: 1, totp_last_step: step }, (trx, before, after) =>
-      app.auditWrite(request, trx, {
-        target: `editor:${actor.id}`,
-        before: { totp_enabled: Boolean(before.totp_enabled) },
-        after: { totp_enabled: Boolean(after.totp_enabled) },
-      }),
+    // once the second factor is on, the account's other sessions (begun without it) end
+    const changed = await editors.change(
+      actor.id,
+      { totp_enabled: 1, totp_last_step: step },
+      (trx, before, after) =>
+        app.auditWrite(request, trx, {
+          target: `editor:${actor.id}`,
+          before: { totp_enabled: Boolean(before.totp_enabled) },
+          after: { totp_enabled: Boolean(after.totp_enabled) },
+        }),
+      { endSessions: true, keepSession: actor.sessionId },
     );
     if (!changed) throw notFound("账号不存在");
     return { code: 0, msg: "两步验证已启用", data: presentEditor(changed) };
@@ -170,25 +203,7 @@ export async function editorRoutes(app: FastifyInstance) {
     const { current, next } = request.body;
     if (next === current) throw badRequest("新密码不能与当前密码相同");
     if (weakPassword(next, actor.editor)) throw badRequest(weakPasswordMessage);
-    const now = Date.now();
-    const fresh = await editors.findById(actor.id);
-    if (!fresh) throw unauthorized("请先登录编辑账号");
-    // the current password is guessed no more freely here than at the login: the same count and lock
-    if (Number(fresh.locked_until) > now) throw locked(Number(fresh.locked_until), now);
-    if (!(await verifyEditorPassword(current, fresh.password_hash, passwordCost))) {
-      const counted = await editors.recordFailure(actor.id, now);
-      request.log.warn(
-        { editorId: actor.id, failures: counted.failed_count },
-        "editor password change: wrong password",
-      );
-      if (counted.locked_until > now) {
-        // a session that guesses its way into a lock is ended: whoever holds it must log in again
-        await editors.endSession(actor.id, actor.sessionId);
-        app.editorSessions.clearCookie(reply);
-        throw locked(counted.locked_until, now);
-      }
-      throw forbidden("当前密码错误");
-    }
+    await reauthenticate(request, reply, actor, current);
     const hash = await hashEditorPassword(next, passwordCost);
     await editors.change(
       actor.id,
@@ -231,7 +246,7 @@ export async function editorRoutes(app: FastifyInstance) {
 
   route(app, calls.updateEditor, async (request) => {
     const actor = actorOf(request);
-    const { name, role, disabled, totp_required } = request.body;
+    const { name, role, disabled, totp_required, reset_totp } = request.body;
     const id = request.params.id;
     if (id === actor.id && (disabled === true || (role !== undefined && role !== "admin"))) {
       throw badRequest("不能停用自己的账号或取消自己的管理员角色");
@@ -243,13 +258,16 @@ export async function editorRoutes(app: FastifyInstance) {
         ...(role !== undefined ? { role } : {}),
         ...(disabled !== undefined ? { disabled: disabled ? 1 : 0 } : {}),
         ...(totp_required !== undefined ? { totp_required: totp_required ? 1 : 0 } : {}),
+        // a lost authenticator: the account enrols anew at its next login, every session of it ended
+        ...(reset_totp ? { totp_enabled: 0, totp_secret: null, totp_last_step: 0 } : {}),
       },
       (trx, before, after) =>
         app.auditWrite(request, trx, {
           target: `editor:${id}`,
           before: presentEditor(before),
-          after: presentEditor(after),
+          after: { ...presentEditor(after), ...(reset_totp ? { totp_reset: true } : {}) },
         }),
+      { endSessions: reset_totp === true && id !== actor.id },
     );
     if (!changed) throw notFound("账号不存在");
     return { code: 0, msg: "ok", data: presentEditor(changed) };
