@@ -192,6 +192,26 @@ describe("every way out of an article counts its read once", () => {
       .toEqual({ views: before.views + 1, reads: before.reads + 1 });
   });
 
+  it("R-FIELD-3 on a phone too busy to idle, the tracker starts with the page all the same, and a reader who closes it is stored", async () => {
+    const link = articles[5] as string;
+    const before = await stored(link);
+    // a low-end phone still busy when the reader leaves: the browser never idles (the page's other
+    // start-up work waits for that; its statistics must not)
+    const busy = await phoneContext(browser);
+    await busy.addInitScript(() => {
+      window.requestIdleCallback = (() => 0) as unknown as typeof window.requestIdleCallback;
+    });
+    const page = await busy.newPage();
+    await page.goto(link);
+    await hydrated(page);
+    await page.locator("html[data-tracking]").waitFor({ state: "attached", timeout: 5000 });
+    await page.close({ runBeforeUnload: true });
+    await expect
+      .poll(() => stored(link), { timeout: 8000 })
+      .toEqual({ views: before.views + 1, reads: before.reads + 1 });
+    await busy.close();
+  });
+
   it("R-FIELD-3 a reader who closes the page within 2 s of load, before the view's second, is stored as a view and a read", async () => {
     const link = articles[4] as string;
     const before = await stored(link);

@@ -1,3 +1,4 @@
+import { startTracking } from "../features/tracking/tracker-page.ts";
 import { showDrawnDialog } from "../lib/drawn-dialog.ts";
 import { emitLogin, emitOpenApp, islandsAddedEvent, wakeIslandEvent } from "../lib/events.ts";
 import { subscribeWxTagState, wxTagState } from "../lib/open-app-state.ts";
@@ -121,7 +122,10 @@ if (page) {
     const element = (event as CustomEvent<unknown>).detail;
     if (element instanceof Element) controller.adopt(element);
   });
-  // what every page does as it starts (statistics, start-up, session, service worker…), without React
+  // reading statistics start with the page, not once it idles: the tracker's chunk is fetched now, so
+  // a reader who leaves in the first seconds (a busy phone idles late, up to 2 s) is counted (decision 042)
+  startTracking(page.statBase ?? "");
+  // what every page does as it starts (start-up, session, service worker…), without React
   idle(() => {
     import("./page-effects.ts")
       .then((m) => m.startPageEffects(page))

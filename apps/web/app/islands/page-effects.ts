@@ -1,6 +1,5 @@
 import { siteBase } from "@davmu/contracts/site-path";
 import { startWechat } from "../features/open-app/wechat.ts";
-import { startTracking } from "../features/tracking/tracker-page.ts";
 import { showBanner } from "../lib/startup/banner.ts";
 import { markMiniProgram } from "../lib/startup/mini-program.ts";
 import { applyThemeColor, redirectDesktop, schedulePageIdleWork, startSite } from "../lib/startup/page-start.ts";
@@ -11,7 +10,6 @@ import { shared } from "./store.ts";
 /**
  * What every page does in the browser as it starts (decisions 056, 058), with no React. The loader (boot.ts) imports this chunk once the browser is idle:
  * - the desktop redirect by viewport (a phone turned wide goes to /pc); the open-app banner shown;
- * - reading statistics (the tracker's chunk, R-TRACK-1..5), unless a preview or opted out;
  * - the device's details, an anonymous token and the app info, whose theme colour is applied, then
  *   the site config read again; both kept in the store for islands that wake later;
  * - the session restored into the store (R-LOGIN-10), and a token that stops working mid-visit;
@@ -26,7 +24,6 @@ export function startPageEffects(page: IslandPage): void {
   redirectDesktop();
   markMiniProgram();
   showBanner();
-  startTracking(page.statBase ?? "");
   startSite(page.publicApiBase, {
     theme(theme) {
       applyThemeColor(theme.primaryColor);
