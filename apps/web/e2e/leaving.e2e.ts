@@ -1,6 +1,7 @@
 import { demoCards, hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loginThroughApi } from "./accounts.ts";
 import { editorHeaders } from "./editor-session.ts";
 import { site } from "./setup/site.ts";
 
@@ -172,6 +173,45 @@ describe("every way out of an article counts its read once", () => {
     await expect
       .poll(() => stored(first), { timeout: 8000 })
       .toEqual({ views: firstBefore.views + 2, reads: firstBefore.reads + 2 });
+    await page.close();
+  });
+
+  it("R-LOGIN-10 a page restored from the back/forward cache shows the session as it is now: logged in elsewhere, then logged out elsewhere", async () => {
+    const [first, second] = [articles[6] as string, articles[7] as string];
+    const page = await context.newPage();
+    await page.goto(first);
+    await hydrated(page);
+    await page.locator("html[data-session]").waitFor({ state: "attached" });
+    const banner = page.getByTestId("open-app-banner");
+    await banner.getByRole("button", { name: "登录" }).waitFor();
+    // nothing left in flight as the page goes into the cache (the view goes a second after load)
+    await viewSent(page, first);
+    // on another page the reader logs in (kept where every page reads it), then comes Back
+    await page.goto(second);
+    await hydrated(page);
+    const user = await loginThroughApi(`1395${String(Date.now()).slice(-7)}`);
+    await page.evaluate(({ token, userId }) => {
+      localStorage.setItem("token", token);
+      localStorage.setItem("user_id", userId);
+    }, user);
+    await page.goBack({ waitUntil: "commit" });
+    // restored as it was, not loaded again
+    await expect
+      .poll(async () => (await page.evaluate(() => sessionStorage.getItem("__shows"))) ?? "")
+      .toContain(`true ${new URL(first).pathname}`);
+    await page.locator(".banner-avatar").waitFor({ timeout: 5000 });
+    // and the other way: logged out on another page, the restored page is anonymous again
+    // the restored page is a new visit: its own view goes a second after it shows
+    await expect.poll(async () => of(await sentBy(page), first, "view").length, { timeout: 3000 }).toBe(2);
+    await page.goto(second);
+    await hydrated(page);
+    await page.evaluate(() => {
+      localStorage.removeItem("token");
+      localStorage.removeItem("user_id");
+    });
+    await page.goBack({ waitUntil: "commit" });
+    await expect.poll(() => page.locator(".banner-avatar").count(), { timeout: 5000 }).toBe(0);
+    await banner.getByRole("button", { name: "登录" }).waitFor();
     await page.close();
   });
 

@@ -3,7 +3,7 @@ import { startWechat } from "../features/open-app/wechat.ts";
 import { showBanner } from "../lib/startup/banner.ts";
 import { markMiniProgram } from "../lib/startup/mini-program.ts";
 import { applyThemeColor, redirectDesktop, schedulePageIdleWork, startSite } from "../lib/startup/page-start.ts";
-import { restoreSession, watchSessionExpiry } from "../lib/startup/session-start.ts";
+import { refreshSession, restoreSession, watchSessionExpiry } from "../lib/startup/session-start.ts";
 import type { IslandPage } from "./page.ts";
 import { shared } from "./store.ts";
 
@@ -12,7 +12,8 @@ import { shared } from "./store.ts";
  * - the desktop redirect by viewport (a phone turned wide goes to /pc); the open-app banner shown;
  * - the device's details, an anonymous token and the app info, whose theme colour is applied, then
  *   the site config read again; both kept in the store for islands that wake later;
- * - the session restored into the store (R-LOGIN-10), and a token that stops working mid-visit;
+ * - the session restored into the store (R-LOGIN-10), read again when the page comes back from the
+ *   back/forward cache, and a token that stops working mid-visit;
  * - WeChat's JS-SDK inside WeChat (share card, open tags);
  * - when idle again: the chunk-reload guard, the service worker and the prefetch of links in view.
  */
@@ -40,6 +41,14 @@ export function startPageEffects(page: IslandPage): void {
       // the visitor's session is known (theirs, or nobody's): the browser tests wait for it
       document.documentElement.dataset.session = "";
     },
+  });
+  // restored from the back/forward cache, the page shows the session as it was left: read it again
+  window.addEventListener("pageshow", (event) => {
+    if (!event.persisted) return;
+    refreshSession(page.publicApiBase, {
+      found: (user) => shared.set({ user }),
+      gone: () => shared.set({ user: null }),
+    });
   });
   watchSessionExpiry(page.publicApiBase, {
     signedIn: () => shared.get().user !== null,

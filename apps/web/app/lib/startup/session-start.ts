@@ -22,6 +22,26 @@ export function restoreSession(publicApiBase: string, on: { found(user: UserInfo
 }
 
 /**
+ * The stored session read again, when a page comes back from the back/forward cache as it was left:
+ * the visitor may have logged in or out on another page meanwhile. `found` with the user stored now,
+ * `gone` when none is (or the API refuses its token); a failed call changes nothing.
+ */
+export function refreshSession(publicApiBase: string, on: { found(user: UserInfo): void; gone(): void }): void {
+  const { client, values } = browserApi(publicApiBase);
+  if (!values.token() || !values.userId()) {
+    on.gone();
+    return;
+  }
+  restoreUser(client, values)
+    .then((user) => {
+      if (user) on.found(user);
+      // refused: its token forgotten by the restore
+      else if (!values.userId()) on.gone();
+    })
+    .catch((error) => console.warn("session refresh failed:", error));
+}
+
+/**
  * A token that stopped working mid-visit: forgotten, and a visitor who was logged in is told and
  * asked to log in again (on load the restore handles a dead token quietly). Answers how to stop listening.
  */
