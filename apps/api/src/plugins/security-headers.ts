@@ -28,10 +28,11 @@ import helmet from "helmet";
  * link item's page in the popup): sensors, camera and microphone (a tip's pictures come through a
  * file input, which needs none), location, payment, devices. Fullscreen (the video player) and
  * writing to the clipboard (a tip's receipt code, the deferred-link code) stay with the site itself.
+ * Only features the browsers recognise are named: Chromium logs a console error on every page for one
+ * it does not (`bluetooth`, which Chromium 156 no longer knows).
  */
 const permissionsPolicy = [
   "accelerometer=()",
-  "bluetooth=()",
   "camera=()",
   "display-capture=()",
   "geolocation=()",
