@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import QRCode from "qrcode";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsapiSignature } from "../../api/src/modules/wechat/signature.ts";
+import { axeViolations } from "./content-pages.ts";
 import { editorHeaders } from "./editor-session.ts";
 import { connectBrowser } from "./setup/site.ts";
 import { startWechatProduct, type WechatProduct } from "./wechat-server.ts";
@@ -130,6 +131,8 @@ describe("sharing in WeChat and opening the app", () => {
     expect(await guide.textContent()).toContain("点击右上角···");
     expect(await guide.textContent()).toContain("选择「在浏览器打开」");
     await expect.poll(() => page.getByTestId("open-app-guide-download").isEnabled()).toBe(true);
+    // its white text on the theme colour reads (4.5:1), as every button of the site
+    expect(await axeViolations(page)).toEqual([]);
     await shot(page, `wechat-share/wechat-guide`);
     await expect.poll(() => counted("wechat_tag", "failed")).toBe(failedBefore + 1);
     await context.close();
