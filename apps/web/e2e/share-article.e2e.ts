@@ -252,7 +252,22 @@ describe("desktop visitors", () => {
     });
     const page = await context.newPage();
     await page.goto(`${origin}/davmu/share/`);
-    await page.waitForURL(/\/davmu\/share\/pc\?url=/);
+    await page.waitForURL(/\/davmu\/share\/pc\?url=.*&screen=wide$/);
+    // and stays there: /pc sends back only a phone its screen did not send
+    await page.frameLocator("iframe.pc-frame").locator("body").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/davmu/share/pc");
     await context.close();
+  });
+
+  it("R-SITE-6 a desktop's /pc address opened on a phone in WeChat lands on the page itself", async () => {
+    const phone = await phoneContext(browser);
+    const page = await phone.newPage();
+    const link = await firstArticleLink(page, origin);
+    const inner = link.slice(`${origin}/davmu/share`.length);
+    await page.goto(`${origin}/davmu/share/pc?url=${encodeURIComponent(inner)}`);
+    expect(page.url()).toBe(link);
+    await hydrated(page);
+    expect(await page.locator(".pc-page").count()).toBe(0);
+    await phone.close();
   });
 });

@@ -26,6 +26,14 @@ export interface Viewport {
   height: number;
 }
 
+/** What a page adds to /pc's address when the screen sent it there (a phone turned wide): `screen=wide`. */
+export const wideScreenParam = "screen=wide";
+
+/** Whether /pc's address says the screen sent the visitor (`wideScreenParam`). */
+export function sentByWideScreen(url: URL): boolean {
+  return url.searchParams.get("screen") === "wide";
+}
+
 /**
  * Desktop visitors get the phone-framed /pc page: when the viewport is at least 1000 px wide and
  * wider than tall, or the device is not a mobile device. Without a viewport (on the server) only

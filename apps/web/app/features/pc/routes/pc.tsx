@@ -1,6 +1,9 @@
+import { isRobot } from "@davmu/contracts/robot";
 import { siteBasePath } from "@davmu/contracts/site-path";
+import { sentByWideScreen, shouldUsePcWrapper } from "../../../lib/device.ts";
 import { useContentT } from "../../../lib/i18n/content.ts";
 import { keep, pageData } from "../../../lib/page-data.ts";
+import { redirect } from "../../../lib/router.ts";
 import { useSite } from "../../../lib/site-context.tsx";
 import type { PageHandle } from "../../../page-styles.ts";
 import { qrCodeSvg } from "../qr-code.server.ts";
@@ -25,8 +28,23 @@ export function phoneUrl(src: string, origin: string): string {
   return url.href;
 }
 
+/**
+ * The page itself, for a phone that opened /pc's address (a desktop's link pasted into WeChat): its
+ * router path, without the frame's marker. A phone the screen sent here, turned wide, stays.
+ */
+export function phonePage(src: string, request: Request): string | null {
+  const ua = request.headers.get("user-agent") ?? "";
+  if (sentByWideScreen(new URL(request.url))) return null;
+  if (!isRobot(ua) && shouldUsePcWrapper(ua)) return null;
+  const url = new URL(src, "http://site.invalid");
+  url.searchParams.delete("pc_frame");
+  return url.pathname.slice(siteBasePath.length) + url.search;
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const src = frameSource(new URL(request.url).searchParams.get("url"));
+  const page = phonePage(src, request);
+  if (page !== null) throw redirect(page);
   const phone = phoneUrl(src, new URL(request.url).origin);
   return keep({ src, phone, qr: await qrCodeSvg(phone) });
 }
