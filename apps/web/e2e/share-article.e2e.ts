@@ -1,5 +1,5 @@
 import { desktopContext, firstArticleLink, hydrated, phoneContext } from "@davmu/test-support/browser";
-import type { Browser, Request } from "playwright-core";
+import type { Browser, Frame, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectBrowser, site } from "./setup/site.ts";
 
@@ -241,6 +241,28 @@ describe("desktop visitors", () => {
     expect(box?.width).toBe(375);
     // the wrapper itself loads no script: the framed page brings its own
     expect(await page.locator("script").count()).toBe(0);
+    await context.close();
+  });
+
+  it("R-SITE-6 a link tapped inside the frame opens in the frame, under the service worker too, never a second wrapper", async () => {
+    const phone = await phoneContext(browser);
+    const link = await firstArticleLink(await phone.newPage(), origin);
+    await phone.close();
+    const context = await desktopContext(browser);
+    const page = await context.newPage();
+    await page.goto(link);
+    const frame = (await (await page.waitForSelector("iframe.pc-frame")).contentFrame()) as Frame;
+    await frame.locator("h1.article-title").waitFor();
+    // the site's service worker controls the framed page (it registers once the page idles)
+    await expect
+      .poll(() => frame.evaluate(() => navigator.serviceWorker?.controller != null), { timeout: 15_000 })
+      .toBe(true);
+    const card = frame.locator("a.card-link[href*='/doc/']").first();
+    const next = (await card.getAttribute("href")) ?? "";
+    await card.click();
+    await frame.waitForURL((url) => url.pathname === new URL(next, origin).pathname, { timeout: 10_000 });
+    await frame.locator("h1.article-title").waitFor();
+    expect(await frame.locator(".pc-page").count()).toBe(0);
     await context.close();
   });
 

@@ -136,6 +136,9 @@ self.addEventListener("fetch", (event) => {
   if (url.pathname.indexOf(`${BASE}assets/`) === 0) return cacheFirst(event, ASSETS);
   if (url.pathname.indexOf("/media/") === 0) return cacheFirst(event, MEDIA);
   if (url.pathname === OFFLINE_CSS) return cacheFirst(event, PAGES);
+  // a page inside the desktop wrapper's frame goes to the network as the browser sends it: fetched from
+  // here it would no longer say it is framed (Sec-Fetch-Dest), and the server would wrap it again
+  if (request.destination === "iframe") return;
   if (request.mode === "navigate" && url.pathname.indexOf(BASE) === 0 && url.pathname !== `${BASE}sw.js`) {
     return networkFirstPage(event);
   }
