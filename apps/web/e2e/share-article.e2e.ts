@@ -244,6 +244,31 @@ describe("desktop visitors", () => {
     await context.close();
   });
 
+  it("R-SHARE-3 R-SITE-6 on a computer 立即前往 points to the QR code and leaves the framed page where it is", async () => {
+    const phone = await phoneContext(browser);
+    const link = await firstArticleLink(await phone.newPage(), origin);
+    await phone.close();
+    const context = await desktopContext(browser);
+    const page = await context.newPage();
+    const navigations: string[] = [];
+    page.on("framenavigated", (frame) => navigations.push(frame.url()));
+    await page.goto(link);
+    const frame = (await (await page.waitForSelector("iframe.pc-frame")).contentFrame()) as Frame;
+    await frame.locator("h1.article-title").waitFor();
+    await frame.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const before = navigations.length;
+    await frame.getByTestId("open-app-banner").getByRole("button", { name: "打开App" }).click();
+    await frame.locator('[data-testid="open-app-dialog"]:not([hidden]) .dialog-confirm').click();
+    await expect
+      .poll(() => frame.getByTestId("toast").textContent(), { timeout: 6000 })
+      .toBe("请用手机扫描二维码，在手机上打开App");
+    // no scheme, intent or download replaced the framed article
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(navigations.slice(before)).toEqual([]);
+    expect(await frame.locator("h1.article-title").count()).toBe(1);
+    await context.close();
+  });
+
   it("R-SITE-6 a link tapped inside the frame opens in the frame, under the service worker too, never a second wrapper", async () => {
     const phone = await phoneContext(browser);
     const link = await firstArticleLink(await phone.newPage(), origin);

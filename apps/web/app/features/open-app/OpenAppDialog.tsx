@@ -2,12 +2,13 @@ import { type ComponentType, useCallback, useEffect, useLayoutEffect, useRef, us
 import { drawnDialogAttribute } from "../../islands/protocol.ts";
 import { listenForRequests } from "../../islands/store.ts";
 import { useShared } from "../../islands/use-shared.ts";
-import { isMiniProgram } from "../../lib/device.ts";
+import { isMiniProgram, shouldUsePcWrapper } from "../../lib/device.ts";
 import { useDialog } from "../../lib/dialog.ts";
 import { useT } from "../../lib/i18n/context.tsx";
 import { lazyComponent } from "../../lib/lazy-component.ts";
 import { usePageSettings } from "../../lib/page-settings.tsx";
 import { useSite } from "../../lib/site-context.tsx";
+import { toast } from "../../lib/toast.ts";
 import type { OpenAppGuideProps } from "./OpenAppGuide.tsx";
 import { showOpenAppGuide, useOpenAppSettings, wxTagState } from "./open-app.ts";
 import { openButtonBox, WxOpenTag } from "./WxOpenTag.tsx";
@@ -76,6 +77,12 @@ export function OpenAppDialog() {
   /** A tap that reached the button itself: outside WeChat the chain; in WeChat no tag took it, so the guide. */
   function confirm() {
     setOpen(false);
+    // on a computer (desktop WeChat among them) no app of a phone opens from here: a scheme, intent or
+    // APK would only replace the framed page with an error; the wrapper's QR code opens it on a phone
+    if (shouldUsePcWrapper(navigator.userAgent)) {
+      toast(t("openAppOnPhone"));
+      return;
+    }
     if (wxTagState() !== "off") {
       showOpenAppGuide();
       return;

@@ -20,6 +20,7 @@ export const en: Messages = {
   dialogConfirm: "Open now",
   dialogCancel: "Not now",
   dialogClose: "Close",
+  openAppOnPhone: "Scan the QR code with your phone to open the app there",
   channels: "Channels",
   allChannels: "All",
   latest: "Latest",

@@ -22,6 +22,7 @@ export const zhCN = {
   dialogConfirm: "立即前往",
   dialogCancel: "再考虑下",
   dialogClose: "关闭弹窗",
+  openAppOnPhone: "请用手机扫描二维码，在手机上打开App",
   // lists
   loadMore: "加载更多",
   loading: "加载中…",
