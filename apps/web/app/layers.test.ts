@@ -5,9 +5,11 @@
  * - `model/` is the bottom: pure code (and the text tables it writes with) that imports nothing of
  *   the app but `model/`, and no React, React Router or browser-only package;
  * - the shared layer (`lib/`, `components/`, `islands/`, `styles/`, `page-styles.ts`, `app.css`)
- *   imports `model/` and itself, never a feature, except the two tables that name every feature's
- *   part by design: the island registry (`islands/registry.ts`, one lazy import per island) and an
- *   island page's start-up (`islands/page-effects.ts`, the start-up work of the features that have one);
+ *   imports `model/` and itself, never a feature, except the places that name every feature's part by
+ *   design: the island registry (`islands/registry.ts`, one lazy import per island) and an island
+ *   page's start-up (`islands/page-effects.ts`, the start-up work of the features that have one, once
+ *   the browser idles; `islands/boot.ts` starts the reading statistics with the page itself, so that a
+ *   reader who leaves before the browser idles is counted);
  * - a feature (`features/<name>/`) imports `model/`, the shared layer, itself, and the features its
  *   entry in `featureUses` names, module by module (no barrel: each island stays its own chunk). The
  *   uses form no loop;
@@ -44,7 +46,7 @@ const featureUses: Record<string, readonly string[]> = {
 };
 
 /** The composition points of the shared layer that name features (above). */
-const sharedTablesOfFeatures = new Set(["islands/registry.ts", "islands/page-effects.ts"]);
+const sharedTablesOfFeatures = new Set(["islands/registry.ts", "islands/page-effects.ts", "islands/boot.ts"]);
 const appRoots = new Set(["root.tsx", "entry.server.tsx", "routes.ts"]);
 const sharedFolders = ["lib/", "components/", "islands/", "styles/"];
 const sharedRootFiles = new Set(["page-styles.ts", "app.css", "hls-light.d.ts"]);

@@ -1,5 +1,5 @@
 import { desktopContext, firstArticleLink, hydrated, phoneContext } from "@davmu/test-support/browser";
-import type { Browser, Frame, Request } from "playwright-core";
+import type { Browser, Frame, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectBrowser, site } from "./setup/site.ts";
 
@@ -225,18 +225,31 @@ describe("desktop visitors", () => {
   });
   afterAll(() => browser?.close());
 
-  it("R-SITE-6 at 1280×800 a share link lands on /pc with the page in a phone frame, the wrapper loading no script", async () => {
+  /** The first article's share link, as a phone is handed it. */
+  async function articleLink(): Promise<string> {
     const phone = await phoneContext(browser);
     const link = await firstArticleLink(await phone.newPage(), origin);
     await phone.close();
+    return link;
+  }
+
+  /** A desktop browser on that link: sent to /pc, the article drawn in its frame. */
+  async function framedArticle(onPage?: (page: Page) => void) {
+    const link = await articleLink();
     const context = await desktopContext(browser);
     const page = await context.newPage();
+    onPage?.(page);
     await page.goto(link);
+    const frame = (await (await page.waitForSelector("iframe.pc-frame")).contentFrame()) as Frame;
+    await frame.locator("h1.article-title").waitFor();
+    return { link, context, page, frame };
+  }
+
+  it("R-SITE-6 at 1280×800 a share link lands on /pc with the page in a phone frame, the wrapper loading no script", async () => {
+    const { link, context, page } = await framedArticle();
     const url = new URL(page.url());
     expect(url.pathname).toBe("/davmu/share/pc");
     expect(url.searchParams.get("url")).toBe(link.slice(`${origin}/davmu/share`.length));
-    const frame = page.frameLocator("iframe.pc-frame");
-    await frame.locator("h1.article-title").waitFor();
     const box = await page.locator("iframe.pc-frame").boundingBox();
     expect(box?.width).toBe(375);
     // the wrapper itself loads no script: the framed page brings its own
@@ -245,16 +258,10 @@ describe("desktop visitors", () => {
   });
 
   it("R-SHARE-3 R-SITE-6 on a computer 立即前往 points to the QR code and leaves the framed page where it is", async () => {
-    const phone = await phoneContext(browser);
-    const link = await firstArticleLink(await phone.newPage(), origin);
-    await phone.close();
-    const context = await desktopContext(browser);
-    const page = await context.newPage();
     const navigations: string[] = [];
-    page.on("framenavigated", (frame) => navigations.push(frame.url()));
-    await page.goto(link);
-    const frame = (await (await page.waitForSelector("iframe.pc-frame")).contentFrame()) as Frame;
-    await frame.locator("h1.article-title").waitFor();
+    const { context, frame } = await framedArticle((page) =>
+      page.on("framenavigated", (f) => navigations.push(f.url())),
+    );
     await frame.locator("html[data-hydrated]").waitFor({ state: "attached" });
     const before = navigations.length;
     await frame.getByTestId("open-app-banner").getByRole("button", { name: "打开App" }).click();
@@ -270,14 +277,7 @@ describe("desktop visitors", () => {
   });
 
   it("R-SITE-6 a link tapped inside the frame opens in the frame, under the service worker too, never a second wrapper", async () => {
-    const phone = await phoneContext(browser);
-    const link = await firstArticleLink(await phone.newPage(), origin);
-    await phone.close();
-    const context = await desktopContext(browser);
-    const page = await context.newPage();
-    await page.goto(link);
-    const frame = (await (await page.waitForSelector("iframe.pc-frame")).contentFrame()) as Frame;
-    await frame.locator("h1.article-title").waitFor();
+    const { context, frame } = await framedArticle();
     // the site's service worker controls the framed page (it registers once the page idles)
     await expect
       .poll(() => frame.evaluate(() => navigator.serviceWorker?.controller != null), { timeout: 15_000 })
@@ -307,9 +307,9 @@ describe("desktop visitors", () => {
   });
 
   it("R-SITE-6 a desktop's /pc address opened on a phone in WeChat lands on the page itself", async () => {
+    const link = await articleLink();
     const phone = await phoneContext(browser);
     const page = await phone.newPage();
-    const link = await firstArticleLink(page, origin);
     const inner = link.slice(`${origin}/davmu/share`.length);
     await page.goto(`${origin}/davmu/share/pc?url=${encodeURIComponent(inner)}`);
     expect(page.url()).toBe(link);

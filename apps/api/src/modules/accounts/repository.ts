@@ -1,6 +1,6 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import { lockAfterFailure } from "../../db/lockout.ts";
 import type { Database, SessionsTable } from "../../db/schema.ts";
-import { lockAfterFailure } from "../../lib/lockout.ts";
 import { defaultAvatar, newInviteCode, type UserRow } from "./users.ts";
 
 export function createUserRepository(db: Kysely<Database>) {

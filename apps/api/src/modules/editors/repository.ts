@@ -1,7 +1,7 @@
 import type { EditorRole } from "@davmu/contracts/call";
 import { type Kysely, sql, type Transaction } from "kysely";
+import { lockAfterFailure } from "../../db/lockout.ts";
 import type { Database } from "../../db/schema.ts";
-import { lockAfterFailure } from "../../lib/lockout.ts";
 import { repositoryPlugin } from "../../lib/repository-plugin.ts";
 import type { EditorAuditTable, EditorSessionsTable, EditorsTable, EditorTables } from "./tables.ts";
 

@@ -1,4 +1,4 @@
-import { desktopUserAgent, wechatIosUserAgent, wechatUserAgent } from "@davmu/test-support/browser";
+import corpus from "@davmu/contracts/user-agent-corpus.json" with { type: "json" };
 import { describe, expect, it } from "vitest";
 import { frameSource, phonePage } from "./pc.tsx";
 
@@ -30,20 +30,24 @@ describe("phonePage", () => {
   const asked = (query: string, ua: string) =>
     new Request(`https://share.example.com/davmu/share/pc${query}`, { headers: { "user-agent": ua } });
   const src = "/davmu/share/news/doc/2026/11/abc/index.html?from=timeline&pc_frame=1";
+  const page = "/news/doc/2026/11/abc/index.html?from=timeline";
+  const people = corpus.agents.filter((agent) => !agent.robot);
 
-  it("R-SITE-6 a phone that opened /pc's address (a desktop's link pasted into WeChat) is sent to the page itself", () => {
-    for (const ua of [wechatUserAgent, wechatIosUserAgent]) {
-      expect(phonePage(src, asked("?url=x", ua)), ua).toBe("/news/doc/2026/11/abc/index.html?from=timeline");
-    }
-    // a crawler reads the page, not its frame
-    const bot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
-    expect(phonePage(src, asked("?url=x", bot))).toBe("/news/doc/2026/11/abc/index.html?from=timeline");
+  it("R-SITE-6 every phone of the corpus that opened /pc's address (a desktop's link pasted into WeChat) is sent to the page itself", () => {
+    const phones = people.filter((agent) => agent.mobile);
+    expect(phones.length).toBeGreaterThan(20);
+    for (const { ua } of phones) expect(phonePage(src, asked("?url=x", ua)), ua).toBe(page);
   });
 
-  it("R-SITE-6 a desktop stays on /pc, and so does a phone its own wide screen sent there (no loop)", () => {
-    expect(phonePage(src, asked("?url=x", desktopUserAgent))).toBeNull();
-    expect(phonePage(src, asked("?url=x&screen=wide", wechatUserAgent))).toBeNull();
+  it("R-SITE-6 every computer and crawler of the corpus stays on /pc, and so does a phone its own wide screen sent there (no loop)", () => {
+    const computers = people.filter((agent) => !agent.mobile);
+    expect(computers.length).toBeGreaterThan(3);
+    for (const { ua } of computers) expect(phonePage(src, asked("?url=x", ua)), ua).toBeNull();
+    for (const { ua } of corpus.agents.filter((agent) => agent.robot))
+      expect(phonePage(src, asked("?url=x", ua)), ua).toBeNull();
+    const wechat = people.find((agent) => agent.ua.includes("Process/toolsmp"))?.ua ?? "";
+    expect(phonePage(src, asked("?url=x&screen=wide", wechat))).toBeNull();
     // the marker only counts as /pc's own parameter, not inside the framed address
-    expect(phonePage(src, asked("?url=%2Fx%3Fscreen%3Dwide", wechatUserAgent))).not.toBeNull();
+    expect(phonePage(src, asked("?url=%2Fx%3Fscreen%3Dwide", wechat))).toBe(page);
   });
 });

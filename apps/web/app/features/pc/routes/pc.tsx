@@ -35,7 +35,8 @@ export function phoneUrl(src: string, origin: string): string {
 export function phonePage(src: string, request: Request): string | null {
   const ua = request.headers.get("user-agent") ?? "";
   if (sentByWideScreen(new URL(request.url))) return null;
-  if (!isRobot(ua) && shouldUsePcWrapper(ua)) return null;
+  // a crawler reads /pc as it is asked for (the framed page names its own canonical address)
+  if (isRobot(ua) || shouldUsePcWrapper(ua)) return null;
   const url = new URL(src, "http://site.invalid");
   url.searchParams.delete("pc_frame");
   return url.pathname.slice(siteBasePath.length) + url.search;
