@@ -20,6 +20,13 @@ describe("frameSource", () => {
       "javascript:alert(1)",
       "/pc",
       "/pc?url=/pc",
+      // what a URL parser reads as another host
+      "/\\evil.example/",
+      "/davmu/share//evil.example/",
+      "/davmu/share/\\evil.example",
+      "/\t/evil.example",
+      "/\n/evil.example",
+      " //evil.example",
     ]) {
       expect(frameSource(url), String(url)).toBe("/davmu/share/?pc_frame=1");
     }
@@ -47,6 +54,13 @@ describe("phonePage", () => {
       expect(phonePage(src, asked("?url=x", ua)), ua).toBeNull();
     const wechat = people.find((agent) => agent.ua.includes("Process/toolsmp"))?.ua ?? "";
     expect(phonePage(src, asked("?url=x&screen=wide", wechat))).toBeNull();
+    // whatever the address held, the redirect stays on this site's own paths
+    for (const hostile of ["/\\evil.example/", "/davmu/share//evil.example/", "/\t/evil.example", "//evil.example"]) {
+      expect(phonePage(frameSource(hostile), asked("?url=x", wechat)), hostile).toBe("/");
+    }
+    expect(phonePage(frameSource("/search/index.html?keyword=江 澜"), asked("?url=x", wechat))).toBe(
+      "/search/index.html?keyword=%E6%B1%9F+%E6%BE%9C",
+    );
     // the marker only counts as /pc's own parameter, not inside the framed address
     expect(phonePage(src, asked("?url=%2Fx%3Fscreen%3Dwide", wechat))).toBe(page);
   });

@@ -12,11 +12,15 @@ import type { Route } from "./+types/pc";
 /** The stylesheet parts this page draws with (page-styles.ts). */
 export const handle: PageHandle = { styles: ["pc"] };
 
-/** Only pages of this site may be framed: a path under the base, never another origin. */
+/**
+ * Only pages of this site may be framed: a path under the base, never another origin. A URL parser
+ * reads `/\host`, `//host` and `/<tab>/host` as another host, so a backslash, white space or a
+ * control character anywhere, or a second slash after the base, falls back to home.
+ */
 export function frameSource(url: string | null): string {
-  let path = url?.startsWith("/") && !url.startsWith("//") ? url : "/";
+  let path = url?.startsWith("/") && !/[\\\s\x00-\x1f\x7f]/.test(url.split(/[?#]/, 1)[0] as string) ? url : "/";
   if (path.startsWith(`${siteBasePath}/`)) path = path.slice(siteBasePath.length);
-  if (path === "/pc" || path.startsWith("/pc?")) path = "/";
+  if (path.startsWith("//") || path === "/pc" || path.startsWith("/pc?")) path = "/";
   const separator = path.includes("?") ? "&" : "?";
   return `${siteBasePath}${path}${separator}pc_frame=1`;
 }
@@ -39,7 +43,9 @@ export function phonePage(src: string, request: Request): string | null {
   if (isRobot(ua) || shouldUsePcWrapper(ua)) return null;
   const url = new URL(src, "http://site.invalid");
   url.searchParams.delete("pc_frame");
-  return url.pathname.slice(siteBasePath.length) + url.search;
+  const page = url.pathname.slice(siteBasePath.length) + url.search;
+  // a redirect goes to this site's own paths only, whatever the address held
+  return url.origin === "http://site.invalid" && page.startsWith("/") && !page.startsWith("//") ? page : "/";
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
