@@ -76,7 +76,7 @@ describe("editor accounts", () => {
     }
   });
 
-  it("R-CONSOLE-1 parallel wrong passwords are each counted once and lock the account, right password included", async () => {
+  it("R-CONSOLE-1 parallel wrong passwords: no more are checked than the lock allows, each counted once, and the lock holds for the right one", async () => {
     const account = await createEditorAccount(server, "editor");
     const tries = 12;
     const answers = await Promise.all(
@@ -84,10 +84,10 @@ describe("editor accounts", () => {
     );
     for (const answer of answers) expect([401, 423]).toContain(answer.status);
     const row = await server.app.editors.findById(account.id);
-    // every try that reached the password check counted exactly once
+    // a try is taken before its password is checked: exactly the five the lock allows reached the check
     const checked = answers.filter((a) => a.status === 401).length;
     expect(Number(row?.failed_count)).toBe(checked);
-    expect(checked).toBeGreaterThanOrEqual(5);
+    expect(checked).toBe(5);
     expect(Number(row?.locked_until)).toBeGreaterThan(Date.now());
     const right = await login({ email: account.email, password: account.password });
     expect(right.status).toBe(423);
@@ -96,16 +96,21 @@ describe("editor accounts", () => {
 
   it("R-CONSOLE-1 the lock grows with further failures and ends; a success clears the count", async () => {
     const account = await createEditorAccount(server, "analyst");
-    for (let i = 0; i < 4; i++) await server.app.editors.recordFailure(account.id);
+    for (let i = 0; i < 4; i++) await server.app.editors.takeAttempt(account.id);
     expect((await login({ email: account.email, password: account.password })).status).toBe(200);
     expect(Number((await server.app.editors.findById(account.id))?.failed_count)).toBe(0);
-    const now = Date.now();
-    const fifth = [];
-    for (let i = 0; i < 10; i++) fifth.push(await server.app.editors.recordFailure(account.id, now));
-    expect(fifth[3]?.locked_until).toBe(0);
-    expect(fifth[4]?.locked_until).toBe(now + 60_000);
-    expect(fifth[7]?.locked_until).toBe(now + 300_000);
-    expect(fifth[9]?.locked_until).toBe(now + 900_000);
+    // each try taken once the lock before it has ended: the lock grows with the count
+    const start = Date.now() - 60 * 60_000;
+    const at = (i: number) => start + i * 1_000_000;
+    const taken = [];
+    for (let i = 0; i < 10; i++) taken.push(await server.app.editors.takeAttempt(account.id, at(i)));
+    expect(taken[3]?.locked_until).toBe(0);
+    expect(taken[4]?.locked_until).toBe(at(4) + 60_000);
+    expect(taken[7]?.locked_until).toBe(at(7) + 300_000);
+    expect(taken[9]?.locked_until).toBe(at(9) + 900_000);
+    // while locked, no try is taken (nor counted)
+    expect(await server.app.editors.takeAttempt(account.id, at(9) + 1)).toBeNull();
+    expect(Number((await server.app.editors.findById(account.id))?.failed_count)).toBe(10);
     // the lock's end passed: the account logs in again
     await server.database.handle.db
       .withTables<{ editors: { id: number; locked_until: number } }>()
@@ -161,10 +166,29 @@ describe("editor accounts", () => {
     expect(right.body.msg).toMatch(/^登录失败次数过多，请 1 分钟后再试$/);
   });
 
+  it("R-CONSOLE-1 parallel guesses of the current password from one session: only the five the lock allows are checked", async () => {
+    const account = await createEditorAccount(server, "editor");
+    const session = await loginEditor(server.base, account, "editor");
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        server.post(
+          "/editor/v1/me/password",
+          { current: `parallel-guess-${i}`, next: "a-new-long-password-3" },
+          null,
+          session.headers,
+        ),
+      ),
+    );
+    for (const answer of answers) expect([401, 403, 423]).toContain(answer.status);
+    expect(answers.filter((a) => a.status === 403)).toHaveLength(4);
+    expect(Number((await server.app.editors.findById(account.id))?.failed_count)).toBe(5);
+    expect((await server.get("/editor/v1/me", null, session.headers)).status).toBe(401);
+  });
+
   it("R-CONSOLE-1 a locked account's session cannot try its password at all until the lock ends", async () => {
     const account = await createEditorAccount(server, "editor");
     const session = await loginEditor(server.base, account, "editor");
-    for (let i = 0; i < 5; i++) await server.app.editors.recordFailure(account.id);
+    for (let i = 0; i < 5; i++) await server.app.editors.takeAttempt(account.id);
     const answer = await server.post(
       "/editor/v1/me/password",
       { current: account.password, next: "a-new-long-password-2" },

@@ -251,27 +251,47 @@ describe("phone login (SMS code and password)", () => {
     expect(await failuresOf(tel)).toEqual({ failures: 0, lockedUntil: 0 });
   });
 
-  it("R-SEC-RATE parallel wrong passwords are each counted once, and the lock grows with the count", async () => {
+  it("R-SEC-RATE parallel wrong passwords: no more are checked than the lock allows, each counted once", async () => {
     const tel = await accountWithPassword("a-right-password-2");
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) => loginWith(tel, { password: `parallel-guess-${i}` })),
     );
     for (const answer of answers) expect([400, 423]).toContain(answer.status);
     const { failures, lockedUntil } = await failuresOf(tel);
-    // every try that the lock did not turn away counted exactly once: at least the 400s and the one that locked
-    expect(failures).toBeGreaterThanOrEqual(answers.filter((a) => a.status === 400).length + 1);
-    expect(failures).toBeLessThanOrEqual(12);
+    // a try is taken before its password is checked: the five the lock allows, four answered 400 and
+    // the one that locked 423, and none of the seven others reached the check
+    expect(failures).toBe(5);
+    expect(answers.filter((a) => a.status === 400)).toHaveLength(4);
     expect(lockedUntil).toBeGreaterThan(Date.now());
-    // counted straight, in parallel: twenty more failures make twenty distinct counts
-    const user = await server.app.users.findByPhone(tel);
-    const now = Date.now();
-    const counts = await Promise.all(
-      Array.from({ length: 20 }, () => server.app.users.recordPasswordFailure(user?.id as number, now)),
+    // the right password in a burst once the lock has ended: still no more than the five are checked
+    await server.database.handle.db
+      .updateTable("users")
+      .set({ password_locked_until: Date.now() - 1, password_failures: 0 })
+      .where("phone", "=", tel)
+      .execute();
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        loginWith(tel, { password: i === 11 ? "a-right-password-2" : `again-${i}` }),
+      ),
     );
-    expect(new Set(counts.map((c) => c.failures)).size).toBe(20);
-    expect(Math.max(...counts.map((c) => c.failures))).toBe(failures + 20);
-    // 10 or more failures lock for 15 minutes
-    expect(Math.max(...counts.map((c) => c.lockedUntil))).toBe(now + 900_000);
+    const checked = burst.filter((a) => a.status === 400 || a.body.code === 0).length;
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(checked + burst.filter((a) => a.status === 423).length).toBe(12);
+  });
+
+  it("R-SEC-RATE the lock grows with the count: 5 failures lock for a minute, 8 for five, 10 for fifteen", async () => {
+    const tel = await accountWithPassword("a-right-password-3");
+    const user = await server.app.users.findByPhone(tel);
+    const start = Date.now() - 60 * 60_000;
+    const at = (i: number) => start + i * 1_000_000;
+    const taken = [];
+    for (let i = 0; i < 10; i++) taken.push(await server.app.users.takePasswordAttempt(user?.id as number, at(i)));
+    expect(taken.map((t) => t?.failures)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(taken[3]?.lockedUntil).toBe(0);
+    expect(taken[4]?.lockedUntil).toBe(at(4) + 60_000);
+    expect(taken[7]?.lockedUntil).toBe(at(7) + 300_000);
+    expect(taken[9]?.lockedUntil).toBe(at(9) + 900_000);
+    expect(await server.app.users.takePasswordAttempt(user?.id as number, at(9) + 1)).toBeNull();
   });
 
   it("R-SEC-RATE an unknown phone or one without a password is never locked: every wrong try answers the same 400", async () => {

@@ -30,8 +30,12 @@ export function createUserRepository(db: Kysely<Database>) {
       return db.selectFrom("users").selectAll().where("phone", "=", phone).executeTakeFirstOrThrow();
     },
 
-    /** Counts a wrong password for the account and answers the lock it leaves (lib/lockout.ts). */
-    async recordPasswordFailure(id: number, now = Date.now()): Promise<{ failures: number; lockedUntil: number }> {
+    /**
+     * Takes a password try before the password is checked: counted as a failure in one UPDATE …
+     * RETURNING that only an account not locked passes, so parallel tries cannot all be checked before
+     * the lock (db/lockout.ts). Null: the account's password login is locked and no try was taken.
+     */
+    async takePasswordAttempt(id: number, now = Date.now()): Promise<{ failures: number; lockedUntil: number } | null> {
       const row = await db
         .updateTable("users")
         .set({
@@ -39,9 +43,10 @@ export function createUserRepository(db: Kysely<Database>) {
           password_locked_until: lockAfterFailure("password_failures", "password_locked_until", now),
         })
         .where("id", "=", id)
+        .where("password_locked_until", "<=", now)
         .returning(["password_failures", "password_locked_until"])
-        .executeTakeFirstOrThrow();
-      return { failures: Number(row.password_failures), lockedUntil: Number(row.password_locked_until) };
+        .executeTakeFirst();
+      return row ? { failures: Number(row.password_failures), lockedUntil: Number(row.password_locked_until) } : null;
     },
 
     /** A right password clears the count. */

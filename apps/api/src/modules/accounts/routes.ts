@@ -52,22 +52,27 @@ export async function accountRoutes(app: FastifyInstance) {
         await otp.verify(account, code);
         user = await users.findOrRegister(account);
       } else {
-        // wrong passwords are counted per account, from whatever address (the per-IP limit above
-        // alone lets many addresses guess on); the lock leaves logging in by SMS code open
+        // tries are counted per account, from whatever address (the per-IP limit above alone lets
+        // many addresses guess on), and taken before the password is checked: parallel tries cannot
+        // all be checked before the lock. The lock leaves logging in by SMS code open
         const now = Date.now();
         const found = await users.findByPhone(account);
-        const lockedUntil = Number(found?.password_locked_until ?? 0);
-        if (lockedUntil > now) throw locked(lockedUntil, now, passwordLockHint);
-        const valid = await verifyPassword(password as string, found?.password_hash ?? null);
-        if (!found || !valid) {
-          if (found?.password_hash) {
-            const counted = await users.recordPasswordFailure(found.id, now);
-            request.log.warn({ userId: found.id, failures: counted.failures }, "password login failed");
-            if (counted.lockedUntil > now) throw locked(counted.lockedUntil, now, passwordLockHint);
-          }
+        if (!found?.password_hash) {
+          // as long as a check, whatever the phone (no account, or none with a password)
+          await verifyPassword(password as string, null);
           throw badRequest("手机号或密码错误");
         }
-        if (Number(found.password_failures) > 0) await users.clearPasswordFailures(found.id);
+        const taken = await users.takePasswordAttempt(found.id, now);
+        if (!taken) {
+          const lockedUntil = Number((await users.findById(found.id))?.password_locked_until ?? now);
+          throw locked(lockedUntil, now, passwordLockHint);
+        }
+        if (!(await verifyPassword(password as string, found.password_hash))) {
+          request.log.warn({ userId: found.id, failures: taken.failures }, "password login failed");
+          if (taken.lockedUntil > now) throw locked(taken.lockedUntil, now, passwordLockHint);
+          throw badRequest("手机号或密码错误");
+        }
+        await users.clearPasswordFailures(found.id);
         user = found;
       }
       const { token, expiresAt } = await app.sessions.createForUser(user.id, deviceId ?? null, config.userTokenTtlDays);

@@ -110,10 +110,13 @@ export function createEditorRepository(database: Kysely<Database>) {
     },
 
     /**
-     * Counts a failed login in one UPDATE … RETURNING (never read, then write): parallel wrong
-     * passwords each add one, and the lock follows from the count the same statement made.
+     * Takes a password try before the password is checked: counted as a failure in one UPDATE …
+     * RETURNING that only an account not locked passes (never read, then write), so parallel tries
+     * cannot all be checked before the lock, and the try that reaches the threshold sets the lock
+     * itself. Null: the account is locked and no try was taken. A right password (and code) then
+     * clears the count (`recordSuccess`).
      */
-    async recordFailure(id: number, now = Date.now()): Promise<{ failed_count: number; locked_until: number }> {
+    async takeAttempt(id: number, now = Date.now()): Promise<{ failed_count: number; locked_until: number } | null> {
       const row = await db
         .updateTable("editors")
         .set({
@@ -121,9 +124,10 @@ export function createEditorRepository(database: Kysely<Database>) {
           locked_until: lockAfterFailure("failed_count", "locked_until", now),
         })
         .where("id", "=", id)
+        .where("locked_until", "<=", now)
         .returning(["failed_count", "locked_until"])
-        .executeTakeFirstOrThrow();
-      return { failed_count: Number(row.failed_count), locked_until: Number(row.locked_until) };
+        .executeTakeFirst();
+      return row ? { failed_count: Number(row.failed_count), locked_until: Number(row.locked_until) } : null;
     },
 
     async recordSuccess(id: number, now = Date.now(), passwordHash?: string): Promise<void> {

@@ -27,6 +27,8 @@ function actorOf(request: FastifyRequest): EditorActor & { id: number; editor: E
 export async function editorRoutes(app: FastifyInstance) {
   const passwordCost = app.config.editorPasswordCost;
   const { editors } = app;
+  /** Until when an account whose try was refused is locked (another try set it meanwhile). */
+  const lockedUntil = async (id: number, now: number) => Number((await editors.findById(id))?.locked_until ?? now);
   const loginLimit = {
     rateLimit: { max: app.config.limits.loginPerIpPerMinute, timeWindow: 60_000, groupId: "editor-login" },
   };
@@ -38,22 +40,25 @@ export async function editorRoutes(app: FastifyInstance) {
       const { email, password, totp } = request.body;
       const now = Date.now();
       const editor = await editors.findByEmail(email);
-      if (editor && Number(editor.locked_until) > now) throw locked(Number(editor.locked_until), now);
-      const passwordOk = await verifyEditorPassword(password, editor?.password_hash ?? null, passwordCost);
-      if (!editor) throw unauthorized("邮箱或密码错误");
-      if (!passwordOk) {
-        const counted = await editors.recordFailure(editor.id, now);
-        request.log.warn({ editorId: editor.id, failures: counted.failed_count }, "editor login failed");
+      if (!editor) {
+        // as long as a check, whatever the email
+        await verifyEditorPassword(password, null, passwordCost);
+        throw unauthorized("邮箱或密码错误");
+      }
+      // the try is taken (counted) before the password is checked: parallel tries cannot all be
+      // checked before the lock; a login that passes clears the count (the password step of a TOTP
+      // login stays counted until its code step passes)
+      const taken = await editors.takeAttempt(editor.id, now);
+      if (!taken) throw locked(await lockedUntil(editor.id, now), now);
+      if (!(await verifyEditorPassword(password, editor.password_hash, passwordCost))) {
+        request.log.warn({ editorId: editor.id, failures: taken.failed_count }, "editor login failed");
         throw unauthorized("邮箱或密码错误");
       }
       if (editor.disabled) throw forbidden("账号已停用");
       if (editor.totp_enabled && editor.totp_secret) {
         if (!totp) throw unauthorized("请输入两步验证码");
         const step = totpStep(editor.totp_secret, totp, now);
-        if (step === null || !(await editors.useTotpStep(editor.id, step))) {
-          await editors.recordFailure(editor.id, now);
-          throw unauthorized("两步验证码错误");
-        }
+        if (step === null || !(await editors.useTotpStep(editor.id, step))) throw unauthorized("两步验证码错误");
       }
       await editors.recordSuccess(
         editor.id,
@@ -147,15 +152,19 @@ export async function editorRoutes(app: FastifyInstance) {
     const now = Date.now();
     const fresh = await editors.findById(actor.id);
     if (!fresh) throw unauthorized("请先登录编辑账号");
-    if (Number(fresh.locked_until) > now) throw locked(Number(fresh.locked_until), now);
-    if (await verifyEditorPassword(password, fresh.password_hash, passwordCost)) return;
-    const counted = await editors.recordFailure(actor.id, now);
-    request.log.warn({ editorId: actor.id, failures: counted.failed_count }, "editor re-authentication failed");
-    if (counted.locked_until > now) {
+    // taken before the check, as at the login: parallel guesses cannot all be checked before the lock
+    const taken = await editors.takeAttempt(actor.id, now);
+    if (!taken) throw locked(await lockedUntil(actor.id, now), now);
+    if (await verifyEditorPassword(password, fresh.password_hash, passwordCost)) {
+      await editors.recordSuccess(actor.id, now);
+      return;
+    }
+    request.log.warn({ editorId: actor.id, failures: taken.failed_count }, "editor re-authentication failed");
+    if (taken.locked_until > now) {
       // a session that guesses its way into a lock is ended: whoever holds it must log in again
       await editors.endSession(actor.id, actor.sessionId);
       app.editorSessions.clearCookie(reply);
-      throw locked(counted.locked_until, now);
+      throw locked(taken.locked_until, now);
     }
     throw forbidden("当前密码错误");
   }
