@@ -77,9 +77,16 @@ export function popup(page: Page) {
   return page.locator('[data-testid="login-popup"]:not([hidden])');
 }
 
+/** Waits until the island is hydrated: a reader's typing comes later than a script's, which would run ahead of it. */
+export async function awake(page: Page, island: string) {
+  await page.locator(`davmu-island[data-island="${island}"][data-awake]`).first().waitFor({ state: "attached" });
+}
+
 export async function openLogin(page: Page) {
   await page.getByTestId("open-app-banner").getByRole("button", { name: "登录" }).click();
   await popup(page).getByRole("dialog").waitFor();
+  // the popup is drawn before its host wakes (decision 077): its fields answer once it has
+  await awake(page, "login-host");
 }
 
 export async function loginWithCode(page: Page, tel: string) {
@@ -118,6 +125,9 @@ export async function logInThroughPopup(page: Page, tel: string) {
 }
 
 export async function send(page: Page, text: string) {
+  // as a reader does: the box is tapped (which wakes its island), then typed in
+  await page.locator(".cf-input").focus();
+  await awake(page, "comment-footer");
   await page.locator(".cf-input").fill(text);
   await page.getByRole("button", { name: "发送" }).click();
 }
