@@ -117,7 +117,7 @@ const zh = {
   submit: "提交",
   cancel: "取消",
   confirmDisable: "停用 {name} 的账号？其所有会话立即结束，之后无法登录。",
-  confirmTotpReset: "重置 {name} 的两步验证？其所有会话立即结束，下次用密码登录后重新绑定。",
+  confirmTotpReset: "重置 {name} 的两步验证？其所有会话立即结束，之后可只用密码登录，直至重新绑定。",
   totpReset: "重置",
   totpPassword: "当前密码",
   confirmRevokePreview: "撤销 {id} 的全部预览链接？已发出的链接将立即失效。",
@@ -360,7 +360,7 @@ const en: Record<Key, string> = {
   cancel: "Cancel",
   confirmDisable: "Disable {name}'s account? Their sessions end at once and they can no longer log in.",
   confirmTotpReset:
-    "Reset {name}'s two-step verification? Their sessions end at once; they enrol again after their next password login.",
+    "Reset {name}'s two-step verification? Their sessions end at once; they log in with their password alone until they enrol again.",
   totpReset: "Reset",
   totpPassword: "Current password",
   confirmRevokePreview: "Revoke every preview link of {id}? Links already sent stop working at once.",

@@ -298,11 +298,18 @@ describe("desktop visitors", () => {
         "Mozilla/5.0 (iPad; CPU OS 17_1 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.44",
     });
     const page = await context.newPage();
+    // the page that leaves for the wrapper counts nothing itself: it is read, and counted, in the frame
+    const trackedAtTop: string[] = [];
+    page.on("request", (request) => {
+      if (request.frame() === page.mainFrame() && /\/assets\/tracker-[\w-]+\.js$|\/tracker\/log$/.test(request.url()))
+        trackedAtTop.push(request.url());
+    });
     await page.goto(`${origin}/davmu/share/`);
     await page.waitForURL(/\/davmu\/share\/pc\?url=.*&screen=wide$/);
     // and stays there: /pc sends back only a phone its screen did not send
     await page.frameLocator("iframe.pc-frame").locator("body").waitFor();
     expect(new URL(page.url()).pathname).toBe("/davmu/share/pc");
+    expect(trackedAtTop).toEqual([]);
     await context.close();
   });
 

@@ -16,5 +16,14 @@ describe("what the request log keeps of a URL", () => {
     // malformed escapes are kept as sent, never thrown on
     expect(loggedUrl("/x?tel=%E0%A4%A")).toBe("/x?tel=%E0****A4%A");
     expect(loggedUrl("/x?%zz=1")).toBe("/x?%zz=1");
+    // an address carried inside another (/pc?url=, the WeChat signature's path, a return address)
+    expect(loggedUrl(`/davmu/share/pc?url=${encodeURIComponent("/preview-x/doc/a/index.html?token=eyJ.sig")}`)).toBe(
+      `/davmu/share/pc?url=${encodeURIComponent("/preview-x/doc/a/index.html?token=[redacted]")}`,
+    );
+    expect(
+      loggedUrl(`/inner/wxshare/config?path=${encodeURIComponent("https://s.example/x?tel=13800138000&a=1")}`),
+    ).toBe(`/inner/wxshare/config?path=${encodeURIComponent("https://s.example/x?tel=138****8000&a=1")}`);
+    expect(loggedUrl("/auth?redirect=%2Fdoc%2Fa")).toBe("/auth?redirect=%2Fdoc%2Fa");
+    expect(loggedUrl("/x?url=%E0%A4%A")).toBe("/x?url=[redacted]");
   });
 });

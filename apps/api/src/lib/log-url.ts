@@ -5,6 +5,8 @@
  */
 const masked = new Set(["tel", "phone", "mobile", "account"]);
 const dropped = new Set(["token", "key", "code", "verify_code", "password", "secret", "signature", "sign", "ticket"]);
+/** Parameters that carry a whole address of their own (/pc?url=, the WeChat signature's path, a return address). */
+const nested = new Set(["url", "path", "redirect", "next", "href", "return", "from_url"]);
 
 function maskPhone(value: string): string {
   return value.length >= 7 ? `${value.slice(0, 3)}****${value.slice(-4)}` : "****";
@@ -28,6 +30,16 @@ export function loggedUrl(url: string): string {
       }
       if (equals === -1) return part;
       if (dropped.has(name)) return `${rawName}=[redacted]`;
+      if (nested.has(name)) {
+        let value: string;
+        try {
+          value = decodeURIComponent(part.slice(equals + 1).replace(/\+/g, " "));
+        } catch {
+          return `${rawName}=[redacted]`;
+        }
+        // an address inside an address: what it carries is kept out as well
+        return value.includes("?") ? `${rawName}=${encodeURIComponent(loggedUrl(value))}` : part;
+      }
       if (masked.has(name)) {
         let value: string;
         try {

@@ -4,6 +4,7 @@ import { emitLogin, emitOpenApp, islandsAddedEvent, wakeIslandEvent } from "../l
 import { subscribeWxTagState, wxTagState } from "../lib/open-app-state.ts";
 import { answerPlayTap } from "../lib/play-here.ts";
 import { reloadOnChunkError } from "../lib/startup/chunk-reload.ts";
+import { redirectDesktop } from "../lib/startup/desktop-redirect.ts";
 import { toasts } from "../lib/toast.ts";
 import { browserIdle, browserWhenVisible, startIslands } from "./loader.ts";
 import type { IslandPage } from "./page.ts";
@@ -122,9 +123,11 @@ if (page) {
     const element = (event as CustomEvent<unknown>).detail;
     if (element instanceof Element) controller.adopt(element);
   });
-  // reading statistics start with the page, not once it idles: the tracker's chunk is fetched now, so
-  // a reader who leaves in the first seconds (a busy phone idles late, up to 2 s) is counted (decision 042)
-  startTracking(page.statBase ?? "");
+  // a screen wide enough for the desktop wrapper leaves for it first: the page is read in its frame,
+  // and counted there once. Else reading statistics start with the page, not once it idles: the
+  // tracker's chunk is fetched now, so a reader who leaves in the first seconds (a busy phone idles
+  // late, up to 2 s) is counted (decision 042)
+  if (!redirectDesktop()) startTracking(page.statBase ?? "");
   // what every page does as it starts (start-up, session, service worker…), without React
   idle(() => {
     import("./page-effects.ts")

@@ -2,14 +2,14 @@ import { siteBase } from "@davmu/contracts/site-path";
 import { startWechat } from "../features/open-app/wechat.ts";
 import { showBanner } from "../lib/startup/banner.ts";
 import { markMiniProgram } from "../lib/startup/mini-program.ts";
-import { applyThemeColor, redirectDesktop, schedulePageIdleWork, startSite } from "../lib/startup/page-start.ts";
+import { applyThemeColor, schedulePageIdleWork, startSite } from "../lib/startup/page-start.ts";
 import { refreshSession, restoreSession, watchSessionExpiry } from "../lib/startup/session-start.ts";
 import type { IslandPage } from "./page.ts";
 import { shared } from "./store.ts";
 
 /**
  * What every page does in the browser as it starts (decisions 056, 058), with no React. The loader (boot.ts) imports this chunk once the browser is idle:
- * - the desktop redirect by viewport (a phone turned wide goes to /pc); the open-app banner shown;
+ * - the open-app banner shown (the desktop redirect by viewport runs before, in boot.ts);
  * - the device's details, an anonymous token and the app info, whose theme colour is applied, then
  *   the site config read again; both kept in the store for islands that wake later;
  * - the session restored into the store (R-LOGIN-10), read again when the page comes back from the
@@ -22,7 +22,6 @@ let started = false;
 export function startPageEffects(page: IslandPage): void {
   if (started) return;
   started = true;
-  redirectDesktop();
   markMiniProgram();
   showBanner();
   startSite(page.publicApiBase, {

@@ -3,8 +3,8 @@ import { adjacencyGraphs, dictionary } from "@zxcvbn-ts/language-common";
 
 /**
  * Whether an editor's new password is too easy to guess (ASVS 6.2.4): zxcvbn's estimate over the
- * common-password, name and word lists, keyboard walks, sequences and repeats, and the words of the
- * account itself (its email, name) and of the product. A score under 3 ("safely unguessable"
+ * language-common lists (common passwords, diceware words), keyboard walks, sequences and repeats, and
+ * the words of the account itself (its email, name) and of the product. A score under 3 ("safely unguessable"
  * needs about 10^8 guesses or more) is refused: `123456789012` and `password1234` are 1.
  */
 let estimator: ZxcvbnFactory | undefined;

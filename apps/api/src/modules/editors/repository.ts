@@ -289,12 +289,12 @@ export function createEditorRepository(database: Kysely<Database>) {
         .execute()) as EditorSessionRow[];
     },
 
-    /** Ends one of an editor's sessions; false when it is not theirs or already gone. */
     /** Ends the session of a token, whoever's it is: a login ends the session its browser presented. */
     async endSessionOfToken(tokenHash: string): Promise<void> {
       await db.deleteFrom("editor_sessions").where("token_hash", "=", tokenHash).execute();
     },
 
+    /** Ends one of an editor's sessions; false when it is not theirs or already gone. */
     async endSession(editorId: number, sessionId: number, on: Db = database): Promise<boolean> {
       const result = await tables(on)
         .deleteFrom("editor_sessions")

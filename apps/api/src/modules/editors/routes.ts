@@ -276,7 +276,8 @@ export async function editorRoutes(app: FastifyInstance) {
           before: presentEditor(before),
           after: { ...presentEditor(after), ...(reset_totp ? { totp_reset: true } : {}) },
         }),
-      { endSessions: reset_totp === true && id !== actor.id },
+      // every session of the account ends (an admin resetting their own keeps the one they act in)
+      reset_totp ? { endSessions: true, ...(id === actor.id ? { keepSession: actor.sessionId } : {}) } : {},
     );
     if (!changed) throw notFound("账号不存在");
     return { code: 0, msg: "ok", data: presentEditor(changed) };

@@ -2,6 +2,7 @@ import { calls } from "@davmu/contracts/calls";
 import { siteBase } from "@davmu/contracts/site-path";
 import type { FastifyInstance } from "fastify";
 import { ApiError, badRequest } from "../../lib/api-error.ts";
+import { loggedUrl } from "../../lib/log-url.ts";
 import { route } from "../../lib/route.ts";
 import { refuseSignedUrl } from "./signature.ts";
 import { createWechatSigner, type WechatSigner } from "./signer.ts";
@@ -30,7 +31,7 @@ export async function wechatRoutes(app: FastifyInstance, options: { signer?: Wec
     try {
       return { code: 0, msg: "ok", data: await signer.sign(url) };
     } catch (error) {
-      request.log.warn({ err: error, url }, "WeChat signing failed");
+      request.log.warn({ err: error, url: loggedUrl(url) }, "WeChat signing failed");
       throw signingUnavailable();
     }
   });

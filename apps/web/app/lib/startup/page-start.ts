@@ -1,5 +1,5 @@
 import type { SiteConfig } from "@davmu/contracts/app";
-import { siteBase, siteBasePath } from "@davmu/contracts/site-path";
+import { siteBase } from "@davmu/contracts/site-path";
 import {
   readableThemeColor,
   readableThemeColorOnDark,
@@ -8,7 +8,6 @@ import {
   type ThemeView,
 } from "../../model/site.ts";
 import { browserApi } from "../browser-api.ts";
-import { shouldUsePcWrapper, wideScreenParam } from "../device.ts";
 import { prefetchIdleTimeoutMs } from "./prefetch-timing.ts";
 import { startup } from "./startup.ts";
 
@@ -19,21 +18,6 @@ import { startup } from "./startup.ts";
 
 /** Delay before the site config is read again after the page starts (spec §4). */
 export const siteConfigReReadMs = 500;
-
-/**
- * Desktop visitors are sent to the phone-framed /pc page, unless this page is already inside it. The
- * address says the screen sent it (`screen=wide`): /pc sends a phone that did not come so (a desktop's
- * /pc link pasted into WeChat) back to the page itself.
- */
-export function redirectDesktop(): void {
-  const framed = window.self !== window.top;
-  const onPc = window.location.pathname.replace(/\/+$/, "") === `${siteBase}pc`;
-  const viewport = { width: window.innerWidth, height: window.innerHeight };
-  if (!framed && !onPc && shouldUsePcWrapper(navigator.userAgent, viewport)) {
-    const inner = window.location.pathname.slice(siteBasePath.length) + window.location.search;
-    window.location.replace(`${siteBase}pc?url=${encodeURIComponent(inner)}&${wideScreenParam}`);
-  }
-}
 
 /** The theme colour and its readable inks on the page's root element. */
 export function applyThemeColor(color: string): void {
