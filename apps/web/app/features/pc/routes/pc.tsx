@@ -12,13 +12,19 @@ import type { Route } from "./+types/pc";
 /** The stylesheet parts this page draws with (page-styles.ts). */
 export const handle: PageHandle = { styles: ["pc"] };
 
+/** A path a URL parser could read as another host's: a backslash, white space or a control character. */
+function hostileSegment(path: string): boolean {
+  for (const char of path) if (char <= " " || char === "\\" || char === "\u007f" || /\s/.test(char)) return true;
+  return false;
+}
+
 /**
  * Only pages of this site may be framed: a path under the base, never another origin. A URL parser
- * reads `/\host`, `//host` and `/<tab>/host` as another host, so a backslash, white space or a
- * control character anywhere, or a second slash after the base, falls back to home.
+ * reads `/\host`, `//host` and `/<tab>/host` as another host, so a path (before its query) with a
+ * backslash, white space or a control character, or a second slash after the base, falls back to home.
  */
 export function frameSource(url: string | null): string {
-  let path = url?.startsWith("/") && !/[\\\s\x00-\x1f\x7f]/.test(url.split(/[?#]/, 1)[0] as string) ? url : "/";
+  let path = url?.startsWith("/") && !hostileSegment(url.split(/[?#]/, 1)[0] as string) ? url : "/";
   if (path.startsWith(`${siteBasePath}/`)) path = path.slice(siteBasePath.length);
   if (path.startsWith("//") || path === "/pc" || path.startsWith("/pc?")) path = "/";
   const separator = path.includes("?") ? "&" : "?";
