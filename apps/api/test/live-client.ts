@@ -16,8 +16,8 @@ export interface LiveClient {
   close(): void;
 }
 
-export async function openLive(base: string): Promise<LiveClient> {
-  const ws = new WebSocket(`${base.replace(/^http/, "ws")}/peony/v3/live/ws`);
+export async function openLive(base: string, origin?: string): Promise<LiveClient> {
+  const ws = new WebSocket(`${base.replace(/^http/, "ws")}/peony/v3/live/ws`, origin ? { origin } : {});
   const frames: Frame[] = [];
   let taken = 0;
   let closeCode: number | null = null;
@@ -84,6 +84,31 @@ export async function openLive(base: string): Promise<LiveClient> {
 }
 
 /** Opens, connects with the token and subscribes to a room; answers the client and its `subscribed` frame. */
+/**
+ * An upgrade sent with this `Origin`, as a browser on that page sends it: the HTTP status the server
+ * answered the upgrade with (101 when it opened the socket).
+ */
+export function upgradeStatus(base: string, origin: string, headers: Record<string, string> = {}): Promise<number> {
+  const ws = new WebSocket(`${base.replace(/^http/, "ws")}/peony/v3/live/ws`, { origin, headers });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("no answer to the upgrade in 5 s")), 5000);
+    ws.once("open", () => {
+      clearTimeout(timer);
+      ws.close();
+      resolve(101);
+    });
+    ws.once("unexpected-response", (_request, response) => {
+      clearTimeout(timer);
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    ws.once("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+}
+
 export async function joinLive(base: string, token: string, room: string, since: number | null = null) {
   const client = await openLive(base);
   client.send({ type: "connect", token });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { liveSocketLimits } from "../src/modules/live/socket.ts";
 import type { LiveTables } from "../src/modules/live/tables.ts";
 import { startTestServer, type TestServer } from "./helper.ts";
-import { type Frame, joinLive, openLive, sleep } from "./live-client.ts";
+import { type Frame, joinLive, openLive, sleep, upgradeStatus } from "./live-client.ts";
 import { editorSession } from "./support/editors.ts";
 
 let phone = 13944440000;
@@ -53,6 +53,35 @@ describe("the live WebSocket", () => {
     const client = await openLive(server.base);
     client.send({ type: "connect", token: other.token });
     expect(await client.closed()).toBe(4401);
+  });
+
+  it("R-LIVE-1 R-SEC-TOKEN a page of another site cannot open the socket: its Origin is refused with 403 before the upgrade", async () => {
+    const host = new URL(server.base).host;
+    // the share site's own pages: its public origin, or the host the request reached (any scheme a proxy gives it)
+    expect(await upgradeStatus(server.base, server.config.publicOrigin)).toBe(101);
+    expect(await upgradeStatus(server.base, `http://${host}`)).toBe(101);
+    expect(await upgradeStatus(server.base, `https://${host.toUpperCase()}`)).toBe(101);
+    // what a hostile page, a sandboxed frame or a forged header sends
+    for (const origin of [
+      "https://evil.example",
+      "http://localhost:3000.evil.example",
+      `http://${host}.evil.example`,
+      "null",
+      "file://",
+      "chrome-extension://abcdef",
+      "not a url",
+    ]) {
+      expect(await upgradeStatus(server.base, origin), origin).toBe(403);
+    }
+    // a client that sends no Origin is no browser (the native app): it opens, and still needs its token
+    const client = await openLive(server.base);
+    client.send({ type: "connect", token: "nope" });
+    expect(await client.closed()).toBe(4401);
+    // the refusals leave the hub serving: a page of the site still connects with its token
+    const page = await openLive(server.base, server.config.publicOrigin);
+    page.send({ type: "connect", token: anonymous });
+    expect(await page.next((f) => f.type === "connected")).toEqual({ type: "connected", user_id: null });
+    page.close();
   });
 
   it("R-LIVE-1 no connect frame in time closes 4408; a frame before connect closes 4400", async () => {

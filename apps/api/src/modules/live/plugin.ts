@@ -48,6 +48,7 @@ export const livePlugin = fp(
       hub,
       findSession: (token) => app.sessions.findActive(token),
       log: app.log,
+      publicOrigin: app.config.publicOrigin,
     });
     app.decorate("live", live);
     app.decorate("liveHub", hub);

@@ -20,6 +20,31 @@ export const liveSocketLimits = {
   connectTimeoutMs: liveConnectTimeoutMs,
 };
 
+/**
+ * Which upgrade requests may open the socket, by their `Origin` (ASVS 4.4.2 — cross-site WebSocket
+ * hijacking): a browser always sends it, and it must be the share site's own origin (PUBLIC_ORIGIN) or
+ * the host the request reached (the site as served, whatever name a proxy gives it). A client that
+ * sends none is no browser (the native app, a server), for which no other page can act: allowed. The
+ * token in the first frame remains what authenticates.
+ */
+export function originAllowed(publicOrigin: string) {
+  const site = new URL(publicOrigin).host.toLowerCase();
+  return (request: IncomingMessage): boolean => {
+    const origin = request.headers.origin;
+    if (origin === undefined) return true;
+    let host: string;
+    try {
+      const url = new URL(origin);
+      if (url.protocol !== "http:" && url.protocol !== "https:") return false;
+      host = url.host.toLowerCase();
+    } catch {
+      // "null" (a sandboxed frame, a file) or anything unreadable
+      return false;
+    }
+    return host === site || host === (request.headers.host ?? "").toLowerCase();
+  };
+}
+
 const roomPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
 type ClientFrame =
@@ -81,8 +106,11 @@ export function createLiveSocketServer(deps: {
   hub: LiveHub;
   findSession: (token: string) => Promise<Session | null>;
   log: FastifyBaseLogger;
+  /** The share site's origin (PUBLIC_ORIGIN): the pages allowed to open the socket, beside the host reached */
+  publicOrigin: string;
 }): LiveSocketServer {
   const { hub, log } = deps;
+  const allowedOrigin = originAllowed(deps.publicOrigin);
   const wss = new WebSocketServer({ noServer: true, maxPayload: liveFrameMaxBytes, clientTracking: true });
 
   wss.on("connection", (ws: WebSocket) => {
@@ -202,6 +230,12 @@ export function createLiveSocketServer(deps: {
     handleUpgrade(request, socket, head) {
       const path = (request.url ?? "").split("?")[0];
       if (path !== liveSocketPath) return false;
+      if (!allowedOrigin(request)) {
+        // a page of another site (cross-site WebSocket hijacking): refused before the upgrade
+        log.warn({ origin: request.headers.origin }, "live socket refused: origin not allowed");
+        socket.end("HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+        return true;
+      }
       wss.handleUpgrade(request, socket, head, (ws) => wss.emit("connection", ws, request));
       return true;
     },
