@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../src/modules/accounts/passwords.ts";
 import { hashToken } from "../src/modules/accounts/sessions.ts";
+import { purgeExpired } from "../src/plugins/housekeeping.ts";
 import { startTestServer, type TestServer } from "./helper.ts";
 
 let phoneSeq = 0;
@@ -209,14 +210,22 @@ describe("phone login (SMS code and password)", () => {
       .execute();
     return tel;
   };
+  /** The phone's count of wrong passwords and its lock, as stored (none: 0 and 0). */
   const failuresOf = async (tel: string) => {
     const row = await server.database.handle.db
-      .selectFrom("users")
-      .select(["password_failures", "password_locked_until"])
+      .selectFrom("password_guards")
+      .select(["failures", "locked_until"])
       .where("phone", "=", tel)
-      .executeTakeFirstOrThrow();
-    return { failures: Number(row.password_failures), lockedUntil: Number(row.password_locked_until) };
+      .executeTakeFirst();
+    return { failures: Number(row?.failures ?? 0), lockedUntil: Number(row?.locked_until ?? 0) };
   };
+  /** Ends the phone's lock now, as time would, keeping or setting its count. */
+  const endLock = (tel: string, failures?: number) =>
+    server.database.handle.db
+      .updateTable("password_guards")
+      .set({ locked_until: Date.now() - 1, ...(failures !== undefined ? { failures } : {}) })
+      .where("phone", "=", tel)
+      .execute();
 
   it("R-SEC-RATE wrong passwords are counted per account, not per address: the fifth locks password logins (423), an SMS code still logs in", async () => {
     const tel = await accountWithPassword("a-right-password-1");
@@ -242,11 +251,7 @@ describe("phone login (SMS code and password)", () => {
     // the owner logs in by SMS code meanwhile
     expect((await server.login(tel)).token).toMatch(/^[\w-]{20,}$/);
     // once the lock has ended the right password logs in and clears the count
-    await server.database.handle.db
-      .updateTable("users")
-      .set({ password_locked_until: Date.now() - 1 })
-      .where("phone", "=", tel)
-      .execute();
+    await endLock(tel);
     expect((await loginWith(tel, { password: "a-right-password-1" })).body.code).toBe(0);
     expect(await failuresOf(tel)).toEqual({ failures: 0, lockedUntil: 0 });
   });
@@ -264,11 +269,7 @@ describe("phone login (SMS code and password)", () => {
     expect(answers.filter((a) => a.status === 400)).toHaveLength(4);
     expect(lockedUntil).toBeGreaterThan(Date.now());
     // the right password in a burst once the lock has ended: still no more than the five are checked
-    await server.database.handle.db
-      .updateTable("users")
-      .set({ password_locked_until: Date.now() - 1, password_failures: 0 })
-      .where("phone", "=", tel)
-      .execute();
+    await endLock(tel, 0);
     const burst = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
         loginWith(tel, { password: i === 11 ? "a-right-password-2" : `again-${i}` }),
@@ -281,26 +282,70 @@ describe("phone login (SMS code and password)", () => {
 
   it("R-SEC-RATE the lock grows with the count: 5 failures lock for a minute, 8 for five, 10 for fifteen", async () => {
     const tel = await accountWithPassword("a-right-password-3");
-    const user = await server.app.users.findByPhone(tel);
     const start = Date.now() - 60 * 60_000;
     const at = (i: number) => start + i * 1_000_000;
     const taken = [];
-    for (let i = 0; i < 10; i++) taken.push(await server.app.users.takePasswordAttempt(user?.id as number, at(i)));
+    for (let i = 0; i < 10; i++) taken.push(await server.app.users.takePasswordAttempt(tel, at(i)));
     expect(taken.map((t) => t?.failures)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(taken[3]?.lockedUntil).toBe(0);
     expect(taken[4]?.lockedUntil).toBe(at(4) + 60_000);
     expect(taken[7]?.lockedUntil).toBe(at(7) + 300_000);
     expect(taken[9]?.lockedUntil).toBe(at(9) + 900_000);
-    expect(await server.app.users.takePasswordAttempt(user?.id as number, at(9) + 1)).toBeNull();
+    expect(await server.app.users.takePasswordAttempt(tel, at(9) + 1)).toBeNull();
   });
 
-  it("R-SEC-RATE an unknown phone or one without a password is never locked: every wrong try answers the same 400", async () => {
-    for (const tel of [nextPhone(), "13800138001"]) {
-      for (let i = 0; i < 6; i++) {
-        const answer = await loginWith(tel, { password: `guess-${i}` });
-        expect(answer.body, tel).toEqual({ code: 400, msg: "手机号或密码错误", data: null });
-      }
-    }
+  it("R-SEC-RATE a lock tells nothing about the phone: an unknown phone and one without a password are locked alike, answered the same 400s and 423", async () => {
+    const withPassword = await accountWithPassword("a-right-password-4");
+    const withoutPassword = nextPhone();
+    await server.app.users.findOrRegister(withoutPassword);
+    const unknown = nextPhone();
+    const answersOf = async (tel: string) => {
+      const answers = [];
+      for (let i = 0; i < 6; i++) answers.push((await loginWith(tel, { password: `guess-${i}` })).body);
+      return answers;
+    };
+    const expected = [
+      ...Array.from({ length: 4 }, () => ({ code: 400, msg: "手机号或密码错误", data: null })),
+      ...Array.from({ length: 2 }, () => ({
+        code: 423,
+        msg: "登录失败次数过多，请 1 分钟后再试，或使用验证码登录",
+        data: null,
+      })),
+    ];
+    for (const tel of [withPassword, withoutPassword, unknown]) expect(await answersOf(tel), tel).toEqual(expected);
+    // the unknown phone got no account from it, and may still sign up by SMS code
+    expect(await server.app.users.findByPhone(unknown)).toBeUndefined();
+    expect((await server.login(unknown)).token).toMatch(/^[\w-]{20,}$/);
+  });
+
+  it("R-SEC-RATE parallel wrong passwords for a phone with no account: counted atomically, exactly five reach the check", async () => {
+    const tel = nextPhone();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => loginWith(tel, { password: `nobody-${i}` })),
+    );
+    expect(answers.filter((a) => a.status === 400)).toHaveLength(4);
+    expect(answers.filter((a) => a.status === 423)).toHaveLength(8);
+    expect((await failuresOf(tel)).failures).toBe(5);
+  });
+
+  it("R-SEC-RATE the housekeeping forgets a phone's count a day after its last try, never while it is locked", async () => {
+    const now = Date.now();
+    const day = 24 * 60 * 60 * 1000;
+    const [stale, lockedLong, recent] = [nextPhone(), nextPhone(), nextPhone()];
+    const db = server.database.handle.db;
+    await db
+      .insertInto("password_guards")
+      .values([
+        { phone: stale, failures: 3, locked_until: 0, touched_at: now - day - 1 },
+        { phone: lockedLong, failures: 10, locked_until: now + 60_000, touched_at: now - day - 1 },
+        { phone: recent, failures: 2, locked_until: 0, touched_at: now - 1000 },
+      ])
+      .execute();
+    const purged = await purgeExpired(db, now);
+    expect(purged.passwordGuards).toBeGreaterThanOrEqual(1);
+    expect(await failuresOf(stale)).toEqual({ failures: 0, lockedUntil: 0 });
+    expect((await failuresOf(lockedLong)).failures).toBe(10);
+    expect((await failuresOf(recent)).failures).toBe(2);
   });
 
   it("R-SRV-4 login with both a code and a password, or neither, or a code without a phone, gets 400", async () => {

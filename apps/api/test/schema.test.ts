@@ -162,6 +162,37 @@ describe("migrations and demo data", () => {
     expect(await migrateToLatest(db)).toEqual(names.slice(names.indexOf("026-article-bodies-sealed")));
   });
 
+  it("R-SRV-2 R-SEC-RATE migration 029 keeps each account's wrong-password count and lock, per phone; and back", async () => {
+    const migrator = createMigrator(database.handle.db);
+    expect((await migrator.migrateTo("028-editor-one-time-passwords")).error).toBeUndefined();
+    const db = database.handle.db;
+    const until = Date.now() + 300_000;
+    await sql`insert into users (phone, alias, avatar, created_at, password_hash, password_failures, password_locked_until)
+      values ('13700000291', 'm029a', '', 1000, 'scrypt$x', 8, ${until}),
+             ('13700000292', 'm029b', '', 1000, 'scrypt$x', 0, 0)`.execute(db);
+    expect((await migrator.migrateTo("029-password-guards")).error).toBeUndefined();
+    const guards = await db
+      .selectFrom("password_guards")
+      .select(["phone", "failures", "locked_until"])
+      .where("phone", "in", ["13700000291", "13700000292"])
+      .execute();
+    expect(guards.map((g) => ({ ...g, locked_until: Number(g.locked_until) }))).toEqual([
+      { phone: "13700000291", failures: 8, locked_until: until },
+    ]);
+    expect((await migrator.migrateTo("028-editor-one-time-passwords")).error).toBeUndefined();
+    const back = await sql<{ phone: string; password_failures: number; password_locked_until: number }>`
+      select phone, password_failures, password_locked_until from users where alias in ('m029a', 'm029b') order by phone`.execute(
+      db,
+    );
+    expect(back.rows.map((r) => [r.phone, Number(r.password_failures), Number(r.password_locked_until)])).toEqual([
+      ["13700000291", 8, until],
+      ["13700000292", 0, 0],
+    ]);
+    await sql`delete from users where alias in ('m029a', 'm029b')`.execute(db);
+    const names = Object.keys(migrations);
+    expect(await migrateToLatest(db)).toEqual(names.slice(names.indexOf("029-password-guards")));
+  });
+
   it.runIf(testDialect === "sqlite")(
     "R-SRV-1 the SQLite file runs in WAL mode with a busy timeout and foreign keys",
     async () => {

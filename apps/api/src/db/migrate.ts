@@ -28,6 +28,7 @@ import * as articleBodiesCleaned from "./migrations/025-article-bodies-cleaned.t
 import * as articleBodiesSealed from "./migrations/026-article-bodies-sealed.ts";
 import * as passwordLockout from "./migrations/027-password-lockout.ts";
 import * as editorOneTimePasswords from "./migrations/028-editor-one-time-passwords.ts";
+import * as passwordGuards from "./migrations/029-password-guards.ts";
 import type { Database } from "./schema.ts";
 
 /** Every migration, in order. Names sort in the order they must run. */
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   "026-article-bodies-sealed": articleBodiesSealed,
   "027-password-lockout": passwordLockout,
   "028-editor-one-time-passwords": editorOneTimePasswords,
+  "029-password-guards": passwordGuards,
 };
 
 export function createMigrator(db: Kysely<Database>): Migrator {

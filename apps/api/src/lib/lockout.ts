@@ -14,5 +14,9 @@ export const lockout = {
 
 /** 423: too many failed tries; the message says for how long. */
 export function locked(until: number, now: number, hint = ""): ApiError {
-  return new ApiError(423, 423, `登录失败次数过多，请 ${Math.ceil((until - now) / 60_000)} 分钟后再试${hint}`);
+  return new ApiError(
+    423,
+    423,
+    `登录失败次数过多，请 ${Math.max(1, Math.ceil((until - now) / 60_000))} 分钟后再试${hint}`,
+  );
 }

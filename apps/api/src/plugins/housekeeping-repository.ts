@@ -5,7 +5,7 @@ import type { Database } from "../db/schema.ts";
 const batchSize = 5000;
 
 /** The short-lived tables the housekeeping purges. */
-type Purgeable = "sessions" | "otp_codes";
+type Purgeable = "sessions" | "otp_codes" | "password_guards";
 
 /**
  * Deletes the rows of `table` that `where` selects, `batchSize` at a time, until fewer than a batch
@@ -41,3 +41,12 @@ export const purgeSessions = (db: Kysely<Database>, now: number) =>
 /** Deletes SMS codes created at or before `before`; answers how many went. */
 export const purgeOtpCodes = (db: Kysely<Database>, before: number) =>
   deleteInBatches(db, "otp_codes", (eb) => eb("created_at", "<=", before));
+
+/**
+ * Deletes the password-try counts of phones last tried at or before `before` whose lock has ended by
+ * `now`; answers how many went.
+ */
+export const purgePasswordGuards = (db: Kysely<Database>, before: number, now: number) =>
+  deleteInBatches(db, "password_guards", (eb) =>
+    eb.and([eb("touched_at", "<=", before), eb("locked_until", "<=", now)]),
+  );

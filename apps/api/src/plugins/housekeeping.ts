@@ -2,24 +2,27 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
-import { purgeOtpCodes, purgeSessions } from "./housekeeping-repository.ts";
+import { purgeOtpCodes, purgePasswordGuards, purgeSessions } from "./housekeeping-repository.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface Purged {
   sessions: number;
   otpCodes: number;
+  passwordGuards: number;
 }
 
 /**
  * Removes short-lived rows that can no longer do anything: sessions past their expiry or revoked
  * (a missing row is refused like a revoked one), and SMS codes older than the longest window they
- * are counted in (a day: R-SEC-OTP-2). Batched, so it can run beside traffic on every instance.
+ * are counted in (a day: R-SEC-OTP-2), and the wrong-password counts of phones not tried for a day
+ * whose lock has ended (a day without a wrong try forgets them). Batched, so it can run beside traffic on every instance.
  */
 export async function purgeExpired(db: Kysely<Database>, now = Date.now()): Promise<Purged> {
   const sessions = await purgeSessions(db, now);
   const otpCodes = await purgeOtpCodes(db, now - DAY_MS);
-  return { sessions, otpCodes };
+  const passwordGuards = await purgePasswordGuards(db, now - DAY_MS, now);
+  return { sessions, otpCodes, passwordGuards };
 }
 
 /**
@@ -35,7 +38,8 @@ export const housekeepingPlugin = fp(
       running = true;
       try {
         const purged = await purgeExpired(app.database.db);
-        if (purged.sessions || purged.otpCodes) app.log.info({ purged }, "expired rows removed");
+        if (purged.sessions || purged.otpCodes || purged.passwordGuards)
+          app.log.info({ purged }, "expired rows removed");
       } catch (error) {
         app.log.warn({ err: error }, "housekeeping failed; retried at the next run");
       } finally {

@@ -31,31 +31,47 @@ export function createUserRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Takes a password try before the password is checked: counted as a failure in one UPDATE …
-     * RETURNING that only an account not locked passes, so parallel tries cannot all be checked before
-     * the lock (db/lockout.ts). Null: the account's password login is locked and no try was taken.
+     * Takes a password try for a phone before the password is checked, whether or not the phone has
+     * an account with a password (so a lock tells nothing about which phones do): counted as a
+     * failure in one INSERT … ON CONFLICT DO UPDATE … RETURNING that only a phone not locked passes, so
+     * parallel tries cannot all be checked before the lock (db/lockout.ts). Null: the phone's password
+     * login is locked and no try was taken; `lockedUntil` then reads until when.
      */
-    async takePasswordAttempt(id: number, now = Date.now()): Promise<{ failures: number; lockedUntil: number } | null> {
+    async takePasswordAttempt(
+      phone: string,
+      now = Date.now(),
+    ): Promise<{ failures: number; lockedUntil: number } | null> {
       const row = await db
-        .updateTable("users")
-        .set({
-          password_failures: sql`password_failures + 1`,
-          password_locked_until: lockAfterFailure("password_failures", "password_locked_until", now),
-        })
-        .where("id", "=", id)
-        .where("password_locked_until", "<=", now)
-        .returning(["password_failures", "password_locked_until"])
+        .insertInto("password_guards")
+        .values({ phone, failures: 1, locked_until: 0, touched_at: now })
+        .onConflict((oc) =>
+          oc
+            .column("phone")
+            .doUpdateSet({
+              failures: sql`password_guards.failures + 1`,
+              locked_until: lockAfterFailure("password_guards.failures", "password_guards.locked_until", now),
+              touched_at: now,
+            })
+            .where("password_guards.locked_until", "<=", now),
+        )
+        .returning(["failures", "locked_until"])
         .executeTakeFirst();
-      return row ? { failures: Number(row.password_failures), lockedUntil: Number(row.password_locked_until) } : null;
+      return row ? { failures: Number(row.failures), lockedUntil: Number(row.locked_until) } : null;
     },
 
-    /** A right password clears the count. */
-    async clearPasswordFailures(id: number): Promise<void> {
-      await db
-        .updateTable("users")
-        .set({ password_failures: 0, password_locked_until: 0 })
-        .where("id", "=", id)
-        .execute();
+    /** Until when a phone's password login is locked (0: it is not). */
+    async passwordLockedUntil(phone: string): Promise<number> {
+      const row = await db
+        .selectFrom("password_guards")
+        .select("locked_until")
+        .where("phone", "=", phone)
+        .executeTakeFirst();
+      return Number(row?.locked_until ?? 0);
+    },
+
+    /** A right password clears the phone's count. */
+    async clearPasswordFailures(phone: string): Promise<void> {
+      await db.deleteFrom("password_guards").where("phone", "=", phone).execute();
     },
 
     findByInviteCode: (code: string) =>

@@ -52,27 +52,21 @@ export async function accountRoutes(app: FastifyInstance) {
         await otp.verify(account, code);
         user = await users.findOrRegister(account);
       } else {
-        // tries are counted per account, from whatever address (the per-IP limit above alone lets
-        // many addresses guess on), and taken before the password is checked: parallel tries cannot
-        // all be checked before the lock. The lock leaves logging in by SMS code open
+        // tries are counted per phone, from whatever address (the per-IP limit above alone lets many
+        // addresses guess on), whether or not the phone has an account with a password (a lock must
+        // not tell which do), and taken before the password is checked: parallel tries cannot all be
+        // checked before the lock. The lock leaves logging in by SMS code open
         const now = Date.now();
+        const taken = await users.takePasswordAttempt(account, now);
+        if (!taken) throw locked(Math.max(await users.passwordLockedUntil(account), now), now, passwordLockHint);
         const found = await users.findByPhone(account);
-        if (!found?.password_hash) {
-          // as long as a check, whatever the phone (no account, or none with a password)
-          await verifyPassword(password as string, null);
-          throw badRequest("手机号或密码错误");
-        }
-        const taken = await users.takePasswordAttempt(found.id, now);
-        if (!taken) {
-          const lockedUntil = Number((await users.findById(found.id))?.password_locked_until ?? now);
-          throw locked(lockedUntil, now, passwordLockHint);
-        }
-        if (!(await verifyPassword(password as string, found.password_hash))) {
-          request.log.warn({ userId: found.id, failures: taken.failures }, "password login failed");
+        // as long a check whatever the phone (no account, or none with a password: checked against nothing)
+        if (!(await verifyPassword(password as string, found?.password_hash ?? null)) || !found) {
+          request.log.warn({ userId: found?.id ?? null, failures: taken.failures }, "password login failed");
           if (taken.lockedUntil > now) throw locked(taken.lockedUntil, now, passwordLockHint);
           throw badRequest("手机号或密码错误");
         }
-        await users.clearPasswordFailures(found.id);
+        await users.clearPasswordFailures(account);
         user = found;
       }
       const { token, expiresAt } = await app.sessions.createForUser(user.id, deviceId ?? null, config.userTokenTtlDays);

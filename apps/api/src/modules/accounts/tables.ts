@@ -12,10 +12,20 @@ export interface UsersTable {
   invite_code: string | null;
   invited_by: number | null;
   invited_at: number | null;
-  /** Wrong passwords counted since the last password login (migration 027). */
-  password_failures: Generated<number>;
+}
+
+/**
+ * Wrong passwords counted per phone number tried, with or without an account (migration 029): the
+ * count since the last right one, and until when password logins of that phone are refused.
+ */
+export interface PasswordGuardsTable {
+  id: Generated<number>;
+  phone: string;
+  failures: number;
   /** Epoch ms until which password logins are refused (0: not locked). */
-  password_locked_until: Generated<number>;
+  locked_until: number;
+  /** The last try, for the housekeeping. */
+  touched_at: number;
 }
 
 export interface SessionsTable {
@@ -46,4 +56,5 @@ export interface AccountTables {
   users: UsersTable;
   sessions: SessionsTable;
   otp_codes: OtpCodesTable;
+  password_guards: PasswordGuardsTable;
 }
