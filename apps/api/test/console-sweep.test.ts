@@ -21,7 +21,12 @@ const pathOf = (call: AnyCall) => call.path.replace(/:([A-Za-z_]+)/g, () => "214
  * sends it). Every editors' call is in exactly one duty.
  */
 const duties: { duty: string; roles: string[]; screen: keyof typeof screenRoles | null; calls: string[] }[] = [
-  { duty: "accounts", roles: [], screen: "accounts", calls: ["createEditor", "listEditors", "updateEditor"] },
+  {
+    duty: "accounts",
+    roles: [],
+    screen: "accounts",
+    calls: ["createEditor", "listEditors", "updateEditor", "resetEditorPassword"],
+  },
   { duty: "audit trail", roles: [], screen: "audit", calls: ["auditTrail", "auditTrailCsv"] },
   {
     duty: "site settings",

@@ -493,6 +493,106 @@ describe("editor accounts", () => {
     expect((await server.put("/editor/v1/editors/999999", { name: "x" }, null, admin.headers)).status).toBe(404);
   });
 
+  it("R-CONSOLE-1 R-CONSOLE-2 an admin resets a forgotten password: a one-time password valid 72 hours, every session ended, the lock cleared, audited", async () => {
+    const admin = await editorSession(server, "admin");
+    const account = await createEditorAccount(server, "editor");
+    const session = await loginEditor(server.base, account, "editor");
+    // the owner had guessed their way into a lock
+    for (let i = 0; i < 5; i++) await login({ email: account.email, password: `forgotten-${i}` });
+    expect((await login({ email: account.email, password: account.password })).status).toBe(423);
+    const before = Date.now();
+    const reset = await server.post(`/editor/v1/editors/${account.id}/password`, undefined, null, admin.headers);
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    const password = reset.body.data.password as string;
+    expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
+    const expires = Date.parse(reset.body.data.editor.password_expires_at);
+    expect(expires - before).toBeGreaterThanOrEqual(72 * 3600_000);
+    expect(expires - Date.now()).toBeLessThanOrEqual(72 * 3600_000);
+    // the session it had ends at once; the old password logs in no more; the new one does, lock or not
+    expect((await server.get("/editor/v1/me", null, session.headers)).status).toBe(401);
+    expect((await login({ email: account.email, password: account.password })).status).toBe(401);
+    const fresh = await login({ email: account.email, password });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.data.password_change_required).toBe(true);
+    // the audit trail says who reset it, never the password
+    const trail = await server.get(
+      `/editor/v1/audit?action=resetEditorPassword&target=editor:${account.id}`,
+      null,
+      admin.headers,
+    );
+    expect(trail.body.data.list).toHaveLength(1);
+    expect(trail.body.data.list[0]).toMatchObject({ editor_id: admin.id, after: { password: "reset" } });
+    expect(JSON.stringify(trail.body)).not.toContain(password);
+    // once replaced, the account shows no expiry
+    const owner = await loginEditor(server.base, { ...account, password }, "editor");
+    const next = "an-own-password-after-reset";
+    expect((await server.post("/editor/v1/me/password", { current: password, next }, null, owner.headers)).status).toBe(
+      200,
+    );
+    const listed = await server.get("/editor/v1/editors", null, admin.headers);
+    expect(listed.body.data.list.find((e: { id: number }) => e.id === account.id).password_expires_at).toBeNull();
+    // one's own is changed with the current password; others may not reset; bad and unknown ids are refused
+    expect((await server.post(`/editor/v1/editors/${admin.id}/password`, undefined, null, admin.headers)).status).toBe(
+      400,
+    );
+    const editor = await editorSession(server, "editor");
+    expect(
+      (await server.post(`/editor/v1/editors/${account.id}/password`, undefined, null, editor.headers)).status,
+    ).toBe(403);
+    expect(
+      (await server.post(`/editor/v1/editors/${account.id}/password`, undefined, null, { cookie: admin.cookie }))
+        .status,
+    ).toBe(403);
+    expect((await server.post("/editor/v1/editors/999999/password", undefined, null, admin.headers)).status).toBe(404);
+    for (const id of ["0", "-1", "abc", "1.5", "99999999999999999999"]) {
+      expect((await server.post(`/editor/v1/editors/${id}/password`, undefined, null, admin.headers)).status, id).toBe(
+        400,
+      );
+    }
+  });
+
+  it("R-CONSOLE-1 a one-time password past its 72 hours logs in no more, and a session begun with it ends", async () => {
+    const admin = await editorSession(server, "admin");
+    const email = `expiring-${Date.now()}@newsroom.test`;
+    const invited = await server.post(
+      "/editor/v1/editors",
+      { email, name: "赵编辑", role: "editor" },
+      null,
+      admin.headers,
+    );
+    const { id } = invited.body.data.editor;
+    const password = invited.body.data.password as string;
+    const session = await loginEditor(server.base, { id, email, password }, "editor");
+    await server.database.handle.db
+      .updateTable("editors")
+      .set({ password_expires_at: Date.now() - 1 })
+      .where("id", "=", id)
+      .execute();
+    const late = await login({ email, password });
+    expect(late.status).toBe(403);
+    expect(late.body.msg).toBe("初始密码已过期，请联系管理员重置密码");
+    expect(late.headers.get("set-cookie")).toBeNull();
+    // not even the password change: the session is ended, and stays ended
+    const change = await server.post(
+      "/editor/v1/me/password",
+      { current: password, next: "a-late-own-password" },
+      null,
+      session.headers,
+    );
+    expect(change.status).toBe(401);
+    expect(change.body.msg).toBe("初始密码已过期，请联系管理员重置密码");
+    expect((await server.get("/editor/v1/me", null, session.headers)).status).toBe(401);
+    // a wrong password still answers as any wrong one does (an expiry tells a guesser nothing)
+    expect((await login({ email, password: "not-the-password" })).body.msg).toBe("邮箱或密码错误");
+    // the admin sees it expired and hands over a new one
+    const listed = await server.get("/editor/v1/editors", null, admin.headers);
+    expect(Date.parse(listed.body.data.list.find((e: { id: number }) => e.id === id).password_expires_at)).toBeLessThan(
+      Date.now(),
+    );
+    const again = await server.post(`/editor/v1/editors/${id}/password`, undefined, null, admin.headers);
+    expect((await login({ email, password: again.body.data.password })).status).toBe(200);
+  });
+
   it("R-CONSOLE-1 the first admin is made by `npm run editor -- create`: a one-time password printed, or one read from stdin", async () => {
     const root = new URL("../../../", import.meta.url).pathname;
     const env = {
@@ -546,6 +646,33 @@ describe("editor accounts", () => {
     expect(own.status).toBe(200);
     expect(own.body.data.password_change_required).toBe(false);
     expect(await server.app.editors.findByEmail("short@y.z")).toBeUndefined();
+    // the only admin lost their password: a new one-time password printed, the old one and its sessions ended
+    const session = await loginEditor(
+      server.base,
+      { id: own.body.data.editor.id, email: given, password: "a-password-from-stdin" },
+      "analyst",
+    );
+    const reset = run(["reset-password", "--email", given.toUpperCase()]);
+    expect(reset.status, reset.stderr).toBe(0);
+    const handed = reset.stdout.trim();
+    expect(handed).toMatch(/^[A-Za-z0-9]{20}$/);
+    expect((await server.get("/editor/v1/me", null, session.headers)).status).toBe(401);
+    expect((await login({ email: given, password: "a-password-from-stdin" })).status).toBe(401);
+    const afterReset = await login({ email: given, password: handed });
+    expect(afterReset.status).toBe(200);
+    expect(afterReset.body.data.password_change_required).toBe(true);
+    expect(Date.parse(afterReset.body.data.editor.password_expires_at)).toBeGreaterThan(Date.now() + 71 * 3600_000);
+    // or one of the operator's own from stdin, which is no one-time password
+    const chosen = run(["reset-password", "--email", given, "--password-stdin"], "another-stdin-password\n");
+    expect(chosen.status, chosen.stderr).toBe(0);
+    const chosenLogin = await login({ email: given, password: "another-stdin-password" });
+    expect(chosenLogin.body.data.password_change_required).toBe(false);
+    // an unknown email, a weak password, options it does not take: refused, nothing changed
+    expect(run(["reset-password", "--email", "nobody@newsroom.test"]).status).toBe(65);
+    expect(run(["reset-password", "--email", given, "--password-stdin"], "password1234").status).toBe(65);
+    expect(run(["reset-password", "--email", given, "--role", "admin"]).status).toBe(64);
+    expect(run(["reset-password"]).status).toBe(64);
+    expect((await login({ email: given, password: "another-stdin-password" })).status).toBe(200);
   }, 90_000);
 
   it("R-CONSOLE-1 a hash of older parameters is raised to today's at the next login", async () => {

@@ -193,6 +193,27 @@ describe("migrations and demo data", () => {
     expect(await migrateToLatest(db)).toEqual(names.slice(names.indexOf("029-password-guards")));
   });
 
+  it("R-SRV-2 R-CONSOLE-1 migration 030 gives a one-time password handed over before it 72 hours, none to an owner's own; and back", async () => {
+    const migrator = createMigrator(database.handle.db);
+    expect((await migrator.migrateTo("029-password-guards")).error).toBeUndefined();
+    const db = database.handle.db;
+    await sql`insert into editors (email, name, role, password_hash, password_one_time, created_at, updated_at)
+      values ('m030-handed@newsroom.test', 'm030', 'editor', 'scrypt$x', 1, 1000, 1000),
+             ('m030-own@newsroom.test', 'm030', 'editor', 'scrypt$x', 0, 1000, 1000)`.execute(db);
+    const before = Date.now();
+    expect((await migrator.migrateTo("030-editor-password-expiry")).error).toBeUndefined();
+    const rows = await sql<{ email: string; password_expires_at: number }>`
+      select email, password_expires_at from editors where name = 'm030' order by email`.execute(db);
+    const [handed, own] = rows.rows.map((r) => Number(r.password_expires_at));
+    expect(handed).toBeGreaterThanOrEqual(before + 72 * 3600_000);
+    expect(handed).toBeLessThanOrEqual(Date.now() + 72 * 3600_000);
+    expect(own).toBe(0);
+    expect((await migrator.migrateTo("029-password-guards")).error).toBeUndefined();
+    await sql`delete from editors where name = 'm030'`.execute(db);
+    const names = Object.keys(migrations);
+    expect(await migrateToLatest(db)).toEqual(names.slice(names.indexOf("030-editor-password-expiry")));
+  });
+
   it.runIf(testDialect === "sqlite")(
     "R-SRV-1 the SQLite file runs in WAL mode with a busy timeout and foreign keys",
     async () => {

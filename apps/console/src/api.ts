@@ -11,6 +11,8 @@ export interface EditorAccount {
   totp_enabled: boolean;
   totp_required: boolean;
   created_at: string;
+  /** While the password is a one-time one someone handed over: when it stops logging in; null once its owner chose one. */
+  password_expires_at: string | null;
 }
 
 export interface Me {

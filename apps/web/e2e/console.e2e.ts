@@ -375,6 +375,22 @@ describe("the newsroom console", () => {
     await other.getByRole("button", { name: "修改密码" }).click();
     await expect.poll(() => other.locator(".sidebar .nav-link").allTextContents()).toContain("评论审核");
 
+    // a forgotten password: the admin resets it, the open session ends, and a new one-time password logs in
+    await expect.poll(() => row.getByText("待改初始密码").count()).toBe(1);
+    await row.getByRole("button", { name: "重置密码" }).click();
+    await page
+      .getByRole("dialog", { name: /^重置 实习编辑小吴 的密码？/ })
+      .getByRole("button", { name: "重置密码" })
+      .click();
+    const reissued = page.getByRole("status").filter({ hasText: email });
+    await expect.poll(async () => (await reissued.locator("code").textContent()) ?? password).not.toBe(password);
+    const handed = (await reissued.locator("code").textContent()) ?? "";
+    expect(handed.length).toBeGreaterThanOrEqual(12);
+    await other.goto(`${consoleUrl}/moderation`);
+    await other.waitForURL(/\/editor\/console\/login/, { timeout: 4000 });
+    await loginWithPassword(other, { email, password: handed });
+    await other.waitForURL(/\/editor\/console\/security$/);
+
     await row.getByRole("button", { name: "停用" }).click();
     await page
       .getByRole("dialog", { name: /^停用 实习编辑小吴 的账号？/ })
@@ -384,7 +400,7 @@ describe("the newsroom console", () => {
     // the disabled account's open console goes back to the login screen, and cannot log in again
     await other.goto(`${consoleUrl}/moderation`);
     await other.waitForURL(/\/editor\/console\/login/, { timeout: 4000 });
-    await loginWithPassword(other, { email, password: own });
+    await loginWithPassword(other, { email, password: handed });
     await other.getByRole("alert").filter({ hasText: "账号已停用" }).waitFor();
     await other.context().close();
 

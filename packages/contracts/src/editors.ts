@@ -29,6 +29,8 @@ export const EditorAccount = Type.Object({
   totp_enabled: Type.Boolean(),
   totp_required: Type.Boolean(),
   created_at: Type.String({ format: "date-time" }),
+  /** While the password is a one-time one someone handed over: when it stops logging in; null once its owner chose one. */
+  password_expires_at: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
 });
 export type EditorAccount = Static<typeof EditorAccount>;
 

@@ -29,6 +29,7 @@ import * as articleBodiesSealed from "./migrations/026-article-bodies-sealed.ts"
 import * as passwordLockout from "./migrations/027-password-lockout.ts";
 import * as editorOneTimePasswords from "./migrations/028-editor-one-time-passwords.ts";
 import * as passwordGuards from "./migrations/029-password-guards.ts";
+import * as editorPasswordExpiry from "./migrations/030-editor-password-expiry.ts";
 import type { Database } from "./schema.ts";
 
 /** Every migration, in order. Names sort in the order they must run. */
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   "027-password-lockout": passwordLockout,
   "028-editor-one-time-passwords": editorOneTimePasswords,
   "029-password-guards": passwordGuards,
+  "030-editor-password-expiry": editorPasswordExpiry,
 };
 
 export function createMigrator(db: Kysely<Database>): Migrator {

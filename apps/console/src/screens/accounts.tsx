@@ -48,6 +48,21 @@ export function Accounts() {
     }
   };
 
+  /** A forgotten password: a new one-time password, shown here once, and every session of the account ended. */
+  const resetPassword = async (account: EditorAccount) => {
+    try {
+      const reset = await api<{ editor: EditorAccount; password: string }>(
+        "POST",
+        `/editor/v1/editors/${account.id}/password`,
+      );
+      setList((before) => before?.map((item) => (item.id === reset.editor.id ? reset.editor : item)) ?? null);
+      setIssued({ email: reset.editor.email, password: reset.password });
+      setNotice(null);
+    } catch (error) {
+      fail(error);
+    }
+  };
+
   const change = async (
     account: EditorAccount,
     body: Partial<Pick<EditorAccount, "role" | "disabled" | "totp_required">> & { reset_totp?: true },
@@ -135,13 +150,34 @@ export function Accounts() {
                   onChange={(e) => change(account, { totp_required: e.target.checked })}
                 />
               </td>
-              <td>
+              <td className="nowrap">
                 <Badge tone={account.disabled ? "red" : "green"}>
                   {account.disabled ? t("disabled") : t("active")}
                 </Badge>
+                {account.password_expires_at && (
+                  <>
+                    {" "}
+                    {Date.parse(account.password_expires_at) <= Date.now() ? (
+                      <Badge tone="red">{t("passwordExpired")}</Badge>
+                    ) : (
+                      <Badge tone="gray">{t("passwordPending")}</Badge>
+                    )}
+                  </>
+                )}
               </td>
               <td className="nowrap muted">{formatTime(account.created_at, lang)}</td>
-              <td>
+              <td className="nowrap">
+                {!self && (
+                  <>
+                    <ConfirmButton
+                      className="ghost small"
+                      question={t("confirmPasswordReset", { name: account.name })}
+                      onConfirm={() => resetPassword(account)}
+                    >
+                      {t("passwordReset")}
+                    </ConfirmButton>{" "}
+                  </>
+                )}
                 {!self &&
                   (account.disabled ? (
                     <button type="button" className="ghost small" onClick={() => change(account, { disabled: false })}>

@@ -158,6 +158,23 @@ export const updateEditor = defineCall({
   responses: answers(EditorAccount),
 });
 
+export const resetEditorPassword = defineCall({
+  method: "POST",
+  path: "/editor/v1/editors/:id/password",
+  access: "editor",
+  roles: [],
+  tags: ["editors"],
+  summary: "Resets a forgotten password: a new one-time password to hand over, valid 72 hours (admin)",
+  description:
+    "The account's sessions end, its lock and count of failed tries are cleared, and until its owner replaces the new " +
+    "password only the enrolment calls work (403 请先修改初始密码). An admin's own password is changed with the current " +
+    "one instead (400). A one-time password past its 72 hours logs in no more (403 初始密码已过期), and a session begun " +
+    "with it ends (401).",
+  params: EditorIdParams,
+  headers: EditorSessionHeaders,
+  responses: answers(NewEditor),
+});
+
 export const auditTrail = defineCall({
   method: "GET",
   path: "/editor/v1/audit",

@@ -8,6 +8,7 @@ import type { Database } from "../../db/schema.ts";
 import { ApiError, forbidden, unauthorized } from "../../lib/api-error.ts";
 import { readCookie } from "../../lib/cookies.ts";
 import { editorKeyCheck } from "../../plugins/editor-key.ts";
+import { oneTimePasswordExpired, oneTimePasswordExpiredMessage } from "./passwords.ts";
 import type { EditorRow, NewAuditEntry } from "./repository.ts";
 
 /** The editors' session cookie: sent only to the editors' paths. */
@@ -174,6 +175,11 @@ export const editorAccessPlugin = fp(
         const live = await app.editors.liveSession(hashToken(token), editorIdleMs);
         if (!live) throw unauthorized("登录已失效，请重新登录");
         const { editor, session } = live;
+        if (oneTimePasswordExpired(editor)) {
+          // a session begun with a one-time password ends with it: an admin hands over a new one
+          await app.editors.endSession(editor.id, session.id);
+          throw unauthorized(oneTimePasswordExpiredMessage);
+        }
         if (!allowed.has(editor.role)) throw forbidden("当前角色无权执行此操作");
         if (!enrolmentCalls.has(call)) {
           if (editor.password_one_time) throw forbidden("请先修改初始密码");

@@ -66,6 +66,24 @@ export function needsRehash(stored: string, cost: number): boolean {
 }
 
 /** A one-time password for a new account: 20 characters, no look-alikes. */
+/** How long a one-time password logs in (ASVS 6.4.1: an initial password expires after a short period). */
+export const oneTimePasswordTtlMs = 72 * 60 * 60 * 1000;
+
+/** Whether the account's password is a one-time one past its expiry: it logs in no more. */
+export function oneTimePasswordExpired(
+  editor: { password_one_time: number; password_expires_at: number },
+  now = Date.now(),
+): boolean {
+  return (
+    Boolean(editor.password_one_time) &&
+    Number(editor.password_expires_at) > 0 &&
+    now >= Number(editor.password_expires_at)
+  );
+}
+
+/** What an editor whose one-time password expired is told. */
+export const oneTimePasswordExpiredMessage = "初始密码已过期，请联系管理员重置密码";
+
 export function oneTimePassword(): string {
   const alphabet = "abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
   const bytes = randomBytes(20);

@@ -12,5 +12,9 @@ export function presentEditor(row: EditorRow): EditorAccount {
     totp_enabled: Boolean(row.totp_enabled),
     totp_required: Boolean(row.totp_required),
     created_at: new Date(Number(row.created_at)).toISOString(),
+    password_expires_at:
+      row.password_one_time && Number(row.password_expires_at) > 0
+        ? new Date(Number(row.password_expires_at)).toISOString()
+        : null,
   };
 }

@@ -3,6 +3,7 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import { lockAfterFailure } from "../../db/lockout.ts";
 import type { Database } from "../../db/schema.ts";
 import { repositoryPlugin } from "../../lib/repository-plugin.ts";
+import { oneTimePasswordTtlMs } from "./passwords.ts";
 import type { EditorAuditTable, EditorSessionsTable, EditorsTable, EditorTables } from "./tables.ts";
 
 export type EditorRow = Omit<EditorsTable, "id"> & { id: number };
@@ -77,6 +78,7 @@ export function createEditorRepository(database: Kysely<Database>) {
           failed_count: 0,
           locked_until: 0,
           password_one_time: editor.oneTimePassword ? 1 : 0,
+          password_expires_at: editor.oneTimePassword ? now + oneTimePasswordTtlMs : 0,
           created_at: now,
           updated_at: now,
         })
@@ -168,6 +170,9 @@ export function createEditorRepository(database: Kysely<Database>) {
           | "totp_required"
           | "password_hash"
           | "password_one_time"
+          | "password_expires_at"
+          | "failed_count"
+          | "locked_until"
           | "totp_secret"
           | "totp_enabled"
           | "totp_last_step"

@@ -6,7 +6,15 @@ import { route } from "../../lib/route.ts";
 import { type EditorActor, editorIdleMs } from "./access.ts";
 import { auditCsv } from "./csv.ts";
 import { weakPassword, weakPasswordMessage } from "./password-strength.ts";
-import { hashEditorPassword, needsRehash, oneTimePassword, verifyEditorPassword } from "./passwords.ts";
+import {
+  hashEditorPassword,
+  needsRehash,
+  oneTimePassword,
+  oneTimePasswordExpired,
+  oneTimePasswordExpiredMessage,
+  oneTimePasswordTtlMs,
+  verifyEditorPassword,
+} from "./passwords.ts";
 import { presentEditor } from "./present.ts";
 import type { AuditFilter, EditorRow } from "./repository.ts";
 import { newTotpSecret, totpStep, totpUri } from "./totp.ts";
@@ -55,6 +63,8 @@ export async function editorRoutes(app: FastifyInstance) {
         throw unauthorized("邮箱或密码错误");
       }
       if (editor.disabled) throw forbidden("账号已停用");
+      // the right one-time password, too late: it counts as a try (never cleared), and logs in no more
+      if (oneTimePasswordExpired(editor, now)) throw forbidden(oneTimePasswordExpiredMessage);
       if (editor.totp_enabled && editor.totp_secret) {
         if (!totp) throw unauthorized("请输入两步验证码");
         const step = totpStep(editor.totp_secret, totp, now);
@@ -216,7 +226,7 @@ export async function editorRoutes(app: FastifyInstance) {
     const hash = await hashEditorPassword(next, passwordCost);
     await editors.change(
       actor.id,
-      { password_hash: hash, password_one_time: 0 },
+      { password_hash: hash, password_one_time: 0, password_expires_at: 0 },
       (trx) =>
         app.auditWrite(request, trx, { target: `editor:${actor.id}`, before: null, after: { password: "changed" } }),
       { endSessions: true, keepSession: actor.sessionId },
@@ -281,6 +291,37 @@ export async function editorRoutes(app: FastifyInstance) {
     );
     if (!changed) throw notFound("账号不存在");
     return { code: 0, msg: "ok", data: presentEditor(changed) };
+  });
+
+  route(app, calls.resetEditorPassword, async (request) => {
+    const actor = actorOf(request);
+    const id = request.params.id;
+    // one's own is changed with the current password (the security screen), never reset around it
+    if (id === actor.id) throw badRequest("请在安全设置中修改自己的密码");
+    const password = oneTimePassword();
+    const now = Date.now();
+    const changed = await editors.change(
+      id,
+      {
+        password_hash: await hashEditorPassword(password, passwordCost),
+        password_one_time: 1,
+        password_expires_at: now + oneTimePasswordTtlMs,
+        // the lock guarded the old password; the new one starts uncounted
+        failed_count: 0,
+        locked_until: 0,
+      },
+      (trx, before, after) =>
+        app.auditWrite(request, trx, {
+          target: `editor:${id}`,
+          before: presentEditor(before),
+          after: { ...presentEditor(after), password: "reset" },
+        }),
+      { endSessions: true },
+      now,
+    );
+    if (!changed) throw notFound("账号不存在");
+    request.log.info({ editorId: id }, "editor password reset by an admin");
+    return { code: 0, msg: "ok", data: { editor: presentEditor(changed), password } };
   });
 
   const auditFilter = (query: {

@@ -23,6 +23,8 @@ export type EditorsTable = {
   locked_until: number;
   /** 1 while the password is one someone else handed over: its owner must replace it first (migration 028). */
   password_one_time: number;
+  /** When a one-time password stops logging in (epoch ms; 0 for a password its owner chose; migration 030). */
+  password_expires_at: number;
   created_at: number;
   updated_at: number;
 };
