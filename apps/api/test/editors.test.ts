@@ -76,6 +76,30 @@ describe("editor accounts", () => {
     }
   });
 
+  it("R-CONSOLE-1 a lock tells nothing about the email: an unknown one is counted and locked as an account's is", async () => {
+    const account = await createEditorAccount(server, "editor");
+    const unknown = `nobody-${Date.now()}@newsroom.test`;
+    const answersOf = async (email: string) => {
+      const answers = [];
+      for (let i = 0; i < 6; i++) {
+        const answer = await login({ email, password: `a-guess-${i}` });
+        answers.push({ status: answer.status, msg: answer.body.msg });
+      }
+      return answers;
+    };
+    const known = await answersOf(account.email);
+    expect(known.map((a) => a.status)).toEqual([401, 401, 401, 401, 401, 423]);
+    // the same email written in capitals is the same name tried
+    expect(await answersOf(unknown.toUpperCase().replace("@NEWSROOM.TEST", "@newsroom.test"))).toEqual(known);
+    // parallel tries on a fresh unknown email: exactly five are checked
+    const fresh = `nobody-parallel-${Date.now()}@newsroom.test`;
+    const parallel = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => login({ email: fresh, password: `p-${i}` })),
+    );
+    expect(parallel.filter((a) => a.status === 401)).toHaveLength(5);
+    expect(parallel.filter((a) => a.status === 423)).toHaveLength(7);
+  });
+
   it("R-CONSOLE-1 parallel wrong passwords: no more are checked than the lock allows, each counted once, and the lock holds for the right one", async () => {
     const account = await createEditorAccount(server, "editor");
     const tries = 12;

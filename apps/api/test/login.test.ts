@@ -215,7 +215,7 @@ describe("phone login (SMS code and password)", () => {
     const row = await server.database.handle.db
       .selectFrom("password_guards")
       .select(["failures", "locked_until"])
-      .where("phone", "=", tel)
+      .where("subject", "=", tel)
       .executeTakeFirst();
     return { failures: Number(row?.failures ?? 0), lockedUntil: Number(row?.locked_until ?? 0) };
   };
@@ -224,7 +224,7 @@ describe("phone login (SMS code and password)", () => {
     server.database.handle.db
       .updateTable("password_guards")
       .set({ locked_until: Date.now() - 1, ...(failures !== undefined ? { failures } : {}) })
-      .where("phone", "=", tel)
+      .where("subject", "=", tel)
       .execute();
 
   it("R-SEC-RATE wrong passwords are counted per account, not per address: the fifth locks password logins (423), an SMS code still logs in", async () => {
@@ -285,13 +285,13 @@ describe("phone login (SMS code and password)", () => {
     const start = Date.now() - 60 * 60_000;
     const at = (i: number) => start + i * 1_000_000;
     const taken = [];
-    for (let i = 0; i < 10; i++) taken.push(await server.app.users.takePasswordAttempt(tel, at(i)));
+    for (let i = 0; i < 10; i++) taken.push(await server.app.users.passwordTries.take(tel, at(i)));
     expect(taken.map((t) => t?.failures)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(taken[3]?.lockedUntil).toBe(0);
     expect(taken[4]?.lockedUntil).toBe(at(4) + 60_000);
     expect(taken[7]?.lockedUntil).toBe(at(7) + 300_000);
     expect(taken[9]?.lockedUntil).toBe(at(9) + 900_000);
-    expect(await server.app.users.takePasswordAttempt(tel, at(9) + 1)).toBeNull();
+    expect(await server.app.users.passwordTries.take(tel, at(9) + 1)).toBeNull();
   });
 
   it("R-SEC-RATE a lock tells nothing about the phone: an unknown phone and one without a password are locked alike, answered the same 400s and 423", async () => {
@@ -336,9 +336,9 @@ describe("phone login (SMS code and password)", () => {
     await db
       .insertInto("password_guards")
       .values([
-        { phone: stale, failures: 3, locked_until: 0, touched_at: now - day - 1 },
-        { phone: lockedLong, failures: 10, locked_until: now + 60_000, touched_at: now - day - 1 },
-        { phone: recent, failures: 2, locked_until: 0, touched_at: now - 1000 },
+        { subject: stale, failures: 3, locked_until: 0, touched_at: now - day - 1 },
+        { subject: lockedLong, failures: 10, locked_until: now + 60_000, touched_at: now - day - 1 },
+        { subject: recent, failures: 2, locked_until: 0, touched_at: now - 1000 },
       ])
       .execute();
     const purged = await purgeExpired(db, now);

@@ -173,11 +173,11 @@ describe("migrations and demo data", () => {
     expect((await migrator.migrateTo("029-password-guards")).error).toBeUndefined();
     const guards = await db
       .selectFrom("password_guards")
-      .select(["phone", "failures", "locked_until"])
-      .where("phone", "in", ["13700000291", "13700000292"])
+      .select(["subject", "failures", "locked_until"])
+      .where("subject", "in", ["13700000291", "13700000292"])
       .execute();
     expect(guards.map((g) => ({ ...g, locked_until: Number(g.locked_until) }))).toEqual([
-      { phone: "13700000291", failures: 8, locked_until: until },
+      { subject: "13700000291", failures: 8, locked_until: until },
     ]);
     expect((await migrator.migrateTo("028-editor-one-time-passwords")).error).toBeUndefined();
     const back = await sql<{ phone: string; password_failures: number; password_locked_until: number }>`

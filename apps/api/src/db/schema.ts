@@ -1,3 +1,4 @@
+import type { Generated } from "kysely";
 import type { AccountTables, OtpCodesTable, SessionsTable, UsersTable } from "../modules/accounts/tables.ts";
 import type { ActivityTables } from "../modules/activities/tables.ts";
 import type { AppTables, NavItemsTable } from "../modules/app/tables.ts";
@@ -41,9 +42,25 @@ export interface SettingsTable {
   value: string;
 }
 
+/**
+ * Wrong passwords counted per name tried, with or without an account (migration 029): a visitor's
+ * phone number, or `editor:` and an editor's lower-cased email (db/lockout.ts).
+ */
+export interface PasswordGuardsTable {
+  id: Generated<number>;
+  subject: string;
+  /** Wrong passwords since the last right one. */
+  failures: number;
+  /** Epoch ms until which password logins are refused (0: not locked). */
+  locked_until: number;
+  /** The last try, for the housekeeping. */
+  touched_at: number;
+}
+
 /** Tables of the infrastructure, owned by no module. */
 export interface SharedTables {
   settings: SettingsTable;
+  password_guards: PasswordGuardsTable;
 }
 
 export type {

@@ -43,8 +43,8 @@ export const purgeOtpCodes = (db: Kysely<Database>, before: number) =>
   deleteInBatches(db, "otp_codes", (eb) => eb("created_at", "<=", before));
 
 /**
- * Deletes the password-try counts of phones last tried at or before `before` whose lock has ended by
- * `now`; answers how many went.
+ * Deletes the wrong-password counts (a phone's, an unknown editor email's) last tried at or before
+ * `before` whose lock has ended by `now`; answers how many went.
  */
 export const purgePasswordGuards = (db: Kysely<Database>, before: number, now: number) =>
   deleteInBatches(db, "password_guards", (eb) =>

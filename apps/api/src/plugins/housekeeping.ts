@@ -15,7 +15,7 @@ export interface Purged {
 /**
  * Removes short-lived rows that can no longer do anything: sessions past their expiry or revoked
  * (a missing row is refused like a revoked one), and SMS codes older than the longest window they
- * are counted in (a day: R-SEC-OTP-2), and the wrong-password counts of phones not tried for a day
+ * are counted in (a day: R-SEC-OTP-2), and the wrong-password counts of phones and emails not tried for a day
  * whose lock has ended (a day without a wrong try forgets them). Batched, so it can run beside traffic on every instance.
  */
 export async function purgeExpired(db: Kysely<Database>, now = Date.now()): Promise<Purged> {

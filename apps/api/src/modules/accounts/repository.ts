@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
-import { lockAfterFailure } from "../../db/lockout.ts";
+import { passwordGuards } from "../../db/lockout.ts";
 import type { Database, SessionsTable } from "../../db/schema.ts";
 import { defaultAvatar, newInviteCode, type UserRow } from "./users.ts";
 
@@ -31,48 +31,11 @@ export function createUserRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Takes a password try for a phone before the password is checked, whether or not the phone has
-     * an account with a password (so a lock tells nothing about which phones do): counted as a
-     * failure in one INSERT … ON CONFLICT DO UPDATE … RETURNING that only a phone not locked passes, so
-     * parallel tries cannot all be checked before the lock (db/lockout.ts). Null: the phone's password
-     * login is locked and no try was taken; `lockedUntil` then reads until when.
+     * A phone's wrong passwords, counted whether or not it has an account with a password
+     * (`passwordGuards` in db/lockout.ts): `take` before the password is checked (null: locked),
+     * `lockedUntil`, and `clear` once a right one logs in.
      */
-    async takePasswordAttempt(
-      phone: string,
-      now = Date.now(),
-    ): Promise<{ failures: number; lockedUntil: number } | null> {
-      const row = await db
-        .insertInto("password_guards")
-        .values({ phone, failures: 1, locked_until: 0, touched_at: now })
-        .onConflict((oc) =>
-          oc
-            .column("phone")
-            .doUpdateSet({
-              failures: sql`password_guards.failures + 1`,
-              locked_until: lockAfterFailure("password_guards.failures", "password_guards.locked_until", now),
-              touched_at: now,
-            })
-            .where("password_guards.locked_until", "<=", now),
-        )
-        .returning(["failures", "locked_until"])
-        .executeTakeFirst();
-      return row ? { failures: Number(row.failures), lockedUntil: Number(row.locked_until) } : null;
-    },
-
-    /** Until when a phone's password login is locked (0: it is not). */
-    async passwordLockedUntil(phone: string): Promise<number> {
-      const row = await db
-        .selectFrom("password_guards")
-        .select("locked_until")
-        .where("phone", "=", phone)
-        .executeTakeFirst();
-      return Number(row?.locked_until ?? 0);
-    },
-
-    /** A right password clears the phone's count. */
-    async clearPasswordFailures(phone: string): Promise<void> {
-      await db.deleteFrom("password_guards").where("phone", "=", phone).execute();
-    },
+    passwordTries: passwordGuards(db),
 
     findByInviteCode: (code: string) =>
       db.selectFrom("users").selectAll().where("invite_code", "=", code.toUpperCase()).executeTakeFirst(),

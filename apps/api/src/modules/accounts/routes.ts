@@ -57,8 +57,8 @@ export async function accountRoutes(app: FastifyInstance) {
         // not tell which do), and taken before the password is checked: parallel tries cannot all be
         // checked before the lock. The lock leaves logging in by SMS code open
         const now = Date.now();
-        const taken = await users.takePasswordAttempt(account, now);
-        if (!taken) throw locked(Math.max(await users.passwordLockedUntil(account), now), now, passwordLockHint);
+        const taken = await users.passwordTries.take(account, now);
+        if (!taken) throw locked(await users.passwordTries.lockedUntil(account), now, passwordLockHint);
         const found = await users.findByPhone(account);
         // as long a check whatever the phone (no account, or none with a password: checked against nothing)
         if (!(await verifyPassword(password as string, found?.password_hash ?? null)) || !found) {
@@ -66,7 +66,7 @@ export async function accountRoutes(app: FastifyInstance) {
           if (taken.lockedUntil > now) throw locked(taken.lockedUntil, now, passwordLockHint);
           throw badRequest("手机号或密码错误");
         }
-        await users.clearPasswordFailures(account);
+        await users.passwordTries.clear(account);
         user = found;
       }
       const { token, expiresAt } = await app.sessions.createForUser(user.id, deviceId ?? null, config.userTokenTtlDays);

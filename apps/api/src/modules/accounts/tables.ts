@@ -14,20 +14,6 @@ export interface UsersTable {
   invited_at: number | null;
 }
 
-/**
- * Wrong passwords counted per phone number tried, with or without an account (migration 029): the
- * count since the last right one, and until when password logins of that phone are refused.
- */
-export interface PasswordGuardsTable {
-  id: Generated<number>;
-  phone: string;
-  failures: number;
-  /** Epoch ms until which password logins are refused (0: not locked). */
-  locked_until: number;
-  /** The last try, for the housekeeping. */
-  touched_at: number;
-}
-
 export interface SessionsTable {
   id: Generated<number>;
   token_hash: string;
@@ -56,5 +42,4 @@ export interface AccountTables {
   users: UsersTable;
   sessions: SessionsTable;
   otp_codes: OtpCodesTable;
-  password_guards: PasswordGuardsTable;
 }

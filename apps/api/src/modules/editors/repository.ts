@@ -1,6 +1,6 @@
 import type { EditorRole } from "@davmu/contracts/call";
 import { type Kysely, sql, type Transaction } from "kysely";
-import { lockAfterFailure } from "../../db/lockout.ts";
+import { lockAfterFailure, passwordGuards } from "../../db/lockout.ts";
 import type { Database } from "../../db/schema.ts";
 import { repositoryPlugin } from "../../lib/repository-plugin.ts";
 import { oneTimePasswordTtlMs } from "./passwords.ts";
@@ -87,6 +87,12 @@ export function createEditorRepository(database: Kysely<Database>) {
         .executeTakeFirst();
       return (row as EditorRow | undefined) ?? null;
     },
+
+    /**
+     * Logins to an email no account has, counted and locked as an account's are (`passwordGuards`,
+     * subject `editor:<email>`): a lock tells nothing about which emails are editors'.
+     */
+    unknownEmailTries: passwordGuards(db),
 
     async findByEmail(email: string): Promise<EditorRow | undefined> {
       return (await db.selectFrom("editors").selectAll().where("email", "=", email.toLowerCase()).executeTakeFirst()) as

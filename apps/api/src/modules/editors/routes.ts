@@ -49,7 +49,10 @@ export async function editorRoutes(app: FastifyInstance) {
       const now = Date.now();
       const editor = await editors.findByEmail(email);
       if (!editor) {
-        // as long as a check, whatever the email
+        // an email no account has is counted and locked as an account's would be (a lock must not tell
+        // which emails are editors'), and checked as long as a password would be
+        const taken = await editors.unknownEmailTries.take(`editor:${email.toLowerCase()}`, now);
+        if (!taken) throw locked(await editors.unknownEmailTries.lockedUntil(`editor:${email.toLowerCase()}`), now);
         await verifyEditorPassword(password, null, passwordCost);
         throw unauthorized("邮箱或密码错误");
       }
