@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { randomBytes, scryptSync } from "node:crypto";
+import { createHash, randomBytes, scryptSync } from "node:crypto";
 import { existsSync } from "node:fs";
 import { startRedis } from "@davmu/test-support/launch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -573,6 +573,35 @@ describe("editor accounts", () => {
         400,
       );
     }
+  });
+
+  it("R-CONSOLE-1 a login that checked the old password while a reset was made never yields a working session, nor undoes the reset", async () => {
+    const admin = await editorSession(server, "admin");
+    const account = await createEditorAccount(server, "editor");
+    // what a login in flight read before the reset committed: the row, its hash and password version
+    const seen = await server.app.editors.findById(account.id);
+    if (!seen) throw new Error("no account");
+    const reset = await server.post(`/editor/v1/editors/${account.id}/password`, undefined, null, admin.headers);
+    expect(reset.status).toBe(200);
+    // the login goes on: its session, made under the version it read, does not work
+    const token = "a".repeat(43);
+    await server.app.editors.createSession({
+      tokenHash: createHash("sha256").update(token).digest("hex"),
+      editorId: account.id,
+      passwordVersion: Number(seen.password_version),
+      ip: "127.0.0.1",
+      userAgent: "a login in flight",
+      ttlMs: 60_000,
+    });
+    const cookieName = server.config.publicOrigin.startsWith("https:") ? "__Secure-davmu_console" : "davmu_console";
+    expect((await server.get("/editor/v1/me", null, { cookie: `${cookieName}=${token}` })).status).toBe(401);
+    // nor does its rehash of the old password overwrite the reset's
+    await server.app.editors.recordSuccess(account.id, Date.now(), {
+      checked: seen.password_hash,
+      raised: "scrypt$stale",
+    });
+    expect((await server.app.editors.findById(account.id))?.password_hash).not.toBe("scrypt$stale");
+    expect((await login({ email: account.email, password: reset.body.data.password })).status).toBe(200);
   });
 
   it("R-CONSOLE-1 a one-time password past its 72 hours logs in no more, and a session begun with it ends", async () => {

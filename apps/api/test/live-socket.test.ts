@@ -61,11 +61,18 @@ describe("the live WebSocket", () => {
     expect(await upgradeStatus(server.base, server.config.publicOrigin)).toBe(101);
     expect(await upgradeStatus(server.base, `http://${host}`)).toBe(101);
     expect(await upgradeStatus(server.base, `https://${host.toUpperCase()}`)).toBe(101);
+    // a native socket library that names the socket's own address
+    expect(await upgradeStatus(server.base, `ws://${host}`)).toBe(101);
     // what a hostile page, a sandboxed frame or a forged header sends
     for (const origin of [
       "https://evil.example",
       "http://localhost:3000.evil.example",
       `http://${host}.evil.example`,
+      // the same machine on another port is another origin
+      `http://${new URL(server.base).hostname}:1`,
+      `http://${new URL(server.base).hostname}`,
+      "http://[::1]",
+      "wss://evil.example",
       "null",
       "file://",
       "chrome-extension://abcdef",

@@ -30,8 +30,9 @@ export const editorLogin = defineCall({
   tags: ["editors"],
   summary: "An editor logs in (email, password, TOTP when enrolled) for an httpOnly SameSite=Strict session cookie",
   description:
-    "Answers the session's CSRF token, to be sent back in x-csrf-token with every write. Failed tries are counted; " +
-    "after five the account is locked for a while that grows with every further failure (423).",
+    "Answers the session's CSRF token, to be sent back in x-csrf-token with every write. Failed tries are counted " +
+    "per email, whether or not an account has it; after five the email is locked for a while that grows with every " +
+    "further failure (423). A one-time password past its 72 hours answers 403 初始密码已过期.",
   body: EditorLoginBody,
   responses: answers(EditorLogin),
 });

@@ -128,6 +128,7 @@ export const editorAccessPlugin = fp(
         const session = await app.editors.createSession({
           tokenHash: hashToken(token),
           editorId: editor.id,
+          passwordVersion: Number(editor.password_version),
           ip: request.ip,
           userAgent: String(request.headers["user-agent"] ?? ""),
           ttlMs,

@@ -65,7 +65,6 @@ export function needsRehash(stored: string, cost: number): boolean {
   return !parsed || parsed.N < today.N || parsed.r < today.r;
 }
 
-/** A one-time password for a new account: 20 characters, no look-alikes. */
 /** How long a one-time password logs in (ASVS 6.4.1: an initial password expires after a short period). */
 export const oneTimePasswordTtlMs = 72 * 60 * 60 * 1000;
 
@@ -84,6 +83,7 @@ export function oneTimePasswordExpired(
 /** What an editor whose one-time password expired is told. */
 export const oneTimePasswordExpiredMessage = "初始密码已过期，请联系管理员重置密码";
 
+/** A one-time password for a new account or a reset: 20 characters, no look-alikes. */
 export function oneTimePassword(): string {
   const alphabet = "abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
   const bytes = randomBytes(20);

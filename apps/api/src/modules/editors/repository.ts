@@ -79,6 +79,7 @@ export function createEditorRepository(database: Kysely<Database>) {
           locked_until: 0,
           password_one_time: editor.oneTimePassword ? 1 : 0,
           password_expires_at: editor.oneTimePassword ? now + oneTimePasswordTtlMs : 0,
+          password_version: 0,
           created_at: now,
           updated_at: now,
         })
@@ -138,16 +139,20 @@ export function createEditorRepository(database: Kysely<Database>) {
       return row ? { failed_count: Number(row.failed_count), locked_until: Number(row.locked_until) } : null;
     },
 
-    async recordSuccess(id: number, now = Date.now(), passwordHash?: string): Promise<void> {
-      await db
-        .updateTable("editors")
-        .set({
-          failed_count: 0,
-          locked_until: 0,
-          ...(passwordHash ? { password_hash: passwordHash, updated_at: now } : {}),
-        })
-        .where("id", "=", id)
-        .execute();
+    /**
+     * A login passed: the count is cleared, and a hash of older parameters raised to today's, only while
+     * the account still has the hash that was checked (a reset made meanwhile is never undone).
+     */
+    async recordSuccess(id: number, now = Date.now(), rehash?: { checked: string; raised: string }): Promise<void> {
+      await db.updateTable("editors").set({ failed_count: 0, locked_until: 0 }).where("id", "=", id).execute();
+      if (rehash) {
+        await db
+          .updateTable("editors")
+          .set({ password_hash: rehash.raised, updated_at: now })
+          .where("id", "=", id)
+          .where("password_hash", "=", rehash.checked)
+          .execute();
+      }
     },
 
     /** Takes a TOTP time step once: false when it (or a later one) was used already. */
@@ -163,7 +168,9 @@ export function createEditorRepository(database: Kysely<Database>) {
 
     /**
      * Changes an account in one transaction with its audit record (`audit` gets the rows before and
-     * after). Disabling an account or changing its password ends its sessions in the same transaction.
+     * after). Disabling an account or changing its password ends its sessions in the same transaction;
+     * a new password also adds one to `password_version`, so a session a login makes from the old one
+     * while this runs never works.
      */
     async change(
       id: number,
@@ -194,9 +201,11 @@ export function createEditorRepository(database: Kysely<Database>) {
           | EditorRow
           | undefined;
         if (!before) return null;
+        const newPassword = changes.password_hash !== undefined;
         const after = (await tx
           .updateTable("editors")
-          .set({ ...changes, updated_at: now })
+          // a new password makes every session begun under the old one stop working (liveSession)
+          .set({ ...changes, updated_at: now, ...(newPassword ? { password_version: sql`password_version + 1` } : {}) })
           .where("id", "=", id)
           .returningAll()
           .executeTakeFirstOrThrow()) as EditorRow;
@@ -205,13 +214,30 @@ export function createEditorRepository(database: Kysely<Database>) {
           if (options.keepSession) end = end.where("id", "!=", options.keepSession);
           await end.execute();
         }
+        if (newPassword && options.keepSession) {
+          // the session that changed the password goes on under the new one
+          await tx
+            .updateTable("editor_sessions")
+            .set({ password_version: after.password_version })
+            .where("id", "=", options.keepSession)
+            .where("editor_id", "=", id)
+            .execute();
+        }
         if (audit) await audit(trx, before, after);
         return after;
       });
     },
 
     async createSession(
-      session: { tokenHash: string; editorId: number; ip: string; userAgent: string; ttlMs: number },
+      session: {
+        tokenHash: string;
+        editorId: number;
+        /** The account's `password_version` read with the password that was checked. */
+        passwordVersion: number;
+        ip: string;
+        userAgent: string;
+        ttlMs: number;
+      },
       now = Date.now(),
     ): Promise<EditorSessionRow> {
       return (await db
@@ -224,6 +250,7 @@ export function createEditorRepository(database: Kysely<Database>) {
           created_at: now,
           last_seen_at: now,
           expires_at: now + session.ttlMs,
+          password_version: session.passwordVersion,
         })
         .returningAll()
         .executeTakeFirstOrThrow()) as EditorSessionRow;
@@ -232,7 +259,7 @@ export function createEditorRepository(database: Kysely<Database>) {
     /**
      * The live session of a cookie, read from the database on every request (so a disabled account or
      * an ended session stops working on every instance at once): not past its absolute end, not idle
-     * longer than `idleMs`, and its editor not disabled.
+     * longer than `idleMs`, its editor not disabled, and begun under the editor's current password.
      */
     async liveSession(tokenHash: string, idleMs: number, now = Date.now()): Promise<LiveSession | null> {
       const row = await db
@@ -252,6 +279,8 @@ export function createEditorRepository(database: Kysely<Database>) {
         .where("editor_sessions.expires_at", ">", now)
         .where("editor_sessions.last_seen_at", ">", now - idleMs)
         .where("editors.disabled", "=", 0)
+        // begun under the password the account has now: a change or reset since ends it
+        .whereRef("editor_sessions.password_version", "=", "editors.password_version")
         .executeTakeFirst();
       if (!row) return null;
       const {
@@ -274,6 +303,7 @@ export function createEditorRepository(database: Kysely<Database>) {
           created_at: Number(session_created_at),
           last_seen_at: Number(session_last_seen_at),
           expires_at: Number(session_expires_at),
+          password_version: Number(editor.password_version),
         },
         editor: editor as EditorRow,
       };

@@ -76,7 +76,9 @@ export async function editorRoutes(app: FastifyInstance) {
       await editors.recordSuccess(
         editor.id,
         now,
-        needsRehash(editor.password_hash, passwordCost) ? await hashEditorPassword(password, passwordCost) : undefined,
+        needsRehash(editor.password_hash, passwordCost)
+          ? { checked: editor.password_hash, raised: await hashEditorPassword(password, passwordCost) }
+          : undefined,
       );
       const { csrfToken, expiresAt } = await app.editorSessions.start(request, reply, editor);
       request.log.info({ editorId: editor.id }, "editor logged in");

@@ -25,6 +25,8 @@ export type EditorsTable = {
   password_one_time: number;
   /** When a one-time password stops logging in (epoch ms; 0 for a password its owner chose; migration 030). */
   password_expires_at: number;
+  /** One more at every change or reset of the password; a session holds the one it began under (migration 030). */
+  password_version: number;
   created_at: number;
   updated_at: number;
 };
@@ -40,6 +42,8 @@ export type EditorSessionsTable = {
   last_seen_at: number;
   /** The absolute end, however active the session. */
   expires_at: number;
+  /** The account's `password_version` when the session began: it works only while they match. */
+  password_version: number;
 };
 
 export type EditorAuditTable = {

@@ -22,26 +22,32 @@ export const liveSocketLimits = {
 
 /**
  * Which upgrade requests may open the socket, by their `Origin` (ASVS 4.4.2 — cross-site WebSocket
- * hijacking): a browser always sends it, and it must be the share site's own origin (PUBLIC_ORIGIN) or
- * the host the request reached (the site as served, whatever name a proxy gives it). A client that
- * sends none is no browser (the native app, a server), for which no other page can act: allowed. The
- * token in the first frame remains what authenticates.
+ * hijacking). A browser always sends its page's origin, and it must be the share site's own: exactly
+ * `PUBLIC_ORIGIN`, or an http(s) origin on the host the request reached (its `Host`, port included:
+ * the site as served under whatever name a proxy passes on, which is the only name that page's own
+ * requests carry). A client that sends none is no browser page (the native app, a server), for which
+ * no other page can act; one that names a ws(s) origin on those hosts (some native socket libraries
+ * do) is no browser page either. Anything else (another site, `null` from a sandboxed frame or a file,
+ * an unreadable value) is refused. The token in the first frame remains what authenticates.
  */
 export function originAllowed(publicOrigin: string) {
-  const site = new URL(publicOrigin).host.toLowerCase();
+  const site = new URL(publicOrigin);
+  const siteHost = site.host.toLowerCase();
   return (request: IncomingMessage): boolean => {
     const origin = request.headers.origin;
     if (origin === undefined) return true;
-    let host: string;
+    let url: URL;
     try {
-      const url = new URL(origin);
-      if (url.protocol !== "http:" && url.protocol !== "https:") return false;
-      host = url.host.toLowerCase();
+      url = new URL(origin);
     } catch {
-      // "null" (a sandboxed frame, a file) or anything unreadable
       return false;
     }
-    return host === site || host === (request.headers.host ?? "").toLowerCase();
+    const host = url.host.toLowerCase();
+    if (url.protocol === "ws:" || url.protocol === "wss:")
+      return host === siteHost || host === (request.headers.host ?? "").toLowerCase();
+    if (url.protocol !== "http:" && url.protocol !== "https:") return false;
+    if (url.origin === site.origin) return true;
+    return host === (request.headers.host ?? "").toLowerCase();
   };
 }
 
