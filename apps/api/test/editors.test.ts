@@ -525,7 +525,12 @@ describe("editor accounts", () => {
     for (let i = 0; i < 5; i++) await login({ email: account.email, password: `forgotten-${i}` });
     expect((await login({ email: account.email, password: account.password })).status).toBe(423);
     const before = Date.now();
-    const reset = await server.post(`/editor/v1/editors/${account.id}/password`, undefined, null, admin.headers);
+    const reset = await server.post(
+      `/editor/v1/editors/${account.id}/password`,
+      { password: admin.password },
+      null,
+      admin.headers,
+    );
     expect(reset.status, JSON.stringify(reset.body)).toBe(200);
     const password = reset.body.data.password as string;
     expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
@@ -556,23 +561,59 @@ describe("editor accounts", () => {
     const listed = await server.get("/editor/v1/editors", null, admin.headers);
     expect(listed.body.data.list.find((e: { id: number }) => e.id === account.id).password_expires_at).toBeNull();
     // one's own is changed with the current password; others may not reset; bad and unknown ids are refused
-    expect((await server.post(`/editor/v1/editors/${admin.id}/password`, undefined, null, admin.headers)).status).toBe(
-      400,
-    );
+    expect(
+      (await server.post(`/editor/v1/editors/${admin.id}/password`, { password: admin.password }, null, admin.headers))
+        .status,
+    ).toBe(400);
     const editor = await editorSession(server, "editor");
     expect(
-      (await server.post(`/editor/v1/editors/${account.id}/password`, undefined, null, editor.headers)).status,
+      (
+        await server.post(
+          `/editor/v1/editors/${account.id}/password`,
+          { password: editor.password },
+          null,
+          editor.headers,
+        )
+      ).status,
     ).toBe(403);
     expect(
-      (await server.post(`/editor/v1/editors/${account.id}/password`, undefined, null, { cookie: admin.cookie }))
-        .status,
+      (
+        await server.post(`/editor/v1/editors/${account.id}/password`, { password: admin.password }, null, {
+          cookie: admin.cookie,
+        })
+      ).status,
     ).toBe(403);
-    expect((await server.post("/editor/v1/editors/999999/password", undefined, null, admin.headers)).status).toBe(404);
+    expect(
+      (await server.post("/editor/v1/editors/999999/password", { password: admin.password }, null, admin.headers))
+        .status,
+    ).toBe(404);
     for (const id of ["0", "-1", "abc", "1.5", "99999999999999999999"]) {
-      expect((await server.post(`/editor/v1/editors/${id}/password`, undefined, null, admin.headers)).status, id).toBe(
-        400,
-      );
+      expect(
+        (await server.post(`/editor/v1/editors/${id}/password`, { password: admin.password }, null, admin.headers))
+          .status,
+        id,
+      ).toBe(400);
     }
+    // the admin's own password confirms it: a missing, empty or mistyped one is refused, a wrong one is
+    // refused and counted toward the admin's own lock, and the try that locks it ends the admin's session
+    for (const body of [undefined, {}, { password: "" }, { password: { value: admin.password } }, "text"]) {
+      const answer = await server.post(`/editor/v1/editors/${account.id}/password`, body, null, admin.headers);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+    }
+    const statuses = [];
+    for (let i = 0; i < 5; i++) {
+      const answer = await server.post(
+        `/editor/v1/editors/${account.id}/password`,
+        { password: `not-mine-${i}` },
+        null,
+        admin.headers,
+      );
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([403, 403, 403, 403, 423]);
+    expect((await server.get("/editor/v1/me", null, admin.headers)).status).toBe(401);
+    // none of them reset anything: the owner's own password still logs in
+    expect((await login({ email: account.email, password: next })).status).toBe(200);
   });
 
   it("R-CONSOLE-1 a login that checked the old password while a reset was made never yields a working session, nor undoes the reset", async () => {
@@ -581,7 +622,12 @@ describe("editor accounts", () => {
     // what a login in flight read before the reset committed: the row, its hash and password version
     const seen = await server.app.editors.findById(account.id);
     if (!seen) throw new Error("no account");
-    const reset = await server.post(`/editor/v1/editors/${account.id}/password`, undefined, null, admin.headers);
+    const reset = await server.post(
+      `/editor/v1/editors/${account.id}/password`,
+      { password: admin.password },
+      null,
+      admin.headers,
+    );
     expect(reset.status).toBe(200);
     // the login goes on: its session, made under the version it read, does not work
     const token = "a".repeat(43);
@@ -642,7 +688,12 @@ describe("editor accounts", () => {
     expect(Date.parse(listed.body.data.list.find((e: { id: number }) => e.id === id).password_expires_at)).toBeLessThan(
       Date.now(),
     );
-    const again = await server.post(`/editor/v1/editors/${id}/password`, undefined, null, admin.headers);
+    const again = await server.post(
+      `/editor/v1/editors/${id}/password`,
+      { password: admin.password },
+      null,
+      admin.headers,
+    );
     expect((await login({ email, password: again.body.data.password })).status).toBe(200);
   });
 

@@ -200,6 +200,7 @@ const zh = {
   enable: "启用",
   oneTimePassword: "一次性密码（仅显示一次，请交给本人，72 小时内有效）：",
   passwordReset: "重置密码",
+  yourPassword: "你的当前密码（用于确认）",
   confirmPasswordReset: "重置 {name} 的密码？其所有会话立即结束，旧密码失效；新的一次性密码仅显示一次，72 小时内有效。",
   passwordPending: "待改初始密码",
   passwordExpired: "初始密码已过期",
@@ -447,6 +448,7 @@ const en: Record<Key, string> = {
   enable: "Enable",
   oneTimePassword: "One-time password (shown once, hand it over in person; valid 72 hours):",
   passwordReset: "Reset password",
+  yourPassword: "Your current password (to confirm)",
   confirmPasswordReset:
     "Reset {name}'s password? Their sessions end at once and the old password stops working; the new one-time password is shown once and is valid 72 hours.",
   passwordPending: "Initial password not changed",

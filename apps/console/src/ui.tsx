@@ -174,7 +174,9 @@ export function Field({
 
 /**
  * A button for an action that cannot be undone (revoke, disable, end a session): it asks first in a
- * modal dialog (focus moves into it, Escape or Cancel closes it), then runs `onConfirm`.
+ * modal dialog (focus moves into it, Escape or Cancel closes it), then runs `onConfirm`. With
+ * `password` (its field's label), the dialog also asks for the editor's own password, which
+ * `onConfirm` is given: the action is confirmed by typing it (re-authentication).
  */
 export function ConfirmButton({
   children,
@@ -182,20 +184,33 @@ export function ConfirmButton({
   onConfirm,
   className = "danger small",
   disabled,
+  password,
 }: {
   children: ReactNode;
   question: string;
-  onConfirm: () => unknown;
+  onConfirm: (password: string) => unknown;
   className?: string;
   disabled?: boolean;
+  password?: string;
 }) {
   const { t } = useT();
   const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState("");
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
   useEffect(() => {
     if (open) dialog.current?.showModal();
   }, [open]);
+  const close = () => {
+    setOpen(false);
+    setTyped("");
+  };
+  const confirm = (event?: FormEvent) => {
+    event?.preventDefault();
+    const given = typed;
+    close();
+    onConfirm(given);
+  };
   return (
     <>
       <button type="button" className={className} disabled={disabled} onClick={() => setOpen(true)}>
@@ -204,23 +219,29 @@ export function ConfirmButton({
       {open &&
         // the dialog lives outside the row or form that holds the button (a table row holds no dialog)
         createPortal(
-          <dialog ref={dialog} className="confirm-dialog" aria-labelledby={id} onClose={() => setOpen(false)}>
-            <p id={id}>{question}</p>
-            <div className="card-actions">
-              <button type="button" className="ghost" onClick={() => setOpen(false)}>
-                {t("cancel")}
-              </button>
-              <button
-                type="button"
-                className="danger"
-                onClick={() => {
-                  setOpen(false);
-                  onConfirm();
-                }}
-              >
-                {children}
-              </button>
-            </div>
+          <dialog ref={dialog} className="confirm-dialog" aria-labelledby={id} onClose={close}>
+            <form method="dialog" onSubmit={confirm}>
+              <p id={id}>{question}</p>
+              {password !== undefined && (
+                <TextField
+                  label={password}
+                  type="password"
+                  name="confirm-password"
+                  autoComplete="current-password"
+                  required
+                  value={typed}
+                  onValue={setTyped}
+                />
+              )}
+              <div className="card-actions">
+                <button type="button" className="ghost" onClick={close}>
+                  {t("cancel")}
+                </button>
+                <button type="submit" className="danger" disabled={password !== undefined && typed === ""}>
+                  {children}
+                </button>
+              </div>
+            </form>
           </dialog>,
           document.body,
         )}

@@ -379,10 +379,11 @@ describe("the newsroom console", () => {
 
     // a forgotten password: the admin resets it, the open session ends, and a new one-time password logs in
     await row.getByRole("button", { name: "重置密码" }).click();
-    await page
-      .getByRole("dialog", { name: /^重置 实习编辑小吴 的密码？/ })
-      .getByRole("button", { name: "重置密码" })
-      .click();
+    const confirm = page.getByRole("dialog", { name: /^重置 实习编辑小吴 的密码？/ });
+    // confirmed with the admin's own password: the button waits for it
+    expect(await confirm.getByRole("button", { name: "重置密码" }).isDisabled()).toBe(true);
+    await confirm.getByLabel("你的当前密码（用于确认）").fill(admin.password);
+    await confirm.getByRole("button", { name: "重置密码" }).click();
     const reissued = page.getByRole("status").filter({ hasText: email });
     await expect.poll(async () => (await reissued.locator("code").textContent()) ?? password).not.toBe(password);
     const handed = (await reissued.locator("code").textContent()) ?? "";

@@ -80,6 +80,12 @@ export const TotpConfirmBody = Type.Object({ code: TotpCode }, { additionalPrope
 /** Starting TOTP enrolment asks for the account's password again (re-authentication). */
 export const TotpStartBody = Type.Object({ password: Password }, { additionalProperties: false });
 
+/** An admin's reset of another's password, confirmed with the admin's own password. */
+export const PasswordResetBody = Type.Object(
+  { password: Type.String({ minLength: 1, maxLength: 256, description: "the acting admin's own password" }) },
+  { additionalProperties: false },
+);
+
 export const PasswordChangeBody = Type.Object(
   { current: Password, next: Type.String({ minLength: 12, maxLength: 256 }) },
   { additionalProperties: false },

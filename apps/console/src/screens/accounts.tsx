@@ -49,11 +49,12 @@ export function Accounts() {
   };
 
   /** A forgotten password: a new one-time password, shown here once, and every session of the account ended. */
-  const resetPassword = async (account: EditorAccount) => {
+  const resetPassword = async (account: EditorAccount, password: string) => {
     try {
       const reset = await api<{ editor: EditorAccount; password: string }>(
         "POST",
         `/editor/v1/editors/${account.id}/password`,
+        { password },
       );
       setList((before) => before?.map((item) => (item.id === reset.editor.id ? reset.editor : item)) ?? null);
       setIssued({ email: reset.editor.email, password: reset.password });
@@ -172,7 +173,8 @@ export function Accounts() {
                     <ConfirmButton
                       className="ghost small"
                       question={t("confirmPasswordReset", { name: account.name })}
-                      onConfirm={() => resetPassword(account)}
+                      password={t("yourPassword")}
+                      onConfirm={(password) => resetPassword(account, password)}
                     >
                       {t("passwordReset")}
                     </ConfirmButton>{" "}

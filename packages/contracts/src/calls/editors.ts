@@ -14,6 +14,7 @@ import {
   NewEditor,
   NewEditorBody,
   PasswordChangeBody,
+  PasswordResetBody,
   TotpConfirmBody,
   TotpEnrolment,
   TotpStartBody,
@@ -167,11 +168,14 @@ export const resetEditorPassword = defineCall({
   tags: ["editors"],
   summary: "Resets a forgotten password: a new one-time password to hand over, valid 72 hours (admin)",
   description:
+    "The admin confirms it with their own password (a wrong one counts toward their account's lock, as at a password " +
+    "change, and the try that locks it ends their session). " +
     "The account's sessions end, its lock and count of failed tries are cleared, and until its owner replaces the new " +
     "password only the enrolment calls work (403 请先修改初始密码). An admin's own password is changed with the current " +
     "one instead (400). A one-time password past its 72 hours logs in no more (403 初始密码已过期), and a session begun " +
     "with it ends (401).",
   params: EditorIdParams,
+  body: PasswordResetBody,
   headers: EditorSessionHeaders,
   responses: answers(NewEditor),
 });

@@ -298,11 +298,13 @@ export async function editorRoutes(app: FastifyInstance) {
     return { code: 0, msg: "ok", data: presentEditor(changed) };
   });
 
-  route(app, calls.resetEditorPassword, async (request) => {
+  route(app, calls.resetEditorPassword, async (request, reply) => {
     const actor = actorOf(request);
     const id = request.params.id;
     // one's own is changed with the current password (the security screen), never reset around it
     if (id === actor.id) throw badRequest("请在安全设置中修改自己的密码");
+    // a session alone does not hand over another's account: the admin types their own password again
+    await reauthenticate(request, reply, actor, request.body.password);
     const password = oneTimePassword();
     const now = Date.now();
     const changed = await editors.change(
