@@ -6,7 +6,16 @@
 import { phoneContext } from "@davmu/test-support/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DemoArticle, demoArticles, expectToast, loginWithCode, openLogin, popup, send } from "./accounts.ts";
+import {
+  awake,
+  type DemoArticle,
+  demoArticles,
+  expectToast,
+  loginWithCode,
+  openLogin,
+  popup,
+  send,
+} from "./accounts.ts";
 import { connectBrowser, site } from "./setup/site.ts";
 
 const origin = site.origin;
@@ -128,6 +137,58 @@ describe("accounts, comments and interaction on a phone in WeChat", () => {
     expect(violations).toEqual([]);
     await context.close();
   }, 60_000);
+
+  it("R-UI-COMMENTS R-WEB-ISLAND-2 a comment sent before the list has woken: the list hydrates as the server drew it, then shows the comment, and every thread's toggle opens its own replies", async () => {
+    // the service worker would fetch the list's code itself, out of the route's reach
+    const context = await phoneContext(browser, { serviceWorkers: "block" });
+    const page = await context.newPage();
+    // a busy phone: the list's code arrives late, after the visitor has logged in and sent a comment
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/CommentList-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(withReplies().url);
+    const thread = page
+      .locator(".comment-list > .comment")
+      .filter({ has: page.locator(".replies-toggle") })
+      .first();
+    const before = (await thread.locator(".comment-text").first().textContent()) ?? "";
+    const label = (await thread.locator(".replies-toggle").textContent()) ?? "";
+    const count = Number(label.match(/^展开(\d+)条回复$/)?.[1]);
+    expect(count).toBeGreaterThan(0);
+    await loginWithCode(page, "13800138005");
+    const text = `在列表醒来之前发的评论${Date.now()}`;
+    await send(page, text);
+    await expectToast(page, "评论成功");
+    expect(await page.locator('davmu-island[data-island="comment-list"][data-awake]').count()).toBe(0);
+    release();
+    await awake(page, "comment-list");
+    // the sent comment on top, then the threads as they were, each with its own text and toggle
+    await expect.poll(() => page.locator(".comment-list > .comment .comment-text").first().textContent()).toBe(text);
+    const same = page
+      .locator(".comment-list > .comment")
+      .filter({ has: page.locator(".comment-text", { hasText: before }) })
+      .first();
+    expect(await same.locator(".replies-toggle").textContent()).toBe(label);
+    const replyCalls: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "GET" && /\/comment\/[^/?]+\/[^/?]+\?/.test(r.url())) replyCalls.push(r.url());
+    });
+    await same.locator(".replies-toggle").click();
+    await expect
+      .poll(async () => ({ shown: await same.locator("[data-testid=reply]").count(), calls: replyCalls.length }), {
+        timeout: 10_000,
+      })
+      .toEqual({ shown: count, calls: 1 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 
   it("R-LOGIN-7 R-LOGIN-2 logging in without ticking the agreement is refused with its message; ticked, the password logs in", async () => {
     const context = await phoneContext(browser);

@@ -12,7 +12,7 @@ import {
 import { useExternalState } from "../../lib/hydrated.ts";
 import { useSession } from "../../lib/session.tsx";
 import type { ReplyAction, ReplyMode, Thread } from "../../model/comments.ts";
-import { type CommentsSeed, commentsStoreFor } from "./comments-store.ts";
+import { type CommentsSeed, commentsStoreFor, seedState } from "./comments-store.ts";
 
 /** The comments of one page, shared by the list and the footer that writes new ones. */
 export interface CommentsApi {
@@ -51,7 +51,12 @@ export function CommentsProvider(props: CommentsSeed & { list?: boolean; childre
   const { postId, mp, open, initial, list = false } = props;
   const session = useSession();
   const [store] = useState(() => commentsStoreFor({ postId, mp, open, initial }));
-  const state = useExternalState(store.state.subscribe, store.state.get, store.state.get);
+  // the hydrating render draws what the server drew (page 1 of the seed), never the store as it is by
+  // then: a comment sent from the footer before this island woke arrives as an update. Drawn into the
+  // server's markup instead, every thread after it would adopt the element of the one before, with
+  // that one's replies toggle and report button
+  const [served] = useState(() => seedState(initial));
+  const state = useExternalState(store.state.subscribe, store.state.get, () => served);
   const userId = session.user ? session.user.user_id : null;
 
   // page 1 again in the visitor's own view once logged in or out: held comments of their own, stars.

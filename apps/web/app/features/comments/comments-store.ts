@@ -72,13 +72,14 @@ function fromPage(list: CommentList | null) {
     : { threads: [], total: 0, nextCursor: null, hasMore: false, page: 0 };
 }
 
+/** The comments as the server drew them from the seed: what an island's hydrating render must draw. */
+export function seedState(initial: CommentList | null): CommentsState {
+  return { ...fromPage(initial), loadingMore: false, replyMode: { target: null } };
+}
+
 export function createCommentsStore(seed: CommentsSeed): CommentsStore {
   const { postId, mp, open } = seed;
-  const state = createStore<CommentsState>({
-    ...fromPage(seed.initial),
-    loadingMore: false,
-    replyMode: { target: null },
-  });
+  const state = createStore<CommentsState>(seedState(seed.initial));
   // whose view page 1 is: the anonymous one the server rendered, or none yet
   let loadedFor: string | undefined = seed.initial !== null ? "" : undefined;
   let seededWithPage = seed.initial !== null;
