@@ -1,6 +1,7 @@
 import { Agent, request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureSiteBuilt, startTestServer, type TestServer, testDialect } from "./helper.ts";
+import { postTip } from "./tip-helpers.ts";
 
 const phone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) Mobile/15E148 MicroMessenger/8.0.44";
 const asHtml = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
@@ -117,4 +118,49 @@ describe(`the site's calls to the API it shares a process with, in process (${te
     await drained;
     agent.destroy();
   });
+});
+
+describe(`a page's calls in process come from its visitor's address (${testDialect})`, () => {
+  let server: TestServer;
+  const previous = { API_BASE: process.env.API_BASE, PORT: process.env.PORT };
+
+  beforeAll(async () => {
+    ensureSiteBuilt();
+    delete process.env.API_BASE;
+    process.env.PORT = "9";
+    // behind a proxy on this machine, as deployed: the visitor's address comes from X-Forwarded-For
+    server = await startTestServer({ SERVE_WEB: "true", TRUST_PROXY: "127.0.0.1" });
+  }, 120000);
+  afterAll(async () => {
+    for (const [name, value] of Object.entries(previous)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    await server?.close();
+  });
+
+  it("R-TIP-1 R-SEC-RATE receipt pages looked up from one address stop at the API's per-address limit (429); another address and the loopback still read theirs", async () => {
+    const reader = await server.login("13900770001");
+    const sent = await postTip(server, reader.token, { text: "桥下的路灯坏了三天，晚上很黑，请有关部门看看。" });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const receipt: string = sent.body.data.receipt;
+    const page = (code: string, from: string | null) =>
+      fetch(`${server.base}/davmu/share/dejin/tip/${code}/index.html`, {
+        headers: { "user-agent": phone, ...(from ? { "x-forwarded-for": from } : {}) },
+        redirect: "manual",
+      });
+    // a guesser at one address: codes tried one after another, the real one among the first
+    const statuses: number[] = [];
+    const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+    const guess = (i: number) => `GUESS${alphabet[i % 32]}${alphabet[Math.floor(i / 32) % 32]}Z`;
+    for (let i = 0; i < 61; i++) statuses.push((await page(i === 0 ? receipt : guess(i), "203.0.113.77")).status);
+    expect(statuses[0]).toBe(200);
+    expect(statuses.slice(1, 60).every((status) => status === 302)).toBe(true);
+    const refused = await page(receipt, "203.0.113.77");
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain("操作过于频繁，请稍后再试");
+    // another visitor, and a page asked from this machine itself, are not held by that address's count
+    expect((await page(receipt, "198.51.100.8")).status).toBe(200);
+    expect((await page(receipt, null)).status).toBe(200);
+  }, 60_000);
 });

@@ -250,7 +250,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error)) {
     status = error.status;
     // the visitor's language, whatever the loader wrote for the log
-    message = status === 404 ? t("notFound") : status === 502 ? t("contentLoadFailed") : message;
+    message =
+      status === 404
+        ? t("notFound")
+        : status === 502
+          ? t("contentLoadFailed")
+          : status === 429
+            ? t("tooManyRequests")
+            : message;
   } else if (error instanceof Error && import.meta.env.DEV) {
     message = error.message;
   }

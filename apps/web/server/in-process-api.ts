@@ -1,10 +1,20 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { FastifyInstance } from "fastify";
 import inject from "light-my-request";
 
 /**
+ * The address of the visitor whose page is being rendered (plugin.ts runs each render in it): the API
+ * calls the render makes in process come from that address, so the API's per-address limits count
+ * the visitor, not this server (a receipt page looked up again and again is limited as its API call
+ * would be). Outside a render (the server's own calls at start) they come from 127.0.0.1.
+ */
+export const renderingFor = new AsyncLocalStorage<string>();
+
+/**
  * A `fetch` that hands each request to the Fastify app in this process through `inject`: the request
- * passes the same routes, hooks, validation, auth and rate limits as one over HTTP (from 127.0.0.1,
- * with the Host of the URL asked for), without a socket, an HTTP parser or a second pass through the
+ * passes the same routes, hooks, validation, auth and rate limits as one over HTTP (from the address
+ * of the visitor whose page is rendered, `renderingFor`, else 127.0.0.1; with the Host of the URL asked
+ * for), without a socket, an HTTP parser or a second pass through the
  * event loop on either side. What it answers is a standard Response; `signal` is honoured (an aborted
  * call rejects at once, as fetch does; the injected request itself runs to its end).
  *
@@ -32,7 +42,7 @@ export function injectingFetch(app: FastifyInstance): typeof fetch {
       url: url.pathname + url.search,
       headers,
       ...(typeof body === "string" ? { payload: body } : {}),
-      remoteAddress: "127.0.0.1",
+      remoteAddress: renderingFor.getStore() ?? "127.0.0.1",
     });
     // the listener goes once the answer is in: a call's signal is often a timeout's, which would
     // otherwise be kept until it fires (seconds later, making an error nobody reads) for every call

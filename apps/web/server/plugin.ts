@@ -10,7 +10,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { sendCached, sendResponse, toRequest, visitorGone } from "./adapter.ts";
 import { contentSecurityPolicy, contentSecurityPolicyForPage, createNonce, pageSecurityHeaders } from "./csp.ts";
 import { createEarlyAnswer, type EarlyAnswer } from "./early-answer.ts";
-import { injectingFetch } from "./in-process-api.ts";
+import { injectingFetch, renderingFor } from "./in-process-api.ts";
 import { createPageCache, sharedMaxAge } from "./page-cache.ts";
 import { createRenderSlots, RenderSlotRefused } from "./render-slots.ts";
 
@@ -176,7 +176,8 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions) 
       const nonce = createNonce();
       let response: Response;
       try {
-        response = await handle(toRequest(request, nonce, gone));
+        // the API calls this render makes in process come from the visitor's address (in-process-api.ts)
+        response = await renderingFor.run(request.ip, () => handle(toRequest(request, nonce, gone)));
       } catch (error) {
         freeSlot();
         render?.release();

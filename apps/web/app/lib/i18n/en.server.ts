@@ -113,6 +113,7 @@ export const en: Messages = {
   reasonOther: "Other",
   debugConsole: "Debug",
   contentLoadFailed: "Couldn't load this content. Please try again later",
+  tooManyRequests: "Too many requests. Please try again in a moment",
   relatedReading: "Related",
   hotList: "Trending (72 h)",
   editorsPicks: "Editors' picks",

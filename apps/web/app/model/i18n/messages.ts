@@ -33,6 +33,7 @@ export const zhCN = {
   notFound: "抱歉，您访问的页面找不到了",
   pageError: "页面出错了，请稍后重试",
   contentLoadFailed: "内容加载失败，请稍后重试",
+  tooManyRequests: "操作过于频繁，请稍后再试",
   backHome: "返回首页",
   reload: "重新加载",
   // account and login

@@ -24,6 +24,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!/^[2-9A-HJ-NP-Z]{8}$/.test(receipt)) throw redirect("/404");
   const answer = await callApi((c) => c.tipReceipt({ params: { receipt } }));
   if (answer.code === ErrorCode.notFound) throw redirect("/404");
+  // receipts are not to be found by trying: the API limits lookups per visitor's address
+  if (answer.code === ErrorCode.tooManyRequests) throw data({ message: "too many receipt lookups" }, { status: 429 });
   if (answer.code !== ErrorCode.ok) throw data({ message: "receipt unavailable" }, { status: 502 });
   // the status changes as editors work: never kept by shared caches
   return data(keep({ tip: answer.data }), { headers: noStore });
