@@ -150,7 +150,7 @@ describe(`a page's calls in process come from its visitor's address (${testDiale
         headers: { "user-agent": phone, ...(from ? { "x-forwarded-for": from } : {}) },
         redirect: "manual",
       });
-      return { status: answer.status, text: await answer.text() };
+      return { status: answer.status, retryAfter: answer.headers.get("retry-after"), text: await answer.text() };
     };
     // a guesser at one address: codes tried one after another, the real one among the first
     const statuses: number[] = [];
@@ -162,6 +162,7 @@ describe(`a page's calls in process come from its visitor's address (${testDiale
     const refused = await page(receipt, "203.0.113.77");
     expect(refused.status).toBe(429);
     expect(refused.text).toContain("操作过于频繁，请稍后再试");
+    expect(refused.retryAfter).toBe("60");
     // another visitor, and a page asked from this machine itself, are not held by that address's count
     expect((await page(receipt, "198.51.100.8")).status).toBe(200);
     expect((await page(receipt, null)).status).toBe(200);

@@ -197,6 +197,7 @@ export function ConfirmButton({
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState("");
   const dialog = useRef<HTMLDialogElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
   const id = useId();
   useEffect(() => {
     if (open) dialog.current?.showModal();
@@ -204,23 +205,27 @@ export function ConfirmButton({
   const close = () => {
     setOpen(false);
     setTyped("");
+    // the dialog leaves the page: focus goes back to the button that opened it
+    trigger.current?.focus();
   };
-  const confirm = (event?: FormEvent) => {
-    event?.preventDefault();
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
+    // the dialog is portalled out of the DOM, not out of React's tree: a form around the button must not see this
+    event.stopPropagation();
     const given = typed;
     close();
     onConfirm(given);
   };
   return (
     <>
-      <button type="button" className={className} disabled={disabled} onClick={() => setOpen(true)}>
+      <button ref={trigger} type="button" className={className} disabled={disabled} onClick={() => setOpen(true)}>
         {children}
       </button>
       {open &&
         // the dialog lives outside the row or form that holds the button (a table row holds no dialog)
         createPortal(
           <dialog ref={dialog} className="confirm-dialog" aria-labelledby={id} onClose={close}>
-            <form method="dialog" onSubmit={confirm}>
+            <form onSubmit={confirm}>
               <p id={id}>{question}</p>
               {password !== undefined && (
                 <TextField

@@ -56,7 +56,13 @@ const LoginHost = loginHostWith(LoginPopup);
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/media/favicon.png", type: "image/png" }];
 
 /** A page built on defaults because the API failed is not kept by shared caches. */
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+/** The root's own headers; on an error page drawn here, a route's error headers (a 429's Retry-After) first. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
+  if (!errorHeaders) return loaderHeaders;
+  const merged = new Headers(loaderHeaders);
+  for (const [name, value] of errorHeaders) merged.set(name, value);
+  return merged;
+};
 
 /**
  * The page's stylesheet (the site's own and the parts its page type draws with, page-styles.ts) is

@@ -1,7 +1,8 @@
 import { getEventListeners } from "node:events";
+import { asVisitorHeader } from "@davmu/contracts/site-host";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { injectingFetch } from "./in-process-api.ts";
+import { injectingFetch, renderingFor } from "./in-process-api.ts";
 
 describe("injectingFetch: fetch answered by the Fastify app in process", () => {
   const app = Fastify({ logger: false });
@@ -13,6 +14,7 @@ describe("injectingFetch: fetch answered by the Fastify app in process", () => {
       done();
     });
     app.get("/json", async (request) => ({ code: 0, auth: request.headers.authorization ?? null }));
+    app.get("/marked", async (request) => ({ mark: request.headers[asVisitorHeader] ?? null }));
     app.post("/echo", async (request) => ({ got: request.body }));
     app.get("/cookies", (_request, reply) => {
       reply.header("set-cookie", ["a=1", "b=2"]).status(201).send({ ok: true });
@@ -37,6 +39,24 @@ describe("injectingFetch: fetch answered by the Fastify app in process", () => {
       body: JSON.stringify({ 评论: "写得好" }),
     });
     expect(await echoed.json()).toEqual({ got: { 评论: "写得好" } });
+  });
+
+  it("R-WEB-SSR R-SEC-RATE a call made on the visitor's behalf during their page's render comes from their address; every other call from 127.0.0.1", async () => {
+    const marked = { headers: { [asVisitorHeader]: "1" } };
+    const visitor = await renderingFor.run("203.0.113.9", () => fetchInProcess("http://127.0.0.1:3000/marked", marked));
+    // the mark is the host's to read: the API never sees it
+    expect(await visitor.json()).toEqual({ mark: null });
+    expect(seen.at(-1)?.ip).toBe("203.0.113.9");
+    // the server's own calls during the same render (its token, answers shared between pages)
+    await renderingFor.run("203.0.113.9", () => fetchInProcess("http://127.0.0.1:3000/json"));
+    expect(seen.at(-1)?.ip).toBe("127.0.0.1");
+    // a marked call outside any render, and one marked otherwise, are the server's own
+    await fetchInProcess("http://127.0.0.1:3000/marked", marked);
+    expect(seen.at(-1)?.ip).toBe("127.0.0.1");
+    await renderingFor.run("203.0.113.9", () =>
+      fetchInProcess("http://127.0.0.1:3000/marked", { headers: { [asVisitorHeader]: "yes" } }),
+    );
+    expect(seen.at(-1)?.ip).toBe("127.0.0.1");
   });
 
   it("R-WEB-SSR answers status and repeated headers as sent; no body for 204", async () => {

@@ -1,12 +1,14 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { asVisitorHeader } from "@davmu/contracts/site-host";
 import type { FastifyInstance } from "fastify";
 import inject from "light-my-request";
 
 /**
- * The address of the visitor whose page is being rendered (plugin.ts runs each render in it): the API
- * calls the render makes in process come from that address, so the API's per-address limits count
- * the visitor, not this server (a receipt page looked up again and again is limited as its API call
- * would be). Outside a render (the server's own calls at start) they come from 127.0.0.1.
+ * The address of the visitor whose page is being rendered (plugin.ts runs each render in it). A call
+ * the render makes on the visitor's behalf (marked with `asVisitorHeader` by the site's
+ * `callApiAsVisitor`) comes from that address, so the API's per-address limits count the visitor, not
+ * this server (a receipt page looked up again and again is limited as its API call would be); every
+ * other call comes from 127.0.0.1, as the server's own (its token, answers shared between pages).
  */
 export const renderingFor = new AsyncLocalStorage<string>();
 
@@ -34,6 +36,8 @@ export function injectingFetch(app: FastifyInstance): typeof fetch {
     new Headers(init?.headers ?? request?.headers).forEach((value, name) => {
       headers[name] = value;
     });
+    const asVisitor = headers[asVisitorHeader] === "1";
+    delete headers[asVisitorHeader];
     const body = init?.body ?? (request?.body ? await request.text() : undefined);
     if (body !== undefined && body !== null && typeof body !== "string")
       throw new TypeError("the in-process API takes text bodies only");
@@ -42,7 +46,7 @@ export function injectingFetch(app: FastifyInstance): typeof fetch {
       url: url.pathname + url.search,
       headers,
       ...(typeof body === "string" ? { payload: body } : {}),
-      remoteAddress: renderingFor.getStore() ?? "127.0.0.1",
+      remoteAddress: (asVisitor && renderingFor.getStore()) || "127.0.0.1",
     });
     // the listener goes once the answer is in: a call's signal is often a timeout's, which would
     // otherwise be kept until it fires (seconds later, making an error nobody reads) for every call

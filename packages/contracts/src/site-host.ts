@@ -11,6 +11,13 @@
  */
 export const cspNonceHeader = "x-davmu-csp-nonce";
 
+/**
+ * The header the site puts on an API call it makes on the visitor's behalf (`callApiAsVisitor`): the
+ * host's in-process fetch takes it off and sends the call from the visitor's address, so the API's
+ * per-address limits count the visitor. Over HTTP it means nothing to the API.
+ */
+export const asVisitorHeader = "x-davmu-as-visitor";
+
 /** What the site needs of a request to tell which visitors may share its page. */
 export interface VariantRequest {
   /** Absolute URL of the page asked for. */

@@ -192,7 +192,12 @@ export function createEditorRepository(database: Kysely<Database>) {
         >
       >,
       audit: ((trx: Transaction<Database>, before: EditorRow, after: EditorRow) => Promise<void>) | null,
-      options: { endSessions?: boolean; keepSession?: number } = {},
+      options: {
+        endSessions?: boolean;
+        keepSession?: number;
+        /** Changes only while the account's `password_version` is this one (null when it is not). */
+        passwordVersion?: number;
+      } = {},
       now = Date.now(),
     ): Promise<EditorRow | null> {
       return database.transaction().execute(async (trx) => {
@@ -202,13 +207,15 @@ export function createEditorRepository(database: Kysely<Database>) {
           | undefined;
         if (!before) return null;
         const newPassword = changes.password_hash !== undefined;
-        const after = (await tx
+        let update = tx
           .updateTable("editors")
           // a new password makes every session begun under the old one stop working (liveSession)
           .set({ ...changes, updated_at: now, ...(newPassword ? { password_version: sql`password_version + 1` } : {}) })
-          .where("id", "=", id)
-          .returningAll()
-          .executeTakeFirstOrThrow()) as EditorRow;
+          .where("id", "=", id);
+        if (options.passwordVersion !== undefined)
+          update = update.where("password_version", "=", options.passwordVersion);
+        const after = (await update.returningAll().executeTakeFirst()) as EditorRow | undefined;
+        if (!after) return null;
         if (options.endSessions || changes.disabled === 1) {
           let end = tx.deleteFrom("editor_sessions").where("editor_id", "=", id);
           if (options.keepSession) end = end.where("id", "!=", options.keepSession);
@@ -326,6 +333,10 @@ export function createEditorRepository(database: Kysely<Database>) {
         .where("editor_id", "=", editorId)
         .where("expires_at", ">", now)
         .where("last_seen_at", ">", now - idleMs)
+        // a session begun under a password since replaced works no more: not listed
+        .where("password_version", "=", (eb) =>
+          eb.selectFrom("editors").select("editors.password_version").where("editors.id", "=", editorId),
+        )
         .orderBy("id", "desc")
         .execute()) as EditorSessionRow[];
     },

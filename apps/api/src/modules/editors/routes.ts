@@ -163,7 +163,7 @@ export async function editorRoutes(app: FastifyInstance) {
     reply: FastifyReply,
     actor: ReturnType<typeof actorOf>,
     password: string,
-  ): Promise<void> {
+  ): Promise<EditorRow> {
     const now = Date.now();
     const fresh = await editors.findById(actor.id);
     if (!fresh) throw unauthorized("请先登录编辑账号");
@@ -172,7 +172,8 @@ export async function editorRoutes(app: FastifyInstance) {
     if (!taken) throw locked(await lockedUntil(actor.id, now), now);
     if (await verifyEditorPassword(password, fresh.password_hash, passwordCost)) {
       await editors.recordSuccess(actor.id, now);
-      return;
+      // the account as its password was checked: a change made from it names the version it saw
+      return fresh;
     }
     request.log.warn({ editorId: actor.id, failures: taken.failed_count }, "editor re-authentication failed");
     if (taken.locked_until > now) {
@@ -227,15 +228,20 @@ export async function editorRoutes(app: FastifyInstance) {
     const { current, next } = request.body;
     if (next === current) throw badRequest("新密码不能与当前密码相同");
     if (weakPassword(next, actor.editor)) throw badRequest(weakPasswordMessage);
-    await reauthenticate(request, reply, actor, current);
+    const checked = await reauthenticate(request, reply, actor, current);
     const hash = await hashEditorPassword(next, passwordCost);
-    await editors.change(
+    const changed = await editors.change(
       actor.id,
       { password_hash: hash, password_one_time: 0, password_expires_at: 0 },
       (trx) =>
         app.auditWrite(request, trx, { target: `editor:${actor.id}`, before: null, after: { password: "changed" } }),
-      { endSessions: true, keepSession: actor.sessionId },
+      // only over the password that was checked: an admin's reset made meanwhile stands
+      { endSessions: true, keepSession: actor.sessionId, passwordVersion: Number(checked.password_version) },
     );
+    if (!changed) {
+      app.editorSessions.clearCookie(reply);
+      throw conflict("密码已被管理员重置，请使用新密码重新登录");
+    }
     return { code: 0, msg: "密码已修改，其他会话已退出", data: null };
   });
 

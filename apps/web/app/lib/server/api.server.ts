@@ -1,6 +1,7 @@
 import { createAnswerCheck } from "@davmu/contracts/answer-check";
 import { ApiAnswerError, type ApiClient, ApiTransportError, createApiClient } from "@davmu/contracts/client";
 import { type EnvelopeOf, ErrorCode } from "@davmu/contracts/error-codes";
+import { asVisitorHeader } from "@davmu/contracts/site-host";
 import { data } from "react-router";
 import { webEnv } from "./env.server.ts";
 
@@ -10,6 +11,7 @@ import { webEnv } from "./env.server.ts";
  */
 let serverToken: Promise<string> | null = null;
 let client: ApiClient | null = null;
+let visitorClient: ApiClient | null = null;
 let currentToken: string | null = null;
 /** The host's way to the API in its own process (`apiInProcess` in entry.server.tsx), when it has one. */
 let inProcessFetch: typeof fetch | null = null;
@@ -22,13 +24,22 @@ let inProcessFetch: typeof fetch | null = null;
 export function useApiInProcess(fetch: typeof globalThis.fetch) {
   inProcessFetch = fetch;
   client = null;
+  visitorClient = null;
 }
 
-function api(): ApiClient {
-  if (client) return client;
+function api(asVisitor = false): ApiClient {
+  if (asVisitor) {
+    visitorClient ??= createClient(true);
+    return visitorClient;
+  }
+  client ??= createClient(false);
+  return client;
+}
+
+function createClient(asVisitor: boolean): ApiClient {
   const env = webEnv();
   const transport = env.apiBaseIsOwn && inProcessFetch ? inProcessFetch : fetch;
-  client = createApiClient({
+  return createApiClient({
     baseUrl: env.apiBase,
     credentials: () => ({ anonymousToken: currentToken, anonymousId: "share-site-ssr" }),
     timeoutMs: 8000,
@@ -39,10 +50,13 @@ function api(): ApiClient {
     fetch: (input, init) =>
       transport(input, {
         ...init,
-        headers: { ...(init?.headers as Record<string, string>), "accept-encoding": "identity" },
+        headers: {
+          ...(init?.headers as Record<string, string>),
+          "accept-encoding": "identity",
+          ...(asVisitor ? { [asVisitorHeader]: "1" } : {}),
+        },
       }),
   });
-  return client;
 }
 
 async function token(): Promise<string> {
@@ -81,17 +95,29 @@ function badGateway(error: unknown): never {
 }
 
 /** Runs a call with the server's token, renewing the token once if the API no longer accepts it. */
-export async function callApi<T>(call: (client: ApiClient) => Promise<EnvelopeOf<T>>): Promise<EnvelopeOf<T>> {
+export async function callApi<T>(
+  call: (client: ApiClient) => Promise<EnvelopeOf<T>>,
+  asVisitor = false,
+): Promise<EnvelopeOf<T>> {
   try {
     await token();
-    const answer = await call(api());
+    const answer = await call(api(asVisitor));
     if (answer.code !== ErrorCode.unauthorized) return answer;
     serverToken = null;
     await token();
-    return await call(api());
+    return await call(api(asVisitor));
   } catch (error) {
     return badGateway(error);
   }
+}
+
+/**
+ * A call made on the visitor's behalf, which the API limits per address (a receipt looked up): it comes
+ * from the visitor's address where the API is in process (`asVisitorHeader`); every other call comes
+ * from the server itself, whoever's page is rendered (the server's token, answers shared between pages).
+ */
+export function callApiAsVisitor<T>(call: (client: ApiClient) => Promise<EnvelopeOf<T>>): Promise<EnvelopeOf<T>> {
+  return callApi(call, true);
 }
 
 /**

@@ -3,7 +3,7 @@ import { Island } from "../../../islands/Island.tsx";
 import { baseMeta } from "../../../lib/meta.ts";
 import { keep, pageData } from "../../../lib/page-data.ts";
 import { data, redirect } from "../../../lib/router.ts";
-import { callApi } from "../../../lib/server/api.server.ts";
+import { callApiAsVisitor } from "../../../lib/server/api.server.ts";
 import { noStore } from "../../../lib/server/cache-headers.ts";
 import { requireIndexSegment } from "../../../lib/server/guards.server.ts";
 import type { PageHandle } from "../../../page-styles.ts";
@@ -22,10 +22,12 @@ export async function loader({ params }: Route.LoaderArgs) {
   requireIndexSegment(params.index);
   const receipt = (params.receipt ?? "").replace(/-/g, "").toUpperCase();
   if (!/^[2-9A-HJ-NP-Z]{8}$/.test(receipt)) throw redirect("/404");
-  const answer = await callApi((c) => c.tipReceipt({ params: { receipt } }));
+  // looked up as the visitor: the API's per-address limit on lookups counts them, not this server
+  const answer = await callApiAsVisitor((c) => c.tipReceipt({ params: { receipt } }));
   if (answer.code === ErrorCode.notFound) throw redirect("/404");
   // receipts are not to be found by trying: the API limits lookups per visitor's address
-  if (answer.code === ErrorCode.tooManyRequests) throw data({ message: "too many receipt lookups" }, { status: 429 });
+  if (answer.code === ErrorCode.tooManyRequests)
+    throw data({ message: "too many receipt lookups" }, { status: 429, headers: { "retry-after": "60" } });
   if (answer.code !== ErrorCode.ok) throw data({ message: "receipt unavailable" }, { status: 502 });
   // the status changes as editors work: never kept by shared caches
   return data(keep({ tip: answer.data }), { headers: noStore });
