@@ -151,7 +151,7 @@ export function Accounts() {
                   onChange={(e) => change(account, { totp_required: e.target.checked })}
                 />
               </td>
-              <td className="nowrap">
+              <td>
                 <Badge tone={account.disabled ? "red" : "green"}>
                   {account.disabled ? t("disabled") : t("active")}
                 </Badge>
