@@ -102,21 +102,31 @@ export async function launchBrowser(
   return chromium.launch(await browserLaunchOptions(options));
 }
 
-/** A phone in WeChat: 375×667, touch, WeChat for Android's user agent unless another is given. */
-export function phoneContext(
+/**
+ * A phone in WeChat: 375×667, touch, WeChat for Android's user agent unless another is given. The page's
+ * `navigator.userAgent` is pinned to it as well: Chromium's emulation now and then leaves a document
+ * reached through a server redirect with the browser's own desktop user agent (about one in eighty
+ * such navigations here), which a real phone never does, and the page then takes itself for a desktop.
+ */
+export async function phoneContext(
   browser: Browser,
   options: { javaScriptEnabled?: boolean; userAgent?: string; serviceWorkers?: "allow" | "block" } = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({
+  const userAgent = options.userAgent ?? wechatUserAgent;
+  const context = await browser.newContext({
     viewport: { width: 375, height: 667 },
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
-    userAgent: options.userAgent ?? wechatUserAgent,
+    userAgent,
     locale: "zh-CN",
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     serviceWorkers: options.serviceWorkers ?? "allow",
   });
+  await context.addInitScript((ua: string) => {
+    Object.defineProperty(Navigator.prototype, "userAgent", { configurable: true, get: () => ua });
+  }, userAgent);
+  return context;
 }
 
 export function desktopContext(browser: Browser): Promise<BrowserContext> {
