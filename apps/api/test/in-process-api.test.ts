@@ -6,30 +6,22 @@ import { postTip } from "./tip-helpers.ts";
 const phone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) Mobile/15E148 MicroMessenger/8.0.44";
 const asHtml = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 
-describe(`the site's calls to the API it shares a process with, in process (${testDialect})`, () => {
-  let server: TestServer;
-  const seen: Array<{ url: string; userAgent: string | undefined; ip: string; authorized: boolean }> = [];
-  let connections = 0;
+/**
+ * A server of the site with the API in one process, started before a describe's tests and closed after
+ * them: no API_BASE, so the site reaches the API at its default address, this process's own; that names
+ * a port where nothing listens, so only a call in process reaches the API. `onStart` is given the
+ * server once it is started, before the tests.
+ */
+function serveWithApiInProcess(env: Record<string, string>, extend?: Parameters<typeof startTestServer>[1]) {
+  let server: TestServer | undefined;
+  let started: (server: TestServer) => void = () => {};
   const previous = { API_BASE: process.env.API_BASE, PORT: process.env.PORT };
-
   beforeAll(async () => {
     ensureSiteBuilt();
-    // no API_BASE: the site reaches the API at its default address, this process's own; that names a
-    // port where nothing listens, so only a call in process reaches the API
     delete process.env.API_BASE;
     process.env.PORT = "9";
-    server = await startTestServer({ SERVE_WEB: "true" }, (app) => {
-      app.addHook("onRequest", (request, _reply, done) => {
-        seen.push({
-          url: request.url,
-          userAgent: request.headers["user-agent"],
-          ip: request.ip,
-          authorized: request.headers.authorization !== undefined,
-        });
-        done();
-      });
-    });
-    server.app.server.on("connection", () => connections++);
+    server = await startTestServer({ SERVE_WEB: "true", ...env }, extend);
+    started(server);
   }, 120000);
   afterAll(async () => {
     for (const [name, value] of Object.entries(previous)) {
@@ -37,6 +29,32 @@ describe(`the site's calls to the API it shares a process with, in process (${te
       else process.env[name] = value;
     }
     await server?.close();
+  });
+  return {
+    onStart(use: (server: TestServer) => void) {
+      started = use;
+    },
+  };
+}
+
+describe(`the site's calls to the API it shares a process with, in process (${testDialect})`, () => {
+  let server: TestServer;
+  const seen: Array<{ url: string; userAgent: string | undefined; ip: string; authorized: boolean }> = [];
+  let connections = 0;
+
+  serveWithApiInProcess({}, (app) => {
+    app.addHook("onRequest", (request, _reply, done) => {
+      seen.push({
+        url: request.url,
+        userAgent: request.headers["user-agent"],
+        ip: request.ip,
+        authorized: request.headers.authorization !== undefined,
+      });
+      done();
+    });
+  }).onStart((started) => {
+    server = started;
+    server.app.server.on("connection", () => connections++);
   });
 
   it("R-WEB-SSR an article is rendered from the API in process: every call passes Fastify's hooks, none goes over HTTP", async () => {
@@ -122,21 +140,9 @@ describe(`the site's calls to the API it shares a process with, in process (${te
 
 describe(`a page's calls in process come from its visitor's address (${testDialect})`, () => {
   let server: TestServer;
-  const previous = { API_BASE: process.env.API_BASE, PORT: process.env.PORT };
-
-  beforeAll(async () => {
-    ensureSiteBuilt();
-    delete process.env.API_BASE;
-    process.env.PORT = "9";
-    // behind a proxy on this machine, as deployed: the visitor's address comes from X-Forwarded-For
-    server = await startTestServer({ SERVE_WEB: "true", TRUST_PROXY: "127.0.0.1" });
-  }, 120000);
-  afterAll(async () => {
-    for (const [name, value] of Object.entries(previous)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-    await server?.close();
+  // behind a proxy on this machine, as deployed: the visitor's address comes from X-Forwarded-For
+  serveWithApiInProcess({ TRUST_PROXY: "127.0.0.1" }).onStart((started) => {
+    server = started;
   });
 
   it("R-TIP-1 R-SEC-RATE receipt pages looked up from one address stop at the API's per-address limit (429); another address and the loopback still read theirs", async () => {

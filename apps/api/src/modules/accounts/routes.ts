@@ -60,7 +60,7 @@ export async function accountRoutes(app: FastifyInstance) {
         const taken = await users.passwordTries.take(account, now);
         if (!taken) throw locked(await users.passwordTries.lockedUntil(account), now, passwordLockHint);
         const found = await users.findByPhone(account);
-        // as long a check whatever the phone (no account, or none with a password: checked against nothing)
+        // as long as a check, whatever the phone (no account, or none with a password: checked against nothing)
         if (!(await verifyPassword(password as string, found?.password_hash ?? null)) || !found) {
           request.log.warn({ userId: found?.id ?? null, failures: taken.failures }, "password login failed");
           if (taken.lockedUntil > now) throw locked(taken.lockedUntil, now, passwordLockHint);

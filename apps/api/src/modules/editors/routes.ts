@@ -51,8 +51,9 @@ export async function editorRoutes(app: FastifyInstance) {
       if (!editor) {
         // an email no account has is counted and locked as an account's would be (a lock must not tell
         // which emails are editors'), and checked as long as a password would be
-        const taken = await editors.unknownEmailTries.take(`editor:${email.toLowerCase()}`, now);
-        if (!taken) throw locked(await editors.unknownEmailTries.lockedUntil(`editor:${email.toLowerCase()}`), now);
+        const subject = `editor:${email.toLowerCase()}`;
+        const taken = await editors.unknownEmailTries.take(subject, now);
+        if (!taken) throw locked(await editors.unknownEmailTries.lockedUntil(subject), now);
         await verifyEditorPassword(password, null, passwordCost);
         throw unauthorized("邮箱或密码错误");
       }
