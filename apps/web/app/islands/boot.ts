@@ -5,6 +5,7 @@ import { subscribeWxTagState, wxTagState } from "../lib/open-app-state.ts";
 import { answerPlayTap } from "../lib/play-here.ts";
 import { reloadOnChunkError } from "../lib/startup/chunk-reload.ts";
 import { redirectDesktop } from "../lib/startup/desktop-redirect.ts";
+import { nextTurn } from "../lib/startup/turns.ts";
 import { toasts } from "../lib/toast.ts";
 import { browserIdle, browserWhenVisible, startIslands } from "./loader.ts";
 import type { IslandPage } from "./page.ts";
@@ -125,9 +126,12 @@ if (page) {
   });
   // a screen wide enough for the desktop wrapper leaves for it first: the page is read in its frame,
   // and counted there once. Else reading statistics start with the page, not once it idles: the
-  // tracker's chunk is fetched now, so a reader who leaves in the first seconds (a busy phone idles
-  // late, up to 2 s) is counted (decision 042)
-  if (!redirectDesktop()) startTracking(page.statBase ?? "");
+  // tracker's chunk is fetched in the next turn, so a reader who leaves in the first seconds (a busy
+  // phone idles late, up to 2 s) is counted (decision 042). A turn of its own (decision 098): the
+  // loader's start is one task, the viewport's read and the tracker's start another
+  nextTurn()(() => {
+    if (!redirectDesktop()) startTracking(page.statBase ?? "");
+  });
   // what every page does as it starts (start-up, session, service worker…), without React
   idle(() => {
     import("./page-effects.ts")

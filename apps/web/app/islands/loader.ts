@@ -39,7 +39,9 @@
  *   WeChat's open tags are ready, and any island another asks for (lib/events.ts `wakeIsland`: a
  *   comment sent from the footer wakes the list) (boot.ts, decision 056).
  * - What every page does as it starts (statistics, start-up, session restore, WeChat's SDK, service
- *   worker, prefetch, desktop redirect) runs without React in page-effects.ts, imported once idle.
+ *   worker, prefetch, desktop redirect) runs without React in page-effects.ts, imported once idle,
+ *   each step in a task of its own (lib/startup/turns.ts, decision 098); the statistics and the
+ *   desktop redirect's check start in the turn after this loader's.
  * - A chunk that fails to load (a deployment replaced the files) reloads the page under the site's
  *   rule, at most once a minute (lib/startup/chunk-reload.ts, R-SITE-10).
  * - Server markup added later (加载更多 adds the next page's cards) is handed to the loader with
