@@ -45,6 +45,7 @@ const siteApiTests = [
   "apps/api/test/web-csp.test.ts",
   "apps/api/test/response-cache.test.ts",
   "apps/api/test/in-process-api.test.ts",
+  "apps/api/test/site-over-http.test.ts",
   "apps/api/test/render-slots.test.ts",
   "apps/api/test/render-slots-busy.test.ts",
 ];

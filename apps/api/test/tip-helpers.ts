@@ -1,5 +1,6 @@
 import { connect } from "node:net";
 import sharp from "sharp";
+import { expect } from "vitest";
 import type { TestServer } from "./helper.ts";
 
 /** A plain picture of the given format, `width`×`height`. */
@@ -147,4 +148,40 @@ export function streamHugeUpload(
       pump();
     });
   });
+}
+
+/**
+ * A reader's receipt looked up through the site's receipt page (`siteBase`) by a guesser at one
+ * address behind a trusted proxy (`X-Forwarded-For`), codes tried one after another with the real one
+ * first: the first 60 lookups are answered (the real code's page, then 302 for each wrong one), the 61st
+ * is the 429 page with `Retry-After: 60`; another visitor's address, and a page asked for from this
+ * machine itself, still read theirs. `api` is where the tip is sent.
+ */
+export async function expectReceiptLookupsLimited(api: TestServer, siteBase: string): Promise<void> {
+  const phone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) Mobile/15E148 MicroMessenger/8.0.44";
+  const reader = await api.login("13900770001");
+  const sent = await postTip(api, reader.token, { text: "桥下的路灯坏了三天，晚上很黑，请有关部门看看。" });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  const receipt: string = sent.body.data.receipt;
+  // each answer read whole: a body left unread would keep its connection, and the server's close, waiting
+  const page = async (code: string, from: string | null) => {
+    const answer = await fetch(`${siteBase}/davmu/share/dejin/tip/${code}/index.html`, {
+      headers: { "user-agent": phone, ...(from ? { "x-forwarded-for": from } : {}) },
+      redirect: "manual",
+    });
+    return { status: answer.status, retryAfter: answer.headers.get("retry-after"), text: await answer.text() };
+  };
+  const statuses: number[] = [];
+  const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+  const guess = (i: number) => `GUESS${alphabet[i % 32]}${alphabet[Math.floor(i / 32) % 32]}Z`;
+  for (let i = 0; i < 61; i++) statuses.push((await page(i === 0 ? receipt : guess(i), "203.0.113.77")).status);
+  expect(statuses[0]).toBe(200);
+  expect(statuses.slice(1, 60).every((status) => status === 302)).toBe(true);
+  const refused = await page(receipt, "203.0.113.77");
+  expect(refused.status).toBe(429);
+  expect(refused.text).toContain("操作过于频繁，请稍后再试");
+  expect(refused.retryAfter).toBe("60");
+  // another visitor, and a page asked from this machine itself, are not held by that address's count
+  expect((await page(receipt, "198.51.100.8")).status).toBe(200);
+  expect((await page(receipt, null)).status).toBe(200);
 }

@@ -8,7 +8,7 @@ import { pageHandoff } from "./islands/handoff.server.ts";
 import { PageHandoffContext } from "./islands/PageScripts.tsx";
 import { isMiniProgram, shouldUsePcWrapper } from "./lib/device.ts";
 import { RenderSiteState } from "./lib/render-site-state.ts";
-import { dropSharedAnswers, useApiInProcess } from "./lib/server/api.server.ts";
+import { dropSharedAnswers, useApiInProcess, useApiOverHttp } from "./lib/server/api.server.ts";
 import { readNonce } from "./lib/server/csp.ts";
 import { pageStream } from "./lib/server/page-stream.server.ts";
 import { requestSiteState } from "./lib/server/site-state.server.ts";
@@ -59,6 +59,14 @@ export const contentChanged = (() => {
 export const apiInProcess = ((fetch) => {
   useApiInProcess(fetch);
 }) satisfies SiteHooks["apiInProcess"];
+
+/**
+ * The host's way to the API over HTTP: a call made on the visitor's behalf carries their address
+ * (`X-Forwarded-For`), for an API that trusts this server as a proxy.
+ */
+export const apiOverHttp = ((fetch) => {
+  useApiOverHttp(fetch);
+}) satisfies SiteHooks["apiOverHttp"];
 
 /**
  * React Router's default Node entry, plus the page's CSP nonce: `<ServerRouter nonce>` hands it to

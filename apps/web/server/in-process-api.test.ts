@@ -2,7 +2,7 @@ import { getEventListeners } from "node:events";
 import { asVisitorHeader } from "@davmu/contracts/site-host";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { injectingFetch, renderingFor } from "./in-process-api.ts";
+import { forwardingFetch, injectingFetch, renderingFor } from "./in-process-api.ts";
 
 describe("injectingFetch: fetch answered by the Fastify app in process", () => {
   const app = Fastify({ logger: false });
@@ -89,5 +89,64 @@ describe("injectingFetch: fetch answered by the Fastify app in process", () => {
     await expect(fetchInProcess("http://127.0.0.1:3000/json", { signal: controller.signal })).rejects.toMatchObject({
       name: "TimeoutError",
     });
+  });
+});
+
+describe("forwardingFetch: the site's calls over HTTP carry the visitor's address when made on their behalf", () => {
+  // an API behind this site as a site-only deployment has it: over loopback, trusting the site's address
+  const trusting = Fastify({ logger: false, trustProxy: "127.0.0.1" });
+  const untrusting = Fastify({ logger: false });
+  const bases: string[] = [];
+  beforeAll(async () => {
+    for (const api of [trusting, untrusting]) {
+      api.get("/who", async (request) => ({
+        ip: request.ip,
+        forwarded: request.headers["x-forwarded-for"] ?? null,
+        mark: request.headers[asVisitorHeader] ?? null,
+      }));
+      bases.push(await api.listen({ host: "127.0.0.1", port: 0 }));
+    }
+  });
+  afterAll(async () => {
+    await trusting.close();
+    await untrusting.close();
+  });
+  const overHttp = forwardingFetch();
+  const who = async (base: string, headers: Record<string, string>) =>
+    (await (await overHttp(`${base}/who`, { headers })).json()) as {
+      ip: string;
+      forwarded: string | null;
+      mark: string | null;
+    };
+
+  it("R-TIP-1 R-SEC-PROXY a call on the visitor's behalf comes from the visitor's address, its mark taken off", async () => {
+    const seen = await renderingFor.run("203.0.113.9", () => who(bases[0] as string, { [asVisitorHeader]: "1" }));
+    expect(seen).toEqual({ ip: "203.0.113.9", forwarded: "203.0.113.9", mark: null });
+  });
+
+  it("R-SEC-PROXY an address the caller put in X-Forwarded-For is replaced, never added to", async () => {
+    const seen = await renderingFor.run("203.0.113.9", () =>
+      who(bases[0] as string, { [asVisitorHeader]: "1", "x-forwarded-for": "6.6.6.6, 10.0.0.1" }),
+    );
+    expect(seen).toEqual({ ip: "203.0.113.9", forwarded: "203.0.113.9", mark: null });
+  });
+
+  it("R-SEC-PROXY the server's own calls, and one on a visitor's behalf outside any render, come from the server", async () => {
+    // the server's token, the shared lists: the same for every visitor, never counted against one
+    expect(await renderingFor.run("203.0.113.9", () => who(bases[0] as string, {}))).toEqual({
+      ip: "127.0.0.1",
+      forwarded: null,
+      mark: null,
+    });
+    expect(await who(bases[0] as string, { [asVisitorHeader]: "1" })).toEqual({
+      ip: "127.0.0.1",
+      forwarded: null,
+      mark: null,
+    });
+  });
+
+  it("R-SEC-PROXY an API that does not trust the site reads the socket's address, whatever the site sends", async () => {
+    const seen = await renderingFor.run("203.0.113.9", () => who(bases[1] as string, { [asVisitorHeader]: "1" }));
+    expect(seen).toEqual({ ip: "127.0.0.1", forwarded: "203.0.113.9", mark: null });
   });
 });

@@ -7,8 +7,10 @@ import inject from "light-my-request";
  * The address of the visitor whose page is being rendered (plugin.ts runs each render in it). A call
  * the render makes on the visitor's behalf (marked with `asVisitorHeader` by the site's
  * `callApiAsVisitor`) comes from that address, so the API's per-address limits count the visitor, not
- * this server (a receipt page looked up again and again is limited as its API call would be); every
- * other call comes from 127.0.0.1, as the server's own (its token, answers shared between pages).
+ * this server (a receipt page looked up again and again is limited as its API call would be): in
+ * process as the injected request's address, over HTTP in `X-Forwarded-For` (`forwardingFetch`). Every
+ * other call comes from this server (in process 127.0.0.1), as its own (its token, answers shared
+ * between pages).
  */
 export const renderingFor = new AsyncLocalStorage<string>();
 
@@ -73,5 +75,26 @@ export function injectingFetch(app: FastifyInstance): typeof fetch {
       statusText: answer.statusMessage,
       headers: answerHeaders,
     });
+  };
+}
+
+/**
+ * A `fetch` for the site's calls to an API over HTTP (an API_BASE of its own: a site-only deployment,
+ * or one in front of API servers elsewhere). A call made on the visitor's behalf (`asVisitorHeader`)
+ * goes with the address of the visitor whose page is rendered (`renderingFor`) in `X-Forwarded-For`,
+ * the mark taken off: an API whose TRUST_PROXY trusts this server's address counts the visitor in its
+ * per-address limits, as one in process does; an API that does not trust it reads the socket's address,
+ * as before. The header is set, never added to: nothing a visitor sent reaches the API in it (their
+ * address is what this server's own TRUST_PROXY made of their request). Every other call goes as it is.
+ */
+export function forwardingFetch(base: typeof fetch = fetch): typeof fetch {
+  return (input, init) => {
+    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+    if (headers.get(asVisitorHeader) !== "1") return base(input, init);
+    headers.delete(asVisitorHeader);
+    headers.delete("x-forwarded-for");
+    const visitor = renderingFor.getStore();
+    if (visitor) headers.set("x-forwarded-for", visitor);
+    return base(input, { ...init, headers });
   };
 }

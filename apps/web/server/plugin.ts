@@ -10,7 +10,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { sendCached, sendResponse, toRequest, visitorGone } from "./adapter.ts";
 import { contentSecurityPolicy, contentSecurityPolicyForPage, createNonce, pageSecurityHeaders } from "./csp.ts";
 import { createEarlyAnswer, type EarlyAnswer } from "./early-answer.ts";
-import { injectingFetch, renderingFor } from "./in-process-api.ts";
+import { forwardingFetch, injectingFetch, renderingFor } from "./in-process-api.ts";
 import { createPageCache, sharedMaxAge } from "./page-cache.ts";
 import { createRenderSlots, RenderSlotRefused } from "./render-slots.ts";
 
@@ -54,17 +54,18 @@ type SiteBuild = ServerBuild & { entry: { module: Partial<SiteHooks> } };
 
 /** The hooks of the site's server entry (packages/contracts/src/site-host.ts), checked once at start. */
 function siteHooksOf(build: SiteBuild, serverEntry: string): SiteHooks {
-  const { cacheVariant, contentChanged, apiInProcess } = build.entry.module;
+  const { cacheVariant, contentChanged, apiInProcess, apiOverHttp } = build.entry.module;
   if (
     typeof cacheVariant !== "function" ||
     typeof contentChanged !== "function" ||
-    typeof apiInProcess !== "function"
+    typeof apiInProcess !== "function" ||
+    typeof apiOverHttp !== "function"
   ) {
     throw new Error(
-      `the site's server entry (${serverEntry}) exports no cacheVariant, contentChanged or apiInProcess: rebuild it`,
+      `the site's server entry (${serverEntry}) exports no cacheVariant, contentChanged, apiInProcess or apiOverHttp: rebuild it`,
     );
   }
-  return { cacheVariant, contentChanged, apiInProcess };
+  return { cacheVariant, contentChanged, apiInProcess, apiOverHttp };
 }
 
 /**
@@ -82,6 +83,7 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions) 
   const build: SiteBuild = await import(pathToFileURL(serverEntry).href);
   const hooks = siteHooksOf(build, serverEntry);
   if (opts.apiInProcess) hooks.apiInProcess(injectingFetch(app));
+  hooks.apiOverHttp(forwardingFetch());
   const handle = createRequestHandler(build, opts.development ? "development" : "production");
   // the origins besides this one that pages call: the API's and the tracking beacon's (CSP connect-src)
   const apiOrigin = [opts.publicApiBase, opts.statBase ?? ""]
@@ -176,7 +178,8 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions) 
       const nonce = createNonce();
       let response: Response;
       try {
-        // the API calls this render makes in process come from the visitor's address (in-process-api.ts)
+        // the API calls this render makes on the visitor's behalf come from the visitor's address, in
+        // process or over HTTP (in-process-api.ts)
         response = await renderingFor.run(request.ip, () => handle(toRequest(request, nonce, gone)));
       } catch (error) {
         freeSlot();

@@ -13,8 +13,10 @@ export const cspNonceHeader = "x-davmu-csp-nonce";
 
 /**
  * The header the site puts on an API call it makes on the visitor's behalf (`callApiAsVisitor`): the
- * host's in-process fetch takes it off and sends the call from the visitor's address, so the API's
- * per-address limits count the visitor. Over HTTP it means nothing to the API.
+ * host's fetch takes it off and sends the call from the visitor's address, so the API's per-address
+ * limits count the visitor: in process as the injected request's address, over HTTP as
+ * `X-Forwarded-For` (which an API takes only from an address its TRUST_PROXY trusts). It never
+ * reaches the API.
  */
 export const asVisitorHeader = "x-davmu-as-visitor";
 
@@ -44,6 +46,12 @@ export interface SiteHooks {
    * when it reaches the API at its default address (no API_BASE of its own).
    */
   apiInProcess(fetch: typeof globalThis.fetch): void;
+  /**
+   * Called by every host at start: the site's server-side calls that go over HTTP (to an API_BASE of
+   * its own, a site-only deployment among them) go through `fetch`, which sends a call made on the
+   * visitor's behalf (`asVisitorHeader`) with the visitor's address in `X-Forwarded-For`.
+   */
+  apiOverHttp(fetch: typeof globalThis.fetch): void;
 }
 
 /** Notices of content changes made in this process (the API's `app.contentChanges`). */

@@ -15,6 +15,8 @@ let visitorClient: ApiClient | null = null;
 let currentToken: string | null = null;
 /** The host's way to the API in its own process (`apiInProcess` in entry.server.tsx), when it has one. */
 let inProcessFetch: typeof fetch | null = null;
+/** The host's way to the API over HTTP (`apiOverHttp`), which forwards a visitor's address; else fetch. */
+let overHttpFetch: typeof fetch | null = null;
 
 /**
  * Called by the host that serves the API in this process: calls to the API at its default address
@@ -23,6 +25,16 @@ let inProcessFetch: typeof fetch | null = null;
  */
 export function useApiInProcess(fetch: typeof globalThis.fetch) {
   inProcessFetch = fetch;
+  client = null;
+  visitorClient = null;
+}
+
+/**
+ * Called by the host at start: calls that go over HTTP go through `fetch`, which sends a call made on
+ * the visitor's behalf with their address (`X-Forwarded-For`) and every other call as it is.
+ */
+export function useApiOverHttp(fetch: typeof globalThis.fetch) {
+  overHttpFetch = fetch;
   client = null;
   visitorClient = null;
 }
@@ -38,7 +50,7 @@ function api(asVisitor = false): ApiClient {
 
 function createClient(asVisitor: boolean): ApiClient {
   const env = webEnv();
-  const transport = env.apiBaseIsOwn && inProcessFetch ? inProcessFetch : fetch;
+  const transport = env.apiBaseIsOwn && inProcessFetch ? inProcessFetch : (overHttpFetch ?? fetch);
   return createApiClient({
     baseUrl: env.apiBase,
     credentials: () => ({ anonymousToken: currentToken, anonymousId: "share-site-ssr" }),
@@ -113,8 +125,9 @@ export async function callApi<T>(
 
 /**
  * A call made on the visitor's behalf, which the API limits per address (a receipt looked up): it comes
- * from the visitor's address where the API is in process (`asVisitorHeader`); every other call comes
- * from the server itself, whoever's page is rendered (the server's token, answers shared between pages).
+ * from the visitor's address (`asVisitorHeader`): in process as the request's address, over HTTP in
+ * `X-Forwarded-For`, which an API trusting this server as a proxy takes; every other call comes from
+ * the server itself, whoever's page is rendered (the server's token, answers shared between pages).
  */
 export function callApiAsVisitor<T>(call: (client: ApiClient) => Promise<EnvelopeOf<T>>): Promise<EnvelopeOf<T>> {
   return callApi(call, true);
