@@ -138,6 +138,12 @@ describe("forwardingFetch: the site's calls over HTTP carry the visitor's addres
       forwarded: null,
       mark: null,
     });
+    // nothing but the visitor's own address travels in X-Forwarded-For, and the mark never reaches the API
+    expect(
+      await renderingFor.run("203.0.113.9", () =>
+        who(bases[0] as string, { "x-forwarded-for": "6.6.6.6", [asVisitorHeader]: "yes" }),
+      ),
+    ).toEqual({ ip: "127.0.0.1", forwarded: null, mark: null });
     expect(await who(bases[0] as string, { [asVisitorHeader]: "1" })).toEqual({
       ip: "127.0.0.1",
       forwarded: null,

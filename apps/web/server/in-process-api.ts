@@ -85,15 +85,18 @@ export function injectingFetch(app: FastifyInstance): typeof fetch {
  * the mark taken off: an API whose TRUST_PROXY trusts this server's address counts the visitor in its
  * per-address limits, as one in process does; an API that does not trust it reads the socket's address,
  * as before. The header is set, never added to: nothing a visitor sent reaches the API in it (their
- * address is what this server's own TRUST_PROXY made of their request). Every other call goes as it is.
+ * address is what this server's own TRUST_PROXY made of their request). Every other call goes with no
+ * `X-Forwarded-For` at all, from this server's address.
  */
 export function forwardingFetch(base: typeof fetch = fetch): typeof fetch {
   return (input, init) => {
     const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
-    if (headers.get(asVisitorHeader) !== "1") return base(input, init);
+    const asVisitor = headers.get(asVisitorHeader) === "1";
+    // the mark never reaches the API, and no address but the one set here: an API that trusts this
+    // server believes what it says in X-Forwarded-For
     headers.delete(asVisitorHeader);
     headers.delete("x-forwarded-for");
-    const visitor = renderingFor.getStore();
+    const visitor = asVisitor ? renderingFor.getStore() : undefined;
     if (visitor) headers.set("x-forwarded-for", visitor);
     return base(input, { ...init, headers });
   };

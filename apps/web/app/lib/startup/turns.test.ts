@@ -97,19 +97,19 @@ describe("start-up work in turns (R-WEB-ISLAND-3, decision 098)", () => {
     expect(resolved).toBe(true);
   });
 
-  it("R-WEB-ISLAND-3 the next turn is a task the browser schedules: postTask where there is one, else a 0 ms timer", async () => {
+  it("R-WEB-ISLAND-3 the next turn is a task the browser schedules: postTask where there is one, else a 0 ms timer", () => {
     const posted: Array<{ priority?: string }> = [];
     const timers: number[] = [];
-    const withPostTask: TurnsHost = {
-      scheduler: {
-        postTask(run, options) {
-          posted.push(options ?? {});
-          run();
-          return Promise.resolve();
-        },
+    const scheduler: TurnsHost["scheduler"] = {
+      postTask(run, options) {
+        // called as the scheduler's method: Chrome refuses an unbound call ("Illegal invocation")
+        if (this !== scheduler) throw new TypeError("Illegal invocation");
+        posted.push(options ?? {});
+        run();
+        return Promise.resolve();
       },
-      setTimeout: (_run, ms) => timers.push(ms),
     };
+    const withPostTask: TurnsHost = { scheduler, setTimeout: (_run, ms) => timers.push(ms) };
     let ran = 0;
     nextTurn(withPostTask)(() => ran++);
     expect(ran).toBe(1);
@@ -129,13 +129,27 @@ describe("start-up work in turns (R-WEB-ISLAND-3, decision 098)", () => {
     expect(timers).toEqual([0]);
     queued.shift()?.();
     expect(ran).toBe(2);
+  });
 
-    // a postTask promise refused (the task aborted) is not an unhandled rejection
-    const refusing: TurnsHost = {
-      scheduler: { postTask: () => Promise.reject(new DOMException("aborted", "AbortError")) },
-      setTimeout: () => undefined,
+  it("R-WEB-ISLAND-3 what a turn throws under postTask is thrown again as the page's own uncaught error, not swallowed", async () => {
+    const queued: Array<{ run: () => void; ms: number }> = [];
+    const scheduler: TurnsHost["scheduler"] = {
+      // Chrome's postTask: the callback's exception refuses the promise it answered
+      postTask(run) {
+        try {
+          run();
+          return Promise.resolve();
+        } catch (error) {
+          return Promise.reject(error);
+        }
+      },
     };
-    nextTurn(refusing)(() => undefined);
+    const host: TurnsHost = { scheduler, setTimeout: (run, ms) => queued.push({ run, ms }) };
+    nextTurn(host)(() => {
+      throw new Error("tracker failed to start");
+    });
     await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(queued.map((timer) => timer.ms)).toEqual([0]);
+    expect(() => queued[0]?.run()).toThrow("tracker failed to start");
   });
 });

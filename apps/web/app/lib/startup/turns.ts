@@ -16,13 +16,21 @@ export interface TurnsHost {
   setTimeout(run: () => void, ms: number): unknown;
 }
 
-/** Runs `run` in a task of its own, after what the main thread has waiting (input, paint). */
-export function nextTurn(host: TurnsHost = globalThis as unknown as TurnsHost): (run: () => void) => void {
-  const postTask = host.scheduler?.postTask;
+/**
+ * Runs `run` in a task of its own, after what the main thread has waiting (input, paint). What `run`
+ * throws is an uncaught error of the page either way (the page's error handlers see it): `postTask`
+ * would hand it to its promise instead, so it is thrown again from a timer.
+ */
+export function nextTurn(host: TurnsHost = window as unknown as TurnsHost): (run: () => void) => void {
+  const scheduler = host.scheduler;
+  const postTask = scheduler?.postTask;
   if (typeof postTask === "function") {
     return (run) => {
-      // `postTask` answers a promise, refused if the task is aborted: none of these is
-      void Promise.resolve(postTask.call(host.scheduler, run, { priority: "user-visible" })).catch(() => undefined);
+      void Promise.resolve(postTask.call(scheduler, run, { priority: "user-visible" })).catch((error: unknown) => {
+        host.setTimeout(() => {
+          throw error;
+        }, 0);
+      });
     };
   }
   return (run) => {
