@@ -100,6 +100,48 @@ describe("editor accounts", () => {
     expect(parallel.filter((a) => a.status === 423)).toHaveLength(7);
   });
 
+  it("R-CONSOLE-1 waiting tells nothing either: a day after its last wrong password, an account's count is forgotten as an unknown email's is, before any housekeeping", async () => {
+    const account = await createEditorAccount(server, "editor");
+    const unknown = `nobody-waits-${Date.now()}@newsroom.test`;
+    const guesses = async (email: string, count: number) => {
+      const statuses = [];
+      for (let i = 0; i < count; i++) statuses.push((await login({ email, password: `a-guess-${i}` })).status);
+      return statuses;
+    };
+    // four wrong passwords each: one short of the lock
+    expect(await guesses(account.email, 4)).toEqual([401, 401, 401, 401]);
+    expect(await guesses(unknown, 4)).toEqual([401, 401, 401, 401]);
+    // a day and a minute pass (the rows' times moved back), and no housekeeping runs
+    const dayAndMinute = 24 * 60 * 60_000 + 60_000;
+    const db = server.database.handle.db.withTables<{
+      editors: { id: number; failed_at: number };
+      password_guards: { subject: string; touched_at: number };
+    }>();
+    await db
+      .updateTable("editors")
+      .set((eb) => ({ failed_at: eb("failed_at", "-", dayAndMinute) }))
+      .where("id", "=", account.id)
+      .execute();
+    await db
+      .updateTable("password_guards")
+      .set((eb) => ({ touched_at: eb("touched_at", "-", dayAndMinute) }))
+      .where("subject", "=", `editor:${unknown}`)
+      .execute();
+    // both start again from one: five wrong passwords before the lock, for the account as for the unknown email
+    const account6 = await guesses(account.email, 6);
+    expect(account6).toEqual([401, 401, 401, 401, 401, 423]);
+    expect(await guesses(unknown, 6)).toEqual(account6);
+    // within the day, nothing is forgotten: a fifth wrong password locks at once
+    const other = await createEditorAccount(server, "editor");
+    expect(await guesses(other.email, 4)).toEqual([401, 401, 401, 401]);
+    await db
+      .updateTable("editors")
+      .set((eb) => ({ failed_at: eb("failed_at", "-", 23 * 60 * 60_000) }))
+      .where("id", "=", other.id)
+      .execute();
+    expect(await guesses(other.email, 2)).toEqual([401, 423]);
+  });
+
   it("R-CONSOLE-1 parallel wrong passwords: no more are checked than the lock allows, each counted once, and the lock holds for the right one", async () => {
     const account = await createEditorAccount(server, "editor");
     const tries = 12;

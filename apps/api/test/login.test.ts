@@ -294,6 +294,22 @@ describe("phone login (SMS code and password)", () => {
     expect(await server.app.users.passwordTries.take(tel, at(9) + 1)).toBeNull();
   });
 
+  it("R-SEC-RATE a day after its last wrong password a phone's count starts again, whether or not the housekeeping purged it", async () => {
+    const tel = nextPhone();
+    const start = Date.now() - 3 * 24 * 60 * 60_000;
+    for (let i = 0; i < 4; i++)
+      expect((await server.app.users.passwordTries.take(tel, start + i))?.failures).toBe(i + 1);
+    // within the day the count goes on: the fifth locks
+    const day = 24 * 60 * 60_000;
+    const fifth = await server.app.users.passwordTries.take(tel, start + 3 + day - 1);
+    expect(fifth).toEqual({ failures: 5, lockedUntil: start + 3 + day - 1 + 60_000 });
+    // a day after that try, its lock long over: one again, and no lock
+    const later = start + 3 + 2 * day;
+    const again = await server.app.users.passwordTries.take(tel, later);
+    expect(again?.failures).toBe(1);
+    expect(again?.lockedUntil).toBeLessThan(later);
+  });
+
   it("R-SEC-RATE a lock tells nothing about the phone: an unknown phone and one without a password are locked alike, answered the same 400s and 423", async () => {
     const withPassword = await accountWithPassword("a-right-password-4");
     const withoutPassword = nextPhone();

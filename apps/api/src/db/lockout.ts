@@ -3,12 +3,20 @@ import { lockout } from "../lib/lockout.ts";
 import type { Database } from "./schema.ts";
 
 /**
- * The lock a failure leaves, decided in the UPDATE that counts it (never read, then write): parallel
- * wrong passwords each add one, and the lock follows from the count the same statement made.
- * `count` and `lockedUntil` name the row's columns.
+ * The count a failure leaves: one more, or 1 where the count was last added to `lockout.forgetAfterMs`
+ * ago or more (the statements that use it pass only rows with no lock holding). `count` and
+ * `touchedAt` name the row's columns.
  */
-export function lockAfterFailure(count: string, lockedUntil: string, now: number): RawBuilder<number> {
-  const failures = sql`${sql.ref(count)} + 1`;
+export function failuresAfter(count: string, touchedAt: string, now: number): RawBuilder<number> {
+  return sql<number>`case when ${sql.ref(touchedAt)} <= ${now - lockout.forgetAfterMs} then 1 else ${sql.ref(count)} + 1 end`;
+}
+
+/**
+ * The lock a failure leaves, decided in the UPDATE that counts it (never read, then write): parallel
+ * wrong passwords each add one, and the lock follows from the count the same statement made
+ * (`failuresAfter`). `lockedUntil` names the row's column.
+ */
+export function lockAfterFailure(failures: RawBuilder<number>, lockedUntil: string, now: number): RawBuilder<number> {
   return sql<number>`case
     when ${failures} >= 10 then cast(${now} as bigint) + ${lockout.lockMs(10)}
     when ${failures} >= 8 then cast(${now} as bigint) + ${lockout.lockMs(8)}
@@ -26,8 +34,10 @@ export function passwordGuards(db: Kysely<Database>) {
     /**
      * Takes a try before the password is checked: counted as a failure in one INSERT … ON CONFLICT DO
      * UPDATE … RETURNING that only a subject not locked passes, so parallel tries cannot all be checked
-     * before the lock, and the try that reaches the threshold sets the lock itself. Null: the subject
-     * is locked and no try was taken (`lockedUntil` reads until when).
+     * before the lock, and the try that reaches the threshold sets the lock itself. A count last added
+     * to a day ago or more starts again at 1 (`failuresAfter`), whether or not the housekeeping has
+     * purged its row yet. Null: the subject is locked and no try was taken (`lockedUntil` reads until
+     * when).
      */
     async take(subject: string, now = Date.now()): Promise<{ failures: number; lockedUntil: number } | null> {
       const row = await db
@@ -37,8 +47,12 @@ export function passwordGuards(db: Kysely<Database>) {
           oc
             .column("subject")
             .doUpdateSet({
-              failures: sql`password_guards.failures + 1`,
-              locked_until: lockAfterFailure("password_guards.failures", "password_guards.locked_until", now),
+              failures: failuresAfter("password_guards.failures", "password_guards.touched_at", now),
+              locked_until: lockAfterFailure(
+                failuresAfter("password_guards.failures", "password_guards.touched_at", now),
+                "password_guards.locked_until",
+                now,
+              ),
               touched_at: now,
             })
             .where("password_guards.locked_until", "<=", now),

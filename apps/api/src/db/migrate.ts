@@ -30,6 +30,7 @@ import * as passwordLockout from "./migrations/027-password-lockout.ts";
 import * as editorOneTimePasswords from "./migrations/028-editor-one-time-passwords.ts";
 import * as passwordGuards from "./migrations/029-password-guards.ts";
 import * as editorPasswordExpiry from "./migrations/030-editor-password-expiry.ts";
+import * as editorFailuresForgotten from "./migrations/031-editor-failures-forgotten.ts";
 import type { Database } from "./schema.ts";
 
 /** Every migration, in order. Names sort in the order they must run. */
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   "028-editor-one-time-passwords": editorOneTimePasswords,
   "029-password-guards": passwordGuards,
   "030-editor-password-expiry": editorPasswordExpiry,
+  "031-editor-failures-forgotten": editorFailuresForgotten,
 };
 
 export function createMigrator(db: Kysely<Database>): Migrator {

@@ -6,6 +6,12 @@ import { ApiError } from "./api-error.ts";
  */
 export const lockout = {
   threshold: 5,
+  /**
+   * A count of wrong passwords last added to this long ago, with no lock holding, is forgotten at the
+   * next try: the same for an account and for a name no account has, so that waiting tells nothing
+   * either (decision 100).
+   */
+  forgetAfterMs: 24 * 60 * 60 * 1000,
   lockMs(count: number): number {
     if (count < 5) return 0;
     return count >= 10 ? 900_000 : count >= 8 ? 300_000 : 60_000;

@@ -1,6 +1,6 @@
 import type { EditorRole } from "@davmu/contracts/call";
 import { type Kysely, sql, type Transaction } from "kysely";
-import { lockAfterFailure, passwordGuards } from "../../db/lockout.ts";
+import { failuresAfter, lockAfterFailure, passwordGuards } from "../../db/lockout.ts";
 import type { Database } from "../../db/schema.ts";
 import { repositoryPlugin } from "../../lib/repository-plugin.ts";
 import { oneTimePasswordTtlMs } from "./passwords.ts";
@@ -76,6 +76,7 @@ export function createEditorRepository(database: Kysely<Database>) {
           totp_last_step: 0,
           disabled: 0,
           failed_count: 0,
+          failed_at: 0,
           locked_until: 0,
           password_one_time: editor.oneTimePassword ? 1 : 0,
           password_expires_at: editor.oneTimePassword ? now + oneTimePasswordTtlMs : 0,
@@ -122,15 +123,17 @@ export function createEditorRepository(database: Kysely<Database>) {
      * Takes a password try before the password is checked: counted as a failure in one UPDATE …
      * RETURNING that only an account not locked passes (never read, then write), so parallel tries
      * cannot all be checked before the lock, and the try that reaches the threshold sets the lock
-     * itself. Null: the account is locked and no try was taken. A right password (and code) then
-     * clears the count (`recordSuccess`).
+     * itself; a count last added to a day ago or more starts again at 1, as a name's without an account
+     * does (`failuresAfter`). Null: the account is locked and no try was taken. A right password (and
+     * code) then clears the count (`recordSuccess`).
      */
     async takeAttempt(id: number, now = Date.now()): Promise<{ failed_count: number; locked_until: number } | null> {
       const row = await db
         .updateTable("editors")
         .set({
-          failed_count: sql`failed_count + 1`,
-          locked_until: lockAfterFailure("failed_count", "locked_until", now),
+          failed_count: failuresAfter("failed_count", "failed_at", now),
+          locked_until: lockAfterFailure(failuresAfter("failed_count", "failed_at", now), "locked_until", now),
+          failed_at: now,
         })
         .where("id", "=", id)
         .where("locked_until", "<=", now)

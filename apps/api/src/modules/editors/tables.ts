@@ -19,6 +19,8 @@ export type EditorsTable = {
   disabled: number;
   /** Failed logins since the last success; counted by one UPDATE each. */
   failed_count: number;
+  /** When the last failed login was (epoch ms; 0: none since migration 031): a day on, the count is forgotten. */
+  failed_at: number;
   /** Epoch ms until which logins are refused (0: not locked). */
   locked_until: number;
   /** 1 while the password is one someone else handed over: its owner must replace it first (migration 028). */
