@@ -834,7 +834,7 @@ describe("editor accounts", () => {
     expect(run(["reset-password", "--email", given, "--role", "admin"]).status).toBe(64);
     expect(run(["reset-password"]).status).toBe(64);
     expect((await login({ email: given, password: "another-stdin-password" })).status).toBe(200);
-  }, 90_000);
+  }, 180_000);
 
   it("R-CONSOLE-1 a hash of older parameters is raised to today's at the next login", async () => {
     const salt = randomBytes(16);

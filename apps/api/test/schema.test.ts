@@ -66,7 +66,7 @@ describe("migrations and demo data", () => {
     );
     expect(await count("content_members")).toBe(members);
     expect(await count("nav_items")).toBe(demoNavigationItems.length);
-  });
+  }, 60_000);
 
   it("R-SRV-2 the schema migrates all the way down and up again", async () => {
     const migrator = createMigrator(database.handle.db);

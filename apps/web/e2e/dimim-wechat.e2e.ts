@@ -56,7 +56,7 @@ describe("circles and law Q&A shared in WeChat", () => {
       if (!ids.question && question.code === 0 && question.data.solved) ids.question = id;
     }
     if (!ids.post || !ids.question) throw new Error("the demo post and question are missing");
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await browser?.close();
     await product?.close();

@@ -411,5 +411,5 @@ describe("navigation and the list pages on a phone in WeChat", () => {
     expect(await axeViolations(page), "nav panel").toEqual([]);
     await page.goto(`${share}no-such-column/index.html`);
     expect(await axeViolations(page), "not found").toEqual([]);
-  });
+  }, 90_000);
 });

@@ -15,7 +15,7 @@ describe("tip pictures inside WeChat", () => {
   beforeAll(async () => {
     product = await startWechatProduct();
     browser = await connectBrowser();
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await browser?.close();
     await product?.close();

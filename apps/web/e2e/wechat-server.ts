@@ -69,7 +69,7 @@ export async function startWechatProduct(): Promise<WechatProduct> {
   server.stderr?.on("data", (chunk) => {
     output += chunk;
   });
-  const deadline = Date.now() + 30000;
+  const deadline = Date.now() + 90000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}:\n${output}`);
     if (Date.now() > deadline) throw new Error(`server did not become ready:\n${output}`);

@@ -57,7 +57,7 @@ describe("sharing in WeChat and opening the app", () => {
     browser = await connectBrowser();
     const cards = await demoCards(product.origin);
     links = new Map(cards.map((card) => [card.content_type, product.origin + card.content_link]));
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await browser?.close();
     await product?.close();

@@ -21,7 +21,7 @@ describe("editors' password hashes", () => {
     expect(await verifyEditorPassword("correct horse batterY", hash, cost)).toBe(false);
     expect(await verifyEditorPassword("anything", null, cost)).toBe(false);
     expect(needsRehash(hash, cost)).toBe(false);
-  });
+  }, 30_000);
 
   it("R-CONSOLE-1 a hash made with older parameters still verifies and is marked for rehashing", async () => {
     const weak = oldHash("an older password", 2 ** 12);
