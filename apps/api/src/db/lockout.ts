@@ -25,6 +25,18 @@ export function lockAfterFailure(failures: RawBuilder<number>, lockedUntil: stri
 }
 
 /**
+ * What a wrong password writes, in the statement that takes the try: the count it leaves
+ * (`failuresAfter`) and the lock that count sets (`lockAfterFailure`), named by the row's columns.
+ */
+export function failureCounted(
+  columns: { count: string; touchedAt: string; lockedUntil: string },
+  now: number,
+): { failures: RawBuilder<number>; lockedUntil: RawBuilder<number> } {
+  const failures = failuresAfter(columns.count, columns.touchedAt, now);
+  return { failures, lockedUntil: lockAfterFailure(failures, columns.lockedUntil, now) };
+}
+
+/**
  * Wrong passwords counted per name tried (`password_guards`): a visitor's phone, `editor:` and an
  * editor's email. Counted whether or not an account has that name, so a lock tells nothing about which
  * do (ASVS 6.3.8).
@@ -40,6 +52,14 @@ export function passwordGuards(db: Kysely<Database>) {
      * when).
      */
     async take(subject: string, now = Date.now()): Promise<{ failures: number; lockedUntil: number } | null> {
+      const counted = failureCounted(
+        {
+          count: "password_guards.failures",
+          touchedAt: "password_guards.touched_at",
+          lockedUntil: "password_guards.locked_until",
+        },
+        now,
+      );
       const row = await db
         .insertInto("password_guards")
         .values({ subject, failures: 1, locked_until: 0, touched_at: now })
@@ -47,12 +67,8 @@ export function passwordGuards(db: Kysely<Database>) {
           oc
             .column("subject")
             .doUpdateSet({
-              failures: failuresAfter("password_guards.failures", "password_guards.touched_at", now),
-              locked_until: lockAfterFailure(
-                failuresAfter("password_guards.failures", "password_guards.touched_at", now),
-                "password_guards.locked_until",
-                now,
-              ),
+              failures: counted.failures,
+              locked_until: counted.lockedUntil,
               touched_at: now,
             })
             .where("password_guards.locked_until", "<=", now),

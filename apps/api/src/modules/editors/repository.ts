@@ -1,6 +1,6 @@
 import type { EditorRole } from "@davmu/contracts/call";
 import { type Kysely, sql, type Transaction } from "kysely";
-import { failuresAfter, lockAfterFailure, passwordGuards } from "../../db/lockout.ts";
+import { failureCounted, passwordGuards } from "../../db/lockout.ts";
 import type { Database } from "../../db/schema.ts";
 import { repositoryPlugin } from "../../lib/repository-plugin.ts";
 import { oneTimePasswordTtlMs } from "./passwords.ts";
@@ -128,11 +128,15 @@ export function createEditorRepository(database: Kysely<Database>) {
      * code) then clears the count (`recordSuccess`).
      */
     async takeAttempt(id: number, now = Date.now()): Promise<{ failed_count: number; locked_until: number } | null> {
+      const counted = failureCounted(
+        { count: "failed_count", touchedAt: "failed_at", lockedUntil: "locked_until" },
+        now,
+      );
       const row = await db
         .updateTable("editors")
         .set({
-          failed_count: failuresAfter("failed_count", "failed_at", now),
-          locked_until: lockAfterFailure(failuresAfter("failed_count", "failed_at", now), "locked_until", now),
+          failed_count: counted.failures,
+          locked_until: counted.lockedUntil,
           failed_at: now,
         })
         .where("id", "=", id)
