@@ -62,6 +62,14 @@ const longApiTests = [
   "apps/api/test/deployments.test.ts",
   "apps/api/test/database-restart.test.ts",
   "apps/api/test/fuzz.test.ts",
+  // a writer thread terminated mid-run and a database locked past its busy timeout
+  "apps/api/test/tracking-writer.test.ts",
+  // ~10 MB camera photos made and sent at once to a pool of one worker, past its deadline, as bombs
+  "apps/api/test/picture-work.test.ts",
+  // forty and three hundred visitors at once against one or two render slots (site files: each file
+  // runs in a process of its own here too, as the long projects do not share modules)
+  "apps/api/test/render-slots.test.ts",
+  "apps/api/test/render-slots-busy.test.ts",
 ];
 
 /**
@@ -122,6 +130,7 @@ export default defineConfig({
           name: "api-site-sqlite",
           expect: { poll: eventually },
           include: siteApiTests,
+          exclude: longApiTests,
           env: { TEST_DATABASE: "sqlite" },
           testTimeout: 20000,
           hookTimeout: 60000,
@@ -132,6 +141,7 @@ export default defineConfig({
           name: "api-site-postgres",
           expect: { poll: eventually },
           include: siteApiTests,
+          exclude: longApiTests,
           env: { TEST_DATABASE: "postgres" },
           globalSetup: ["apps/api/test/setup/postgres-cluster.ts"],
           testTimeout: 20000,
@@ -163,8 +173,11 @@ export default defineConfig({
           expect: { poll: eventually },
           include: ["apps/web/e2e/**/*.e2e.ts"],
           globalSetup: ["apps/web/e2e/setup/server.ts"],
-          testTimeout: 30000,
-          hookTimeout: 60000,
+          // a test's steps are bounded each (Playwright's actions, `expect.poll`); the test's own bound
+          // is what a saturated two-core machine takes, where a browser test runs three to four times
+          // as long as alone (30 s left a few over it on each such run, each time another)
+          testTimeout: 60000,
+          hookTimeout: 90000,
           // the browser files run as many at a time as there are workers, each worker against a
           // product server and a Chromium of its own (setup/server.ts); a worker's files share its
           // modules (Playwright's client, the test support), imported once per worker, not per file

@@ -107,7 +107,11 @@ export interface TestServer {
   /** Seeds the demo organisation (`seedDemo`) and answers a demo article's public id by its external id. */
   demoPostId(externalId?: string): Promise<string>;
   delete(path: string, token?: string | null, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
-  get(path: string, token?: string | null, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
+  get(
+    path: string,
+    token?: string | null,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   post(
     path: string,
     body: unknown,

@@ -23,7 +23,7 @@ export async function siteWithoutApi(): Promise<{ origin: string; stop: () => Pr
     stdio: "ignore",
   });
   const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the site exited with ${server.exitCode}`);
     if (

@@ -55,7 +55,7 @@ function startUpstream(port: number): Promise<Server> {
 }
 
 async function waitForReady(origin: string, child: ChildProcess, log: () => string) {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`site exited with ${child.exitCode}:\n${log()}`);
     try {
