@@ -21,6 +21,40 @@ async function box(locator: Locator): Promise<Box> {
   return found;
 }
 
+/**
+ * Where the toast is and, at the same moment, each of `others`: read in one step while the toast shows,
+ * as it leaves on a timer of its own (on a busy machine a read after a wait can come after it left).
+ */
+type ToastAnd = { text: string; toast: Box; others: Box[] };
+
+async function toastAnd(page: Page, others: Locator[], { focusInFirst = false } = {}): Promise<ToastAnd> {
+  const handles = await Promise.all(others.map((other) => other.elementHandle()));
+  let seen: ToastAnd | null = null;
+  await expect
+    .poll(async () => {
+      seen = await page.evaluate(
+        ([elements, focus]) => {
+          const toast = document.querySelector(".toast");
+          if (!toast?.getBoundingClientRect().height) return null;
+          if (focus && !(elements[0] as Element | undefined)?.contains(document.activeElement)) return null;
+          const rect = (element: Element) => {
+            const { x, y, width, height } = element.getBoundingClientRect();
+            return { x, y, width, height };
+          };
+          return {
+            text: toast.textContent ?? "",
+            toast: rect(toast),
+            others: elements.map((element) => rect(element as Element)),
+          };
+        },
+        [handles, focusInFirst] as const,
+      );
+      return seen !== null;
+    })
+    .toBe(true);
+  return seen as unknown as ToastAnd;
+}
+
 function overlap(a: Box, b: Box): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
@@ -123,11 +157,12 @@ describe("what a visitor's phone shows: nothing covers what it is about", () => 
     const dialog = page.getByTestId("open-app-dialog");
     await dialog.waitFor();
     await expectToast(page, "收藏成功");
-    const toast = await box(page.locator(".toast"));
-    expect(overlap(toast, await box(dialog.getByText("体验更多内容")))).toBe(false);
-    for (const name of ["立即前往", "再考虑下"]) {
-      expect(overlap(toast, await box(dialog.getByRole("button", { name }))), name).toBe(false);
-    }
+    const names = ["体验更多内容", "立即前往", "再考虑下"];
+    const { toast, others } = await toastAnd(page, [
+      dialog.getByText("体验更多内容"),
+      ...names.slice(1).map((name) => dialog.getByRole("button", { name })),
+    ]);
+    for (const [i, other] of others.entries()) expect(overlap(toast, other), names[i]).toBe(false);
     await page.context().close();
   });
 
@@ -142,11 +177,11 @@ describe("what a visitor's phone shows: nothing covers what it is about", () => 
     if (!form) throw new Error("the demo has no form that takes answers");
     const page = await phonePage(form);
     await page.getByRole("button", { name: "提交" }).click();
-    await expect.poll(() => page.getByTestId("toast").textContent()).toMatch(/^有\d+项需要修改$/);
     const first = page.locator(".form-field.is-invalid").first();
-    await expect.poll(() => first.evaluate((f) => f.contains(document.activeElement))).toBe(true);
-    const toast = await box(page.locator(".toast"));
-    const field = await box(first);
+    // the toast and the field it brought into view and focused, as they stand together
+    const { text, toast, others } = await toastAnd(page, [first], { focusInFirst: true });
+    expect(text).toMatch(/^有\d+项需要修改$/);
+    const field = others[0] as Box;
     expect(overlap(toast, field)).toBe(false);
     // the field is on screen, not pushed off it to make room
     expect(field.y).toBeGreaterThanOrEqual(0);
