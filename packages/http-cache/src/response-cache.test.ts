@@ -1,6 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
-import { createResponseCache, encodedBody, encodingFor, negotiateEncoding } from "./response-cache.ts";
+import {
+  brotliWindowBits,
+  createResponseCache,
+  encodedBody,
+  encodingFor,
+  negotiateEncoding,
+} from "./response-cache.ts";
 
 // nothing in the cache may compress on the event loop: the synchronous compressors throw here, and
 // the pool's are counted (which also shows this mock is the zlib the cache uses)
@@ -77,6 +83,24 @@ describe("response cache", () => {
     cache.get("/a");
     await cache.compressing();
     expect(pool).toEqual({ gzip: before.gzip + 1, brotli: before.brotli + 1 });
+  });
+
+  it("R-SRV-7 an answer asked for again is made at brotli 9 within a 64 KiB window, and one larger than the window comes back whole", async () => {
+    expect(brotliWindowBits(9)).toBe(16);
+    // qualities 10 and 11 cost the same whatever the window: theirs is brotli's default
+    expect(brotliWindowBits(11)).toBeUndefined();
+    const cache = createResponseCache({ maxEntries: 10, ttlMs: 1000 });
+    // about 300 KB that repeats only beyond 64 KiB: what the window cannot see is still encoded right
+    const items = Array.from(
+      { length: 3000 },
+      (_, i) => `<li data-id="${(i * 7919) % 100_003}">第${i}条 新闻标题</li>`,
+    );
+    const body = `<ul>${items.join("")}</ul>`.repeat(4);
+    expect(Buffer.byteLength(body)).toBeGreaterThan(4 * 2 ** 16);
+    cache.set("/long", page(body));
+    const entry = await compressedEntry(cache, "/long");
+    expect(brotliDecompressSync(entry.br as Buffer).equals(entry.body)).toBe(true);
+    expect((entry.br as Buffer).length).toBeLessThan(entry.body.length / 4);
   });
 
   it("compresses at most maxCompressions entries at once: a burst asked for again queues nothing more", async () => {
