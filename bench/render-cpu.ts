@@ -8,9 +8,12 @@
  * and the rest (V8's collector and compiler helpers); and into user and kernel time (the loopback's TCP
  * work is the kernel's). `--encoding` is the Accept-Encoding sent (default `gzip, deflate, br`, as a
  * browser; `identity` leaves the page's compression out). With `--profile=<dir>`, the server runs
- * under `node --cpu-prof` and writes its profile there when it stops.
- * Usage: node bench/render-cpu.ts [--pages=1500] [--concurrency=4] [--encoding=identity] [--profile=dir]
- * Prints JSON: { pages, rate, cpuMsPerPage, kernelMsPerPage, byThread: { request, pool, helpers } }
+ * under `node --cpu-prof` and writes its profile there when it stops. With `--anonymous`, the requests
+ * carry no cookie and each asks for the article at an address of its own (WeChat's share suffix and a
+ * number), so each is a page-cache miss that the cache keeps: what an anonymous visitor's first look
+ * at a page costs; `--anonymous=2` asks for each address twice (the second a hit).
+ * Usage: node bench/render-cpu.ts [--pages=1500] [--concurrency=4] [--encoding=identity] [--anonymous[=2]] [--profile=dir]
+ * Prints JSON: { pages, hits, rate, cpuMsPerPage, kernelMsPerPage, byThread: { request, pool, helpers } }
  * (ms per page). Linux only (/proc).
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -35,6 +38,10 @@ const concurrency = Number(args.get("concurrency") ?? 4);
 const profile = args.get("profile");
 
 const encoding = args.get("encoding") ?? "gzip, deflate, br";
+const anonymousArg = args.get("anonymous");
+/** 0: with a cookie (never cached); else how many times each anonymous address is asked for */
+const asksPerAddress =
+  anonymousArg === undefined ? 0 : Number(anonymousArg === "" || anonymousArg === "true" ? 1 : anonymousArg);
 
 /** User and kernel CPU time in a /proc stat file (a process's, all its threads, or one thread's), in milliseconds. */
 function statMs(path: string): { user: number; kernel: number } {
@@ -81,16 +88,25 @@ try {
   await waitForOk(`${origin}/readyz`, server, () => "");
   const article = (await demoPages(origin, env.HASHID_SALT as string)).find((page) => page.name === "article");
   if (!article) throw new Error("no article found");
+  let asked = 0;
+  let hits = 0;
   const render = async () => {
-    const answer = await fetch(origin + article.path, {
-      headers: { "user-agent": phoneUserAgent, cookie: "bench=1", "accept-encoding": encoding },
-    });
+    const n = asked++;
+    const path =
+      asksPerAddress > 0
+        ? `${article.path}?from=singlemessage&isappinstalled=0&n=${Math.floor(n / asksPerAddress)}`
+        : article.path;
+    const headers: Record<string, string> = { "user-agent": phoneUserAgent, "accept-encoding": encoding };
+    if (asksPerAddress === 0) headers.cookie = "bench=1";
+    const answer = await fetch(origin + path, { headers });
     if (answer.status !== 200) throw new Error(`the article answered ${answer.status}`);
+    if (answer.headers.get("x-cache") === "hit") hits++;
     await answer.arrayBuffer();
   };
   for (let i = 0; i < 100; i++) await render();
   const pid = server.pid as number;
   const before = cpuReading(pid);
+  hits = 0;
   const started = performance.now();
   let sent = 0;
   await Promise.all(
@@ -107,6 +123,8 @@ try {
   console.log(
     JSON.stringify({
       pages: sent,
+      // from the page cache (x-cache: hit): none with a cookie, one in each pair with --anonymous=2
+      hits,
       rate: sent / seconds,
       cpuMsPerPage: perPage(after.user + after.kernel - before.user - before.kernel),
       kernelMsPerPage: perPage(after.kernel - before.kernel),

@@ -41,7 +41,8 @@ export async function* bursts(stream: ReadableStream<Uint8Array>): AsyncGenerato
 
 /**
  * Brotli for a page as it streams: quality 3, and a window of 256 KiB rather than the default 4 MiB.
- * A streamed page is one rendered for a visitor (or a miss the page cache then keeps at quality 11),
+ * A streamed page is one rendered for a visitor (or a miss the page cache then keeps at quality 9, and
+ * at 11 once asked for again: decision 101),
  * so its compression is paid on every such request: quality 3 costs about half of quality 4's CPU for
  * about 6% more bytes (decision 081), and every page still fits a first congestion window. A page is
  * smaller than the window, so it compresses as small; the compressor's memory is a sixteenth, which

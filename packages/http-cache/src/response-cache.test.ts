@@ -142,25 +142,53 @@ describe("response cache", () => {
     expect(cache.get("/b")).toBeUndefined();
   });
 
-  it("stores a page compressed off the event loop, each encoding with its length, smaller than set's brotli", async () => {
+  it("R-SRV-7 stores a page compressed off the event loop, each encoding with its length; asked for again, its brotli is made at 11, smaller, once (decision 101)", async () => {
     const cache = createResponseCache({ maxEntries: 10, ttlMs: 1000 });
     const html = page(
       "<article><h1>老街修表匠</h1><p>柜台后坚守了三十八年，修过的钟表数以万计。</p></article>".repeat(40),
     );
-    cache.set("/quick", html);
-    const quick = await compressedEntry(cache, "/quick");
+    const before = { ...pool };
     const kept = await cache.store("/kept", html);
     expect(kept).not.toBeNull();
     const stored = kept as NonNullable<typeof kept>;
-    expect(cache.get("/kept")).toBe(stored);
-    expect(gunzipSync(stored.gzip as Buffer).equals(html.body)).toBe(true);
+    // gzip 9 and brotli 9 in the pool; the best brotli is not made for a page asked for once
+    expect(pool).toEqual({ gzip: before.gzip + 1, brotli: before.brotli + 1 });
     expect(stored.compressed).toBe(true);
+    expect(stored.finest).toBe(false);
+    expect(gunzipSync(stored.gzip as Buffer).equals(html.body)).toBe(true);
     expect(brotliDecompressSync(stored.br as Buffer).equals(html.body)).toBe(true);
-    expect((stored.br as Buffer).length).toBeLessThanOrEqual((quick.br as Buffer).length);
+    const first = stored.br as Buffer;
+    // asked for again: answered at once from what it has, its brotli 11 made in the pool meanwhile
+    expect(cache.get("/kept")).toBe(stored);
+    expect(encodedBody(stored, "br").body).toBe(first);
+    await cache.compressing();
+    expect(pool).toEqual({ gzip: before.gzip + 1, brotli: before.brotli + 2 });
+    expect(stored.finest).toBe(true);
+    expect(brotliDecompressSync(stored.br as Buffer).equals(html.body)).toBe(true);
+    expect((stored.br as Buffer).length).toBeLessThan(first.length);
+    expect(encodedBody(stored, "br").body).toBe(stored.br);
     for (const encoding of ["br", "gzip", "identity"] as const) {
       const answer = encodedBody(stored, encoding);
       expect(answer.headers["content-length"]).toBe(String(answer.body.length));
     }
+    // made once: asked for again, nothing more is compressed
+    cache.get("/kept");
+    await cache.compressing();
+    expect(pool).toEqual({ gzip: before.gzip + 1, brotli: before.brotli + 2 });
+  });
+
+  it("a stored page replaced while its brotli 11 is made keeps the new entry as it is", async () => {
+    const cache = createResponseCache({ maxEntries: 10, ttlMs: 1000 });
+    const old = (await cache.store("/p", page("<p>旧的一版</p>".repeat(100)))) as NonNullable<
+      Awaited<ReturnType<typeof cache.store>>
+    >;
+    cache.get("/p");
+    const replaced = cache.set("/p", page("<p>新的一版</p>".repeat(100)));
+    await cache.compressing();
+    expect(cache.get("/p")).toBe(replaced);
+    expect(replaced.br).toBeNull();
+    // the old entry's work ended without answering from the cache
+    expect(old.finest).toBe(false);
   });
 
   it("does not store a page whose data changed while it was compressed", async () => {

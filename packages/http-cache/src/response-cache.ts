@@ -6,8 +6,9 @@ import { brotliCompress, constants, gzip } from "node:zlib";
  * when it is full, every entry expires after its TTL, and entries carry tags so a change to the data
  * behind them (a content item, say) drops them at once. Bodies are kept raw and pre-compressed
  * (gzip and brotli), so a hit costs no rendering, no serialising and no compressing. Nothing here
- * compresses on the event loop: `store` compresses in zlib's thread pool before keeping, and `set`
- * keeps the raw body at once and compresses it in the pool when it is asked for again.
+ * compresses on the event loop: `store` compresses in zlib's thread pool before keeping (brotli 9),
+ * and remakes the brotli form at 11 when the entry is asked for again; `set` keeps the raw body at
+ * once and compresses it in the pool when it is asked for again.
  */
 
 export type Encoding = "br" | "gzip" | "identity";
@@ -36,6 +37,12 @@ export interface CachedResponse {
    * identity one (raw body, no Content-Encoding, its own length): right for any client, only larger.
    */
   compressed: boolean;
+  /**
+   * Whether `br` is the best form the cache makes of it. An entry kept by `store` is kept at brotli 9
+   * and made again at 11 in zlib's pool when it is asked for again (decision 101); one kept by `set`
+   * is at its best once compressed (brotli 9).
+   */
+  finest: boolean;
   /** The answer per encoding, so a hit builds no header set of its own. */
   answers: Readonly<Record<Encoding, EncodedAnswer>>;
   tags: readonly string[];
@@ -82,7 +89,8 @@ export interface ResponseCacheOptions {
    */
   staleMs?: number;
   /**
-   * How many entries kept by `set` may be compressed in zlib's pool at once (default 2; the pool has
+   * How many entries may be compressed again in zlib's pool at once (those kept by `set` made smaller,
+   * and those kept by `store` made smallest; default 2; the pool has
    * four threads, shared with the file system and crypto). An entry asked for again while that many
    * are being compressed stays raw, and is compressed when it is asked for after that.
    */
@@ -106,14 +114,16 @@ export interface ResponseCache {
   set(key: string, response: StoredResponse, ttlMs?: number): CachedResponse;
   /** Resolves when no entry is being compressed. */
   compressing(): Promise<void>;
-  /** Entries kept by `set` being compressed now; never more than `maxCompressions`. */
+  /** Entries being compressed again now; never more than `maxCompressions`. */
   readonly compressions: number;
   /** Times an entry asked for again stayed raw because `maxCompressions` were under way. */
   readonly compressionsSkipped: number;
   /**
-   * Compresses a response off the event loop (zlib's thread pool, brotli at its best quality: a page
-   * is compressed once and sent many times), then stores it unless `stillWanted` then says no (the
-   * data behind it changed meanwhile). Answers the entry, or null when it was not stored.
+   * Compresses a response off the event loop (zlib's thread pool: gzip 9 and brotli 9, about 2 ms for
+   * a page), then stores it unless `stillWanted` then says no (the data behind it changed meanwhile).
+   * Asked for again, its brotli form is made at 11 in the pool (about 45 ms for a page: a page asked
+   * for once pays none of it, a page sent many times is sent at its smallest), within
+   * `maxCompressions`. Answers the entry, or null when it was not stored.
    */
   store(
     key: string,
@@ -171,6 +181,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     gzip: Buffer | null,
     br: Buffer | null,
     ttlMs?: number,
+    finest = true,
   ): CachedResponse {
     const ttl = Math.min(ttlMs ?? options.ttlMs, options.ttlMs);
     const entry: CachedResponse = {
@@ -180,6 +191,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       gzip,
       br,
       compressed: gzip !== null && br !== null,
+      finest,
       answers: answers(response, gzip, br),
       tags: response.tags ?? [],
       expiresAt: now() + ttl,
@@ -197,9 +209,10 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const beingCompressed = new WeakSet<CachedResponse>();
 
   /**
-   * Makes a raw entry's gzip and brotli forms in zlib's pool, then answers them from the same entry,
-   * unless it was dropped or replaced meanwhile (its data changed: the new entry is raw again).
-   * Skipped when `maxCompressions` are under way: a burst of new entries queues no work.
+   * Makes an entry's better forms in zlib's pool, then answers them from the same entry, unless it was
+   * dropped or replaced meanwhile (its data changed: the new entry starts again): a raw entry's gzip and
+   * brotli 9 forms, or a stored one's brotli 11. Skipped when `maxCompressions` are under way: a burst
+   * of new entries queues no work.
    */
   function compressLater(key: string, entry: CachedResponse) {
     if (beingCompressed.has(entry)) return;
@@ -209,18 +222,26 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     }
     beingCompressed.add(entry);
     const size = entry.body.length;
-    const work: Promise<void> = Promise.all([
-      gzipInPool(entry.body, { level: 9 }),
-      brotliInPool(entry.body, brotliParams(9, size)),
-    ])
-      .then(([gzip, br]) => {
-        if (entries.get(key) !== entry) return;
-        entry.gzip = gzip;
-        entry.br = br;
-        entry.answers = answers(entry, gzip, br);
-        entry.compressed = true;
+    const made: Promise<() => void> = entry.compressed
+      ? brotliInPool(entry.body, brotliParams(11, size)).then((br) => () => {
+          entry.br = br;
+          entry.answers = answers(entry, entry.gzip, br);
+          entry.finest = true;
+        })
+      : Promise.all([gzipInPool(entry.body, { level: 9 }), brotliInPool(entry.body, brotliParams(9, size))]).then(
+          ([gzip, br]) =>
+            () => {
+              entry.gzip = gzip;
+              entry.br = br;
+              entry.answers = answers(entry, gzip, br);
+              entry.compressed = true;
+            },
+        );
+    const work: Promise<void> = made
+      .then((answer) => {
+        if (entries.get(key) === entry) answer();
       })
-      // compression failing (memory) leaves the entry raw: it is still answered, uncompressed
+      // compression failing (memory) leaves the entry as it was: it is still answered
       .catch(() => {})
       .finally(() => {
         underway.delete(work);
@@ -238,8 +259,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       if (entry.expiresAt + staleMs <= time) return undefined;
       entries.set(key, entry);
       if (entry.expiresAt <= time && !getOptions?.stale) return undefined;
-      // asked for again: worth its compressed forms
-      if (!entry.compressed) compressLater(key, entry);
+      // asked for again: worth its compressed forms, and a stored page its smallest
+      if (!entry.compressed || !entry.finest) compressLater(key, entry);
       return entry;
     },
     set(key, response, ttlMs) {
@@ -257,9 +278,9 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     async store(key, response, ttlMs, stillWanted = () => true) {
       const [gzip, br] = await Promise.all([
         gzipInPool(response.body, { level: 9 }),
-        brotliInPool(response.body, brotliParams(11, response.body.length)),
+        brotliInPool(response.body, brotliParams(9, response.body.length)),
       ]);
-      return stillWanted() ? keep(key, response, gzip, br, ttlMs) : null;
+      return stillWanted() ? keep(key, response, gzip, br, ttlMs, false) : null;
     },
     invalidate(tag) {
       generation++;
