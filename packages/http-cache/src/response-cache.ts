@@ -92,7 +92,8 @@ export interface ResponseCacheOptions {
    * How many entries may be compressed again in zlib's pool at once (those kept by `set` made smaller,
    * and those kept by `store` made smallest; default 2; the pool has
    * four threads, shared with the file system and crypto). An entry asked for again while that many
-   * are being compressed stays raw, and is compressed when it is asked for after that.
+   * are being compressed stays as it is (raw, or a stored page at brotli 9), and is compressed when it
+   * is asked for after that.
    */
   maxCompressions?: number;
   now?: () => number;
@@ -116,7 +117,7 @@ export interface ResponseCache {
   compressing(): Promise<void>;
   /** Entries being compressed again now; never more than `maxCompressions`. */
   readonly compressions: number;
-  /** Times an entry asked for again stayed raw because `maxCompressions` were under way. */
+  /** Times an entry asked for again stayed as it was (raw, or at brotli 9) because `maxCompressions` were under way. */
   readonly compressionsSkipped: number;
   /**
    * Compresses a response off the event loop (zlib's thread pool: gzip 9 and brotli 9, about 2 ms for
