@@ -193,7 +193,8 @@ describe("the live room", () => {
     });
     const likes: { count: number; msg_id: string }[] = [];
     b.page.on("requestfinished", (r) => {
-      if (r.method() === "POST" && /\/live\/room\/[^/]+\/like$/.test(r.url())) likes.push(JSON.parse(r.postData() ?? "{}"));
+      if (r.method() === "POST" && /\/live\/room\/[^/]+\/like$/.test(r.url()))
+        likes.push(JSON.parse(r.postData() ?? "{}"));
     });
     const tapping = Date.now();
     for (let i = 0; i < 5; i++) await b.page.getByTestId("live-like").click();
