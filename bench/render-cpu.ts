@@ -17,7 +17,7 @@
  * (ms per page). Linux only (/proc).
  */
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "@davmu/test-support/free-port";
@@ -31,6 +31,7 @@ import {
   waitForOk,
 } from "@davmu/test-support/product";
 import { commandLine } from "./lib/args.ts";
+import { cpuReading } from "./lib/proc-cpu.ts";
 
 const args = commandLine();
 const pages = Number(args.get("pages") ?? 1500);
@@ -42,35 +43,6 @@ const anonymousArg = args.get("anonymous");
 /** 0: with a cookie (never cached); else how many times each anonymous address is asked for */
 const asksPerAddress =
   anonymousArg === undefined ? 0 : Number(anonymousArg === "" || anonymousArg === "true" ? 1 : anonymousArg);
-
-/** User and kernel CPU time in a /proc stat file (a process's, all its threads, or one thread's), in milliseconds. */
-function statMs(path: string): { user: number; kernel: number } {
-  const fields = (readFileSync(path, "utf8").split(") ")[1] as string).split(" ");
-  return { user: (Number(fields[11]) * 1000) / 100, kernel: (Number(fields[12]) * 1000) / 100 };
-}
-
-interface CpuReading {
-  user: number;
-  kernel: number;
-  byThread: Record<"request" | "pool" | "helpers", number>;
-}
-
-/** CPU time a process has spent, all its threads, and by thread (threads that ended count as helpers). */
-function cpuReading(pid: number): CpuReading {
-  const whole = statMs(`/proc/${pid}/stat`);
-  const byThread = { request: 0, pool: 0, helpers: 0 };
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim();
-      const { user, kernel } = statMs(`/proc/${pid}/task/${tid}/stat`);
-      byThread[Number(tid) === pid ? "request" : name === "libuv-worker" ? "pool" : "helpers"] += user + kernel;
-    } catch {
-      // the thread ended between the listing and the read
-    }
-  }
-  byThread.helpers += Math.max(0, whole.user + whole.kernel - byThread.request - byThread.pool - byThread.helpers);
-  return { ...whole, byThread };
-}
 
 const dir = mkdtempSync(join(tmpdir(), "davmu-render-cpu-"));
 const port = await freePort();

@@ -1,7 +1,37 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { request } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureSiteBuilt, startTestServer, type TestServer, testDialect } from "./helper.ts";
 
 const phone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) Mobile/15E148 MicroMessenger/8.0.44";
+
+/** A GET or HEAD as sent, its body as it came (no decoding): what a browser receives over the wire. */
+function rawGet(
+  base: string,
+  path: string,
+  headers: Record<string, string>,
+  method = "GET",
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const sent = request(base + path, { method, headers, timeout: 10_000 }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+      response.on("error", reject);
+    });
+    sent.on("timeout", () => sent.destroy(new Error(`${path}: no answer within 10 s`)));
+    sent.on("error", reject);
+    sent.end();
+  });
+}
+
+const builds = {
+  site: { dir: new URL("../../web/build/client/", import.meta.url).pathname, base: "/davmu/share/" },
+  console: { dir: new URL("../../console/build/", import.meta.url).pathname, base: "/editor/console/" },
+};
 
 /** The text as React writes it into HTML. */
 const asHtml = (text: string) =>
@@ -170,6 +200,79 @@ describe(`every page type rendered on the server from the API (${testDialect})`,
       expect(cover).toMatch(/ loading="lazy"/i);
       expect(cover).not.toMatch(/ fetchpriority=/i);
     }
+  });
+
+  it("R-SITE-1 R-WEB-ISLAND-3 the built scripts and styles go out as the build compressed them: brotli, else gzip, else as built, byte for byte", async () => {
+    // what the home page and the console's page link, as a browser finds them
+    const home = await page("/davmu/share/");
+    const consoleIndex = await (await fetch(`${server.base}/editor/console/`)).text();
+    const linked = [
+      ...new Set(
+        [
+          ...`${home.html}${consoleIndex}`.matchAll(/\/(?:davmu\/share|editor\/console)\/assets\/[\w.-]+\.(?:js|css)/g),
+        ].map((m) => m[0]),
+      ),
+    ];
+    expect(linked.filter((path) => path.endsWith(".js")).length).toBeGreaterThan(1);
+    expect(linked.some((path) => path.startsWith("/editor/console/"))).toBe(true);
+    const chrome = "gzip, deflate, br, zstd";
+    let twins = 0;
+    for (const path of linked) {
+      const build = path.startsWith(builds.console.base) ? builds.console : builds.site;
+      const file = build.dir + path.slice(build.base.length);
+      const built = readFileSync(file);
+      const hasTwins = existsSync(`${file}.br`);
+      if (!hasTwins) continue;
+      twins++;
+      // a browser that takes brotli gets the build's brotli, which decodes to the built file
+      const br = await rawGet(server.base, path, { "accept-encoding": chrome });
+      expect(br.status, path).toBe(200);
+      expect(br.headers["content-encoding"], path).toBe("br");
+      expect(br.body.equals(readFileSync(`${file}.br`)), path).toBe(true);
+      expect(brotliDecompressSync(br.body).equals(built), path).toBe(true);
+      expect(br.headers["content-type"], path).toMatch(path.endsWith(".js") ? /javascript/ : /^text\/css/);
+      expect(br.headers.vary, path).toMatch(/accept-encoding/i);
+      expect(br.headers["cache-control"], path).toContain("immutable");
+      expect(br.headers["x-content-type-options"], path).toBe("nosniff");
+      // gzip where brotli is refused or not offered (an old WebView)
+      for (const accept of ["gzip, deflate", "br;q=0, gzip"]) {
+        const gz = await rawGet(server.base, path, { "accept-encoding": accept });
+        expect(gz.headers["content-encoding"], `${path} ${accept}`).toBe("gzip");
+        expect(gunzipSync(gz.body).equals(built), `${path} ${accept}`).toBe(true);
+      }
+      // no encoding asked for, or only ones no build has: the file as built
+      for (const accept of [undefined, "identity", "x-unknown, compress"]) {
+        const plain = await rawGet(server.base, path, accept ? { "accept-encoding": accept } : {});
+        expect(plain.status, `${path} ${accept}`).toBe(200);
+        expect(plain.headers["content-encoding"] ?? "identity", `${path} ${accept}`).toBe("identity");
+        expect(plain.body.equals(built), `${path} ${accept}`).toBe(true);
+      }
+      const head = await rawGet(server.base, path, { "accept-encoding": chrome }, "HEAD");
+      expect(head.status, path).toBe(200);
+      expect(head.headers["content-encoding"], path).toBe("br");
+      expect(head.body.length, path).toBe(0);
+      // the twins are no addresses of their own
+      for (const suffix of [".br", ".gz"]) {
+        const twin = await rawGet(server.base, path + suffix, { "accept-encoding": chrome });
+        expect(twin.status, path + suffix).toBe(404);
+      }
+    }
+    expect(twins).toBeGreaterThan(1);
+  });
+
+  it("R-SITE-1 a built file too small for a compressed twin still goes out whole, compressed on the way or not", async () => {
+    const assets = `${builds.site.dir}assets/`;
+    const small = readdirSync(assets).find((name) => name.endsWith(".js") && !existsSync(`${assets}${name}.br`));
+    expect(small).toBeDefined();
+    const built = readFileSync(`${assets}${small}`);
+    const answer = await rawGet(server.base, `/davmu/share/assets/${small}`, {
+      "accept-encoding": "gzip, deflate, br",
+    });
+    expect(answer.status).toBe(200);
+    const coding = answer.headers["content-encoding"] ?? "identity";
+    const decoded =
+      coding === "br" ? brotliDecompressSync(answer.body) : coding === "gzip" ? gunzipSync(answer.body) : answer.body;
+    expect(decoded.equals(built)).toBe(true);
   });
 
   it("R-ROUTE-1 the routes of later screens and unknown paths answer the not-found page with 404", async () => {

@@ -6,6 +6,12 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 /** Where the newsroom console lives (decision 050): beside the stats page, under the editors' cookie path. */
 export const consoleBase = "/editor/console/";
 
+/**
+ * The compressed twins `npm run build` writes beside each built file (scripts/precompress.ts, decision
+ * 102): sent in its place by `preCompressed`, never routes of their own.
+ */
+export const precompressedTwins = ["**/*.br", "**/*.gz"];
+
 export interface ConsolePluginOptions {
   /** The console's build (`npm run build`): index.html and assets/. Defaults to apps/console/build. */
   buildDir?: string;
@@ -30,6 +36,8 @@ export async function consolePlugin(app: FastifyInstance, opts: ConsolePluginOpt
     wildcard: false,
     index: false,
     decorateReply: false,
+    preCompressed: true,
+    globIgnore: precompressedTwins,
     setHeaders(reply, path) {
       if (path.includes("/assets/")) reply.header("cache-control", "public, max-age=31536000, immutable");
     },

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { consolePlugin } from "@davmu/console/server/plugin.ts";
+import { consolePlugin, precompressedTwins } from "@davmu/console/server/plugin.ts";
 import type { ContentChangeFeed, SiteHooks } from "@davmu/contracts/site-host";
 import { siteBase, siteBasePath } from "@davmu/contracts/site-path";
 import fastifyStatic from "@fastify/static";
@@ -105,6 +105,10 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions) 
     wildcard: false,
     index: false,
     decorateReply: false,
+    // the build's `.br` and `.gz` twins (scripts/precompress.ts, decision 102) go out as they are to a
+    // browser that takes them; they are not addresses of their own
+    preCompressed: true,
+    globIgnore: precompressedTwins,
     setHeaders(reply, path) {
       if (path.includes(join("client", "assets"))) reply.header("cache-control", "public, max-age=31536000, immutable");
     },
