@@ -30,7 +30,7 @@ import {
   waitForOk,
 } from "@davmu/test-support/product";
 import { commandLine } from "./lib/args.ts";
-import { type CpuReading, cpuReading } from "./lib/proc-cpu.ts";
+import { type CpuReading, cpuPer, cpuReading } from "./lib/proc-cpu.ts";
 
 const args = commandLine();
 const visits = Number(args.get("visits") ?? 300);
@@ -142,14 +142,10 @@ try {
           }
         }),
       );
-      const after = cpuReading(pid);
+      const spent = cpuPer(before, cpuReading(pid), started);
       const result = results.get(product.name);
-      result?.cpu.push((after.user + after.kernel - before.user - before.kernel) / started);
-      result?.byThread.push({
-        request: (after.byThread.request - before.byThread.request) / started,
-        pool: (after.byThread.pool - before.byThread.pool) / started,
-        helpers: (after.byThread.helpers - before.byThread.helpers) / started,
-      });
+      result?.cpu.push(spent.total);
+      result?.byThread.push(spent.byThread);
     }
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;

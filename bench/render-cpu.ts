@@ -31,7 +31,7 @@ import {
   waitForOk,
 } from "@davmu/test-support/product";
 import { commandLine } from "./lib/args.ts";
-import { cpuReading } from "./lib/proc-cpu.ts";
+import { cpuPer, cpuReading } from "./lib/proc-cpu.ts";
 
 const args = commandLine();
 const pages = Number(args.get("pages") ?? 1500);
@@ -90,20 +90,20 @@ try {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  const after = cpuReading(pid);
-  const perPage = (ms: number) => Number((ms / sent).toFixed(3));
+  const spent = cpuPer(before, cpuReading(pid), sent);
+  const ms = (value: number) => Number(value.toFixed(3));
   console.log(
     JSON.stringify({
       pages: sent,
       // from the page cache (x-cache: hit): none with a cookie, one in each pair with --anonymous=2
       hits,
       rate: sent / seconds,
-      cpuMsPerPage: perPage(after.user + after.kernel - before.user - before.kernel),
-      kernelMsPerPage: perPage(after.kernel - before.kernel),
+      cpuMsPerPage: ms(spent.total),
+      kernelMsPerPage: ms(spent.kernel),
       byThread: {
-        request: perPage(after.byThread.request - before.byThread.request),
-        pool: perPage(after.byThread.pool - before.byThread.pool),
-        helpers: perPage(after.byThread.helpers - before.byThread.helpers),
+        request: ms(spent.byThread.request),
+        pool: ms(spent.byThread.pool),
+        helpers: ms(spent.byThread.helpers),
       },
     }),
   );

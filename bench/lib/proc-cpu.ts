@@ -34,3 +34,21 @@ export function cpuReading(pid: number): CpuReading {
   byThread.helpers += Math.max(0, whole.user + whole.kernel - byThread.request - byThread.pool - byThread.helpers);
   return { ...whole, byThread };
 }
+
+/** The CPU spent between two readings, divided among `count` (pages, visits): total, kernel and by thread. */
+export function cpuPer(
+  before: CpuReading,
+  after: CpuReading,
+  count: number,
+): { total: number; kernel: number; byThread: CpuReading["byThread"] } {
+  const per = (ms: number) => ms / count;
+  return {
+    total: per(after.user + after.kernel - before.user - before.kernel),
+    kernel: per(after.kernel - before.kernel),
+    byThread: {
+      request: per(after.byThread.request - before.byThread.request),
+      pool: per(after.byThread.pool - before.byThread.pool),
+      helpers: per(after.byThread.helpers - before.byThread.helpers),
+    },
+  };
+}

@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
@@ -22,6 +23,30 @@ export function ensureSiteBuilt(): void {
   if (builds.every((file) => existsSync(`${root}${file}`))) return;
   const built = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
   if (built.status !== 0) throw new Error("building the site failed");
+}
+
+/**
+ * A GET (or HEAD) whose body is read as it came over the wire: fetch would decode it and hide its
+ * encoding and length. Refused after 10 s without an answer.
+ */
+export function rawGet(
+  url: string,
+  headers: Record<string, string>,
+  method: "GET" | "HEAD" = "GET",
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(url, { method, headers, timeout: 10_000 }, (response) => {
+      const parts: Buffer[] = [];
+      response.on("data", (part: Buffer) => parts.push(part));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(parts) }),
+      );
+      response.on("error", reject);
+    });
+    sent.on("timeout", () => sent.destroy(new Error(`${url}: no answer within 10 s`)));
+    sent.on("error", reject);
+    sent.end();
+  });
 }
 
 export const testDialect = process.env.TEST_DATABASE === "postgres" ? "postgres" : "sqlite";

@@ -1,32 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { request } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureSiteBuilt, startTestServer, type TestServer, testDialect } from "./helper.ts";
+import { ensureSiteBuilt, rawGet, startTestServer, type TestServer, testDialect } from "./helper.ts";
 
 const phone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) Mobile/15E148 MicroMessenger/8.0.44";
-
-/** A GET or HEAD as sent, its body as it came (no decoding): what a browser receives over the wire. */
-function rawGet(
-  base: string,
-  path: string,
-  headers: Record<string, string>,
-  method = "GET",
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const sent = request(base + path, { method, headers, timeout: 10_000 }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
-      );
-      response.on("error", reject);
-    });
-    sent.on("timeout", () => sent.destroy(new Error(`${path}: no answer within 10 s`)));
-    sent.on("error", reject);
-    sent.end();
-  });
-}
 
 const builds = {
   site: { dir: new URL("../../web/build/client/", import.meta.url).pathname, base: "/davmu/share/" },
@@ -225,7 +202,7 @@ describe(`every page type rendered on the server from the API (${testDialect})`,
       if (!hasTwins) continue;
       twins++;
       // a browser that takes brotli gets the build's brotli, which decodes to the built file
-      const br = await rawGet(server.base, path, { "accept-encoding": chrome });
+      const br = await rawGet(server.base + path, { "accept-encoding": chrome });
       expect(br.status, path).toBe(200);
       expect(br.headers["content-encoding"], path).toBe("br");
       expect(br.body.equals(readFileSync(`${file}.br`)), path).toBe(true);
@@ -236,24 +213,24 @@ describe(`every page type rendered on the server from the API (${testDialect})`,
       expect(br.headers["x-content-type-options"], path).toBe("nosniff");
       // gzip where brotli is refused or not offered (an old WebView)
       for (const accept of ["gzip, deflate", "br;q=0, gzip"]) {
-        const gz = await rawGet(server.base, path, { "accept-encoding": accept });
+        const gz = await rawGet(server.base + path, { "accept-encoding": accept });
         expect(gz.headers["content-encoding"], `${path} ${accept}`).toBe("gzip");
         expect(gunzipSync(gz.body).equals(built), `${path} ${accept}`).toBe(true);
       }
       // no encoding asked for, or only ones no build has: the file as built
       for (const accept of [undefined, "identity", "x-unknown, compress"]) {
-        const plain = await rawGet(server.base, path, accept ? { "accept-encoding": accept } : {});
+        const plain = await rawGet(server.base + path, accept ? { "accept-encoding": accept } : {});
         expect(plain.status, `${path} ${accept}`).toBe(200);
         expect(plain.headers["content-encoding"] ?? "identity", `${path} ${accept}`).toBe("identity");
         expect(plain.body.equals(built), `${path} ${accept}`).toBe(true);
       }
-      const head = await rawGet(server.base, path, { "accept-encoding": chrome }, "HEAD");
+      const head = await rawGet(server.base + path, { "accept-encoding": chrome }, "HEAD");
       expect(head.status, path).toBe(200);
       expect(head.headers["content-encoding"], path).toBe("br");
       expect(head.body.length, path).toBe(0);
       // the twins are no addresses of their own
       for (const suffix of [".br", ".gz"]) {
-        const twin = await rawGet(server.base, path + suffix, { "accept-encoding": chrome });
+        const twin = await rawGet(server.base + path + suffix, { "accept-encoding": chrome });
         expect(twin.status, path + suffix).toBe(404);
       }
     }
@@ -265,7 +242,7 @@ describe(`every page type rendered on the server from the API (${testDialect})`,
     const small = readdirSync(assets).find((name) => name.endsWith(".js") && !existsSync(`${assets}${name}.br`));
     expect(small).toBeDefined();
     const built = readFileSync(`${assets}${small}`);
-    const answer = await rawGet(server.base, `/davmu/share/assets/${small}`, {
+    const answer = await rawGet(`${server.base}/davmu/share/assets/${small}`, {
       "accept-encoding": "gzip, deflate, br",
     });
     expect(answer.status).toBe(200);

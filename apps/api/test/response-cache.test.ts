@@ -1,25 +1,11 @@
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createPublicIdCodec } from "@davmu/contracts/public-id";
 import { seedDemoData } from "@davmu/demo/seed";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { apiCompressSyncBytes } from "../src/app.ts";
-import { ensureSiteBuilt, startTestServer, type TestServer } from "./helper.ts";
-
-/** A GET whose body is read as sent (fetch would decode it and hide its length). */
-function rawGet(url: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    httpRequest(url, { headers }, (res) => {
-      const parts: Buffer[] = [];
-      res.on("data", (part: Buffer) => parts.push(part));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }));
-      res.on("error", reject);
-    })
-      .on("error", reject)
-      .end();
-  });
-}
+import { ensureSiteBuilt, rawGet, startTestServer, type TestServer } from "./helper.ts";
 
 describe("cached and compressed answers", () => {
   let server: TestServer;
