@@ -73,7 +73,7 @@ describe.skipIf(testDialect !== "postgres")("PostgreSQL slow, full or gone", () 
     // when opening it alone outlasts that limit (the faults tested below come after start-up)
     app = await startedWithin(3, () => buildApp(config, { logger: false }));
     app.get("/test/slow", async () => {
-      await sql`select pg_sleep(3)`.execute(app.database.db);
+      await sql`select pg_sleep(10)`.execute(app.database.db);
       return { slept: true };
     });
     // holds one of the pool's connections until the test lets go of it
@@ -104,7 +104,9 @@ describe.skipIf(testDialect !== "postgres")("PostgreSQL slow, full or gone", () 
     const started = performance.now();
     const answer = await fetch(`${base}/test/slow`);
     expectUnavailable(answer, await answer.json());
-    expect(performance.now() - started).toBeLessThan(2000);
+    // the statement would end after 10 s; the answer comes on its 400 ms timeout (2.3 s seen on two
+    // busy cores), well before
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 
   it("R-REL-1 with every pooled connection busy, a request waits at most DB_CONNECT_TIMEOUT_MS, then 503", async () => {

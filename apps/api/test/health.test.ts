@@ -4,9 +4,12 @@ import { startTestServer, type TestServer, testDialect } from "./helper.ts";
 describe("health, readiness and shutdown", () => {
   let server: TestServer;
   let release: () => void = () => {};
+  /** called when `/test/slow`'s handler starts: the request is then in flight */
+  let arrived: () => void = () => {};
   beforeAll(async () => {
     server = await startTestServer({}, (app) => {
       app.get("/test/slow", async () => {
+        arrived();
         await new Promise<void>((resolve) => {
           release = resolve;
         });
@@ -68,8 +71,14 @@ describe("health, readiness and shutdown", () => {
   });
 
   it("R-SRV-6 graceful shutdown finishes the request in flight", async () => {
+    const reached = new Promise<void>((resolve, reject) => {
+      arrived = resolve;
+      setTimeout(() => reject(new Error("the request did not reach its handler within 10 s")), 10_000);
+    });
     const inFlight = fetch(`${server.base}/test/slow`);
-    await new Promise((r) => setTimeout(r, 100));
+    // closed once the server has the request (a fixed pause let a busy machine close it before the
+    // request arrived, and the not yet used connection was reset)
+    await reached;
     const closed = server.app.close();
     setTimeout(() => release(), 100);
     const response = await inFlight;
