@@ -1,17 +1,22 @@
 /**
- * What a first visit's scripts and styles cost the server, and their bytes on the wire (decision 102):
+ * What a first visit's scripts and styles cost the server, and their bytes on the wire (decisions 102
+ * and 103):
  * the scripts the article runs once every island on it has woken (`check:bundle`'s set: before the
  * first tap, then the hydration chunk and each island's) and the style sheets it links, what a visitor
  * with an empty cache downloads, asked for as Chrome asks (`gzip, deflate, br, zstd`), `--concurrency` visits at
  * once. Two products, started as the bench starts the product (production mode, one freshly seeded
  * SQLite file), differ only in their build: one as `npm run build` leaves it, with its compressed twins
  * (`scripts/precompress.ts`), and the baseline, a copy of the same build without them, where the HTTP
- * layer compresses each file on each request, as before. Rounds alternate between the two, so both meet
- * the machine in the same moods; the server's CPU (user and kernel, all threads, /proc) is read around
+ * layer compresses each file on each request, as before. The first is asked in two ways: as a browser
+ * asks, answered from memory (decision 103), and with `If-Match: *`, which the memory leaves to the
+ * static files (a header no browser sends for a script, and one they ignore for a file that exists),
+ * answered from disk as before decision 103. Rounds alternate between the three, so all meet the
+ * machine in the same moods; the server's CPU (user and kernel, all threads, /proc) is read around
  * each round.
  * Usage: node bench/asset-cpu.ts [--visits=300] [--rounds=3] [--concurrency=4]
- * Prints JSON: the files and, for each build, CPU per visit (ms, median of the rounds, and by thread)
- * and bytes per visit on the wire; the ratio of the CPU (precompressed ÷ on the fly). Linux only.
+ * Prints JSON: the files and, for each way, CPU per visit (ms, median of the rounds, and by thread)
+ * and bytes per visit on the wire; the ratios of the CPU (from memory ÷ from disk, from disk ÷ on the
+ * fly). Linux only.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
@@ -70,14 +75,21 @@ async function start(name: string, buildDir?: string): Promise<Product> {
   return { name, origin, process: child };
 }
 
+/** A way of asking for the files: which product, with which headers besides a browser's. */
+interface Way {
+  name: string;
+  product: Product;
+  headers: Record<string, string>;
+}
+
 const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
 
-/** One file as a browser asks for it: the bytes that came over the wire (not decoded). */
-function download(origin: string, path: string): Promise<number> {
+/** One file as a browser asks for it (and `extra`): the bytes that came over the wire (not decoded). */
+function download(origin: string, path: string, extra: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
     const sent = request(
       origin + path,
-      { agent, headers: { "user-agent": phoneUserAgent, "accept-encoding": chrome }, timeout: 10_000 },
+      { agent, headers: { "user-agent": phoneUserAgent, "accept-encoding": chrome, ...extra }, timeout: 10_000 },
       (response) => {
         let bytes = 0;
         response.on("data", (chunk: Buffer) => {
@@ -119,31 +131,37 @@ try {
   if (islands.length === 0 || files.length < 2)
     throw new Error(`the article's islands or files were not found: ${islands}`);
 
-  const visit = async (origin: string) => {
+  const [precompressed, onTheFly] = products as [Product, Product];
+  const ways: Way[] = [
+    { name: "from memory", product: precompressed, headers: {} },
+    { name: "from disk", product: precompressed, headers: { "if-match": "*" } },
+    { name: "on the fly", product: onTheFly, headers: {} },
+  ];
+  const visit = async (way: Way) => {
     let bytes = 0;
-    for (const file of files) bytes += await download(origin, file);
+    for (const file of files) bytes += await download(way.product.origin, file, way.headers);
     return bytes;
   };
   const results = new Map<string, { cpu: number[]; byThread: CpuReading["byThread"][]; bytes: number }>();
-  for (const product of products) {
-    for (let i = 0; i < 20; i++) await visit(product.origin);
-    results.set(product.name, { cpu: [], byThread: [], bytes: await visit(product.origin) });
+  for (const way of ways) {
+    for (let i = 0; i < 20; i++) await visit(way);
+    results.set(way.name, { cpu: [], byThread: [], bytes: await visit(way) });
   }
   for (let round = 0; round < rounds; round++) {
-    for (const product of round % 2 === 0 ? products : [...products].reverse()) {
-      const pid = product.process.pid as number;
+    for (const way of round % 2 === 0 ? ways : [...ways].reverse()) {
+      const pid = way.product.process.pid as number;
       const before = cpuReading(pid);
       let started = 0;
       await Promise.all(
         Array.from({ length: concurrency }, async () => {
           while (started < visits) {
             started++;
-            await visit(product.origin);
+            await visit(way);
           }
         }),
       );
       const spent = cpuPer(before, cpuReading(pid), started);
-      const result = results.get(product.name);
+      const result = results.get(way.name);
       result?.cpu.push(spent.total);
       result?.byThread.push(spent.byThread);
     }
@@ -174,7 +192,8 @@ try {
         visits,
         rounds,
         ...summary,
-        cpuRatio: Number((cpu("precompressed") / cpu("on the fly")).toFixed(3)),
+        memoryToDisk: Number((cpu("from memory") / cpu("from disk")).toFixed(3)),
+        diskToOnTheFly: Number((cpu("from disk") / cpu("on the fly")).toFixed(3)),
       },
       null,
       1,

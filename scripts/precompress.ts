@@ -13,6 +13,7 @@ import { availableParallelism } from "node:os";
 import { extname, join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { twinMinimumBytes } from "@davmu/http-cache/built-files";
 
 const root = new URL("..", import.meta.url).pathname;
 const defaultFolders = ["apps/web/build/client", "apps/console/build"];
@@ -20,7 +21,7 @@ const defaultFolders = ["apps/web/build/client", "apps/console/build"];
 /** What text-like files the builds hold; pictures and fonts are compressed already. */
 export const compressedTypes = new Set([".js", ".mjs", ".css", ".html", ".svg", ".json", ".txt", ".webmanifest"]);
 /** The smallest file worth a compressed twin: the HTTP layer's own threshold. */
-export const minimumBytes = 1024;
+export const minimumBytes = twinMinimumBytes;
 /** The twin is kept only if it is at most this fraction of the file. */
 const keptRatio = 0.9;
 

@@ -20,7 +20,7 @@ import { openapiPlugin } from "./plugins/openapi.ts";
 import { pictureWorkPlugin } from "./plugins/picture-work.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { redisPlugin, remoteContentChanges, sharedChangesPlugin } from "./plugins/redis.ts";
-import { headersByPath, securityHeaderList } from "./plugins/security-headers.ts";
+import { headersByPath, securityHeaderList, storedFileHeaderList } from "./plugins/security-headers.ts";
 import { settingsPlugin } from "./plugins/settings.ts";
 import { earlyAnswerChain } from "./server/early-answers.ts";
 import { serverFactory } from "./server/factory.ts";
@@ -102,7 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     await app.register(settingsPlugin, { config });
     await app.register(dbPlugin, { config, database: options.database });
     await app.register(metricsPlugin);
-    const countEarlyAnswer = app.metrics.countEarlyAnswer;
+    const { countEarlyAnswer, countAnswer } = app.metrics;
     await app.register(redisPlugin);
     for (const module of apiModules) if (module.everyProcess) await registerRoutes(app, module, context);
 
@@ -133,15 +133,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
         // a site-only process hears the API instances' changes through Redis, when there is one
         contentChanges: app.hasDecorator("contentChanges") ? app.contentChanges : remoteContentChanges(app),
         // a Host a URL cannot be built on goes to Fastify (which refuses it)
-        installEarlyAnswer: (answer) => {
+        installEarlyAnswer: (answer, kind) => {
           earlyAnswers.first((req, res) => {
+            const started = performance.now();
             if (!isValidHost(req.headers.host ?? "") || !answer(req, res)) return false;
-            countEarlyAnswer();
+            if (kind === "page") countEarlyAnswer();
+            else countAnswer("built-file", req.method ?? "GET", res.statusCode, (performance.now() - started) / 1000);
             return true;
           });
         },
         // an early answer writes a kept page's headers alone: the page keeps the security headers too
         hostHeaders: securityHeaders,
+        // the built files answered early carry a stored file's headers (decision 078)
+        storedFileHeaders: storedFileHeaderList(securityHeaders),
         // the site's server-side calls reach the API here in process (inject), not over HTTP to itself
         apiInProcess: config.serveApi,
         // pages rendered at once; the others wait their turn (decision 082)

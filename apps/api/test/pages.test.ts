@@ -237,6 +237,70 @@ describe(`every page type rendered on the server from the API (${testDialect})`,
     expect(twins).toBeGreaterThan(1);
   });
 
+  it("R-SITE-1 the built files are answered from memory with the static files' headers; a range or If-Match is still answered by the static files", async () => {
+    const chrome = "gzip, deflate, br, zstd";
+    const assets = `${builds.site.dir}assets/`;
+    const name = readdirSync(assets).find((file) => file.endsWith(".js") && existsSync(`${assets}${file}.br`));
+    const consoleName = readdirSync(`${builds.console.dir}assets/`).find((file) => file.endsWith(".css"));
+    expect(name && consoleName).toBeTruthy();
+    const counted = async () => {
+      const text = await server.app.metrics.registry.getSingleMetricAsString("davmu_http_requests_total");
+      return [...text.matchAll(/route="built-file",method="(GET|HEAD)",status="(\d+)"} (\d+)/g)].reduce(
+        (sum, m) => sum + Number(m[3]),
+        0,
+      );
+    };
+    const before = await counted();
+    for (const path of [`/davmu/share/assets/${name}`, `/editor/console/assets/${consoleName}`]) {
+      const early = await rawGet(server.base + path, { "accept-encoding": chrome });
+      // If-Match is left to the static files, which then answer as they always did
+      const fromDisk = await rawGet(server.base + path, { "accept-encoding": chrome, "if-match": "*" });
+      expect(early.status, path).toBe(200);
+      expect(fromDisk.status, path).toBe(200);
+      expect(early.body.equals(fromDisk.body), path).toBe(true);
+      const compared = [
+        "content-type",
+        "content-length",
+        "content-encoding",
+        "etag",
+        "last-modified",
+        "cache-control",
+        "vary",
+        "accept-ranges",
+        "content-security-policy",
+        "x-content-type-options",
+        "cross-origin-resource-policy",
+      ];
+      const pick = (headers: Record<string, unknown>) => compared.map((header) => [header, headers[header]]);
+      expect(pick(early.headers), path).toEqual(pick(fromDisk.headers));
+      // what a document alone reads is left off a stored file (decision 078)
+      expect(early.headers["x-frame-options"], path).toBeUndefined();
+      expect(early.headers["x-trace-id"], path).toMatch(/^[0-9a-f-]{36}$/);
+
+      // the browser's copy is still good: 304, no body
+      const revalidated = await rawGet(server.base + path, {
+        "accept-encoding": chrome,
+        "if-none-match": String(early.headers.etag),
+      });
+      expect(revalidated.status, path).toBe(304);
+      expect(revalidated.body.length, path).toBe(0);
+      expect(revalidated.headers.etag, path).toBe(early.headers.etag);
+    }
+    // memory answered each plain GET and the 304s (not the If-Match ones)
+    expect((await counted()) - before).toBe(4);
+
+    // a byte range goes to the static files (206 with the bytes asked for)
+    const built = readFileSync(`${assets}${name}`);
+    const range = await rawGet(`${server.base}/davmu/share/assets/${name}`, { range: "bytes=0-9" });
+    expect(range.status).toBe(206);
+    expect(range.body.equals(built.subarray(0, 10))).toBe(true);
+    // a request for a file that is not there, or one with a query, as before
+    expect((await rawGet(`${server.base}/davmu/share/assets/missing-00000000.js`, {})).status).toBe(404);
+    const withQuery = await rawGet(`${server.base}/davmu/share/assets/${name}?v=1`, {});
+    expect(withQuery.status).toBe(200);
+    expect(withQuery.body.equals(built)).toBe(true);
+  });
+
   it("R-SITE-1 a built file too small for a compressed twin still goes out whole, compressed on the way or not", async () => {
     const assets = `${builds.site.dir}assets/`;
     const small = readdirSync(assets).find((name) => name.endsWith(".js") && !existsSync(`${assets}${name}.br`));

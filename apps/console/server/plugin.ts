@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { immutableCacheControl } from "@davmu/http-cache/built-files";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 
@@ -11,6 +12,9 @@ export const consoleBase = "/editor/console/";
  * 102): sent in its place by `preCompressed`, never routes of their own.
  */
 export const precompressedTwins = ["**/*.br", "**/*.gz"];
+
+/** The console's build, as `npm run build` leaves it. */
+export const consoleBuildDir = fileURLToPath(new URL("../build/", import.meta.url));
 
 export interface ConsolePluginOptions {
   /** The console's build (`npm run build`): index.html and assets/. Defaults to apps/console/build. */
@@ -24,7 +28,7 @@ export interface ConsolePluginOptions {
  * /editor/v1/…, which check the editor's session themselves: the page itself holds nothing secret.
  */
 export async function consolePlugin(app: FastifyInstance, opts: ConsolePluginOptions = {}) {
-  const root = opts.buildDir ?? fileURLToPath(new URL("../build/", import.meta.url));
+  const root = opts.buildDir ?? consoleBuildDir;
   const indexFile = `${root.replace(/\/$/, "")}/index.html`;
   if (!existsSync(indexFile)) {
     throw new Error(`the newsroom console is not built (${indexFile} is missing): run "npm run build" first`);
@@ -39,7 +43,7 @@ export async function consolePlugin(app: FastifyInstance, opts: ConsolePluginOpt
     preCompressed: true,
     globIgnore: precompressedTwins,
     setHeaders(reply, path) {
-      if (path.includes("/assets/")) reply.header("cache-control", "public, max-age=31536000, immutable");
+      if (path.includes("/assets/")) reply.header("cache-control", immutableCacheControl);
     },
   });
   const sendIndex = (_request: unknown, reply: FastifyReply) =>

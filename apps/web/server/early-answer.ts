@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { siteBase } from "@davmu/contracts/site-path";
+import type { BuiltFiles } from "@davmu/http-cache/built-files";
 import { type CachedResponse, encodedBody, encodingFor } from "@davmu/http-cache/response-cache";
 import type { FastifyBaseLogger } from "fastify";
 import type { PageCache } from "./page-cache.ts";
@@ -21,10 +22,10 @@ export type EarlyAnswer = (req: IncomingMessage, res: ServerResponse) => boolean
  */
 export function createEarlyAnswer(pages: Pick<PageCache, "cachedPage">, log: FastifyBaseLogger): EarlyAnswer {
   const { cachedPage } = pages;
-  const logHits = ["trace", "debug", "info"].includes(log.level);
+  const completed = requestLog(log);
   return (req, res) => {
     if (!req.url?.startsWith(siteBase)) return false;
-    const started = logHits ? performance.now() : 0;
+    const started = completed ? performance.now() : 0;
     let hit: CachedResponse | undefined;
     let traceId: string;
     try {
@@ -42,17 +43,39 @@ export function createEarlyAnswer(pages: Pick<PageCache, "cachedPage">, log: Fas
       res.statusMessage = "";
       return false;
     }
-    if (logHits)
-      log.info(
-        {
-          reqId: traceId,
-          req: { method: req.method, url: req.url },
-          res: { statusCode: hit.status },
-          responseTime: performance.now() - started,
-          cache: "hit",
-        },
-        "request completed",
-      );
+    completed?.(req, traceId, hit.status, started, { cache: "hit" });
     return true;
   };
+}
+
+/**
+ * The site's and the console's built files from memory (decision 103), logged as Fastify logs a
+ * request it answered.
+ */
+export function createBuiltFileAnswer(files: Pick<BuiltFiles, "answer">, log: FastifyBaseLogger): EarlyAnswer {
+  const completed = requestLog(log);
+  return (req, res) => {
+    const started = completed ? performance.now() : 0;
+    const traceId = randomUUID();
+    const status = files.answer(req, res, traceId);
+    if (status === 0) return false;
+    completed?.(req, traceId, status, started);
+    return true;
+  };
+}
+
+/** "request completed" at info, as Fastify logs an answer; null when the level is above info. */
+function requestLog(log: FastifyBaseLogger) {
+  if (!["trace", "debug", "info"].includes(log.level)) return null;
+  return (req: IncomingMessage, reqId: string, statusCode: number, started: number, extra = {}) =>
+    log.info(
+      {
+        reqId,
+        req: { method: req.method, url: req.url },
+        res: { statusCode },
+        responseTime: performance.now() - started,
+        ...extra,
+      },
+      "request completed",
+    );
 }

@@ -1,15 +1,16 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { consolePlugin, precompressedTwins } from "@davmu/console/server/plugin.ts";
+import { consoleBase, consoleBuildDir, consolePlugin, precompressedTwins } from "@davmu/console/server/plugin.ts";
 import type { ContentChangeFeed, SiteHooks } from "@davmu/contracts/site-host";
 import { siteBase, siteBasePath } from "@davmu/contracts/site-path";
+import { immutableCacheControl, loadBuiltFiles } from "@davmu/http-cache/built-files";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { sendCached, sendResponse, toRequest, visitorGone } from "./adapter.ts";
 import { contentSecurityPolicy, contentSecurityPolicyForPage, createNonce, pageSecurityHeaders } from "./csp.ts";
-import { createEarlyAnswer, type EarlyAnswer } from "./early-answer.ts";
+import { createBuiltFileAnswer, createEarlyAnswer, type EarlyAnswer } from "./early-answer.ts";
 import { forwardingFetch, injectingFetch, renderingFor } from "./in-process-api.ts";
 import { createPageCache, sharedMaxAge } from "./page-cache.ts";
 import { createRenderSlots, RenderSlotRefused } from "./render-slots.ts";
@@ -30,13 +31,18 @@ export interface SitePluginOptions {
   linkFrameOrigins: readonly string[];
   /** Content changes made in this process: the site is told, and every kept page is dropped. */
   contentChanges?: ContentChangeFeed;
-  /** Receives the answer of kept pages, for the server's `request` event (before Fastify). */
-  installEarlyAnswer?: (answer: EarlyAnswer) => void;
+  /**
+   * Receives the answers made before Fastify, for the server's `request` event: kept pages (`page`)
+   * and the built files held in memory (`file`, decision 103).
+   */
+  installEarlyAnswer?: (answer: EarlyAnswer, kind: "page" | "file") => void;
   /**
    * Headers the host sets on every answer it sends through Fastify (its security headers), as name,
    * value pairs: kept pages carry them too, since the early answer writes a kept page's headers alone.
    */
   hostHeaders?: readonly string[];
+  /** The host's headers of a stored file (its security headers as a file gets them), for the built files answered early. */
+  storedFileHeaders?: readonly string[];
   /**
    * The host serves the API in this same Fastify app: the site's server-side calls to the API at its
    * default address go to it in process (`inject`) rather than over HTTP to itself.
@@ -110,7 +116,7 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions) 
     preCompressed: true,
     globIgnore: precompressedTwins,
     setHeaders(reply, path) {
-      if (path.includes(join("client", "assets"))) reply.header("cache-control", "public, max-age=31536000, immutable");
+      if (path.includes(join("client", "assets"))) reply.header("cache-control", immutableCacheControl);
     },
   });
 
@@ -132,7 +138,19 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions) 
     return reply.redirect(siteBase + query, 301);
   });
 
-  opts.installEarlyAnswer?.(createEarlyAnswer(pages, app.log));
+  opts.installEarlyAnswer?.(createEarlyAnswer(pages, app.log), "page");
+  // the hashed scripts and styles of the site and the console from memory, ahead of the kept pages
+  // (decision 103); the static files above answer what this leaves (ranges, other files)
+  if (opts.installEarlyAnswer) {
+    const files = loadBuiltFiles(
+      [
+        { dir: join(clientDir, "assets"), prefix: `${siteBase}assets/`, cacheControl: immutableCacheControl },
+        { dir: join(consoleBuildDir, "assets"), prefix: `${consoleBase}assets/`, cacheControl: immutableCacheControl },
+      ],
+      opts.storedFileHeaders,
+    );
+    opts.installEarlyAnswer(createBuiltFileAnswer(files, app.log), "file");
+  }
 
   /**
    * Requests that reach Fastify (injected ones, or a server without the early answer): a cached page
