@@ -301,6 +301,18 @@ describe(`every page type rendered on the server from the API (${testDialect})`,
     expect(withQuery.body.equals(built)).toBe(true);
   });
 
+  it("R-CONSOLE-4 the console's page and the site's name an icon the server has (a browser asks /favicon.ico otherwise, a 404 on every visit)", async () => {
+    const consoleIndex = await (await fetch(`${server.base}/editor/console/`)).text();
+    const home = await page("/davmu/share/");
+    for (const html of [consoleIndex, home.html]) {
+      const icon = html.match(/<link [^>]*rel="icon" href="([^"]+)"/)?.[1];
+      expect(icon).toBeDefined();
+      const answer = await rawGet(server.base + String(icon), {});
+      expect(answer.status).toBe(200);
+      expect(answer.headers["content-type"]).toBe("image/png");
+    }
+  });
+
   it("R-SITE-1 a built file too small for a compressed twin still goes out whole, compressed on the way or not", async () => {
     const assets = `${builds.site.dir}assets/`;
     const small = readdirSync(assets).find((name) => name.endsWith(".js") && !existsSync(`${assets}${name}.br`));
