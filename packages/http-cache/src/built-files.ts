@@ -6,17 +6,16 @@
  *
  * What it answers: a GET or HEAD of a file under one of the folders it was given, when the file has
  * twins or is too small for them (`twinMinimumBytes`: such a file is compressed here, once, as it is
- * read, where that makes it smaller). What it leaves to
- * the server's own static files (`answer` returns 0): any other method or address, a byte range,
- * and the conditional requests it does not settle itself (If-Match, If-Unmodified-Since, If-Range).
- * If-None-Match (and If-Modified-Since without it) is answered 304 as the static files would.
+ * read, where that makes it smaller). What it leaves to the server's own static files (`answer`
+ * returns 0): any other method or address, a byte range, and the conditional requests it does not
+ * settle itself (If-Match, If-Unmodified-Since, If-Range). If-None-Match (and If-Modified-Since
+ * without it) is answered 304 as the static files would.
  *
  * The headers are those the static files send (decision 102): the file's type, its length, a weak
  * ETag and Last-Modified from the size and modification time of the file sent (the twin's for a
  * compressed answer: the same values, so a validator one gave is good with the other), the folder's
- * Cache-Control, `Vary: Accept-Encoding` where the file has
- * twins, and the caller's own (a stored file's security headers). Brotli goes to a browser that
- * takes it, else gzip, else the file as built.
+ * Cache-Control, `Vary: Accept-Encoding` where the file has twins, and the caller's own (a stored
+ * file's security headers). Brotli goes to a browser that takes it, else gzip, else the file as built.
  */
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -179,7 +178,7 @@ export function loadBuiltFiles(folders: readonly BuiltFolder[], extraHeaders: re
     }
   }
 
-  /** 304 when a validator the browser holds is still good, null when the body goes; undefined: not settled here */
+  /** true: the browser's copy is still good (304); false: the body goes; undefined: not settled here */
   function notModified(req: IncomingMessage, file: Variant): boolean | undefined {
     const { headers } = req;
     if (headers["if-match"] || headers["if-unmodified-since"] || headers["if-range"]) return undefined;
