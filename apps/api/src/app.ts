@@ -134,11 +134,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
         contentChanges: app.hasDecorator("contentChanges") ? app.contentChanges : remoteContentChanges(app),
         // a Host a URL cannot be built on goes to Fastify (which refuses it)
         installEarlyAnswer: (answer, kind) => {
+          // every request passes through this: only a built file's answer is timed (its latency is counted)
+          const timed = kind === "file";
           earlyAnswers.first((req, res) => {
-            const started = performance.now();
+            const started = timed ? performance.now() : 0;
             if (!isValidHost(req.headers.host ?? "") || !answer(req, res)) return false;
-            if (kind === "page") countEarlyAnswer();
-            else countAnswer("built-file", req.method ?? "GET", res.statusCode, (performance.now() - started) / 1000);
+            if (timed)
+              countAnswer("built-file", req.method ?? "GET", res.statusCode, (performance.now() - started) / 1000);
+            else countEarlyAnswer();
             return true;
           });
         },
