@@ -66,6 +66,8 @@ const longApiTests = [
   "apps/api/test/tracking-writer.test.ts",
   // ~10 MB camera photos made and sent at once to a pool of one worker, past its deadline, as bombs
   "apps/api/test/picture-work.test.ts",
+  // a thousand WeChat signing requests at once (npm test sends a hundred)
+  "apps/api/test/wechat-load.test.ts",
   // forty and three hundred visitors at once against one or two render slots (site files: each file
   // runs in a process of its own here too, as the long projects do not share modules)
   "apps/api/test/render-slots.test.ts",

@@ -55,10 +55,10 @@ describe("WeChat signing (getCWXconfig) against a fake WeChat API", () => {
     await fake.close();
   });
 
-  it("R-SHARE-2 1,000 concurrent sign requests cause one token fetch and one ticket fetch, each signature recomputable", async () => {
-    const started = performance.now();
-    const answers = await Promise.all(Array.from({ length: 1000 }, () => server.get(signPath(page), token)));
-    const elapsedMs = performance.now() - started;
+  it("R-SHARE-2 100 concurrent sign requests cause one token fetch and one ticket fetch, each signature recomputable", async () => {
+    // a hundred requests overlap the fake's 50 ms answers as well as a thousand do; the thousand, a load
+    // of its own on two shared cores, run with `npm run test:long` (wechat-load.test.ts)
+    const answers = await Promise.all(Array.from({ length: 100 }, () => server.get(signPath(page), token)));
     expect(answers.every((a) => a.status === 200 && a.body.code === 0)).toBe(true);
     expect(fake.tokenFetches).toBe(1);
     expect(fake.ticketFetches).toBe(1);
@@ -67,12 +67,7 @@ describe("WeChat signing (getCWXconfig) against a fake WeChat API", () => {
       expect(appId).toBe(fakeWechatDefaults.appId);
       expect(signture).toBe(jsapiSignature({ jsapiTicket: fake.currentTicket ?? "", nonceStr, timestamp, url: page }));
     }
-    console.info(
-      `signing load: 1000 concurrent requests in ${Math.round(elapsedMs)} ms (${Math.round((1000 / elapsedMs) * 1000)}/s); WeChat fetches: token ${fake.tokenFetches}, ticket ${fake.ticketFetches}`,
-    );
-    // a thousand requests at once: about 2 s alone, 17 to over 20 s on two cores shared with the
-    // browser files (`npm test`), so the bound is that machine's, not Vitest's default
-  }, 60_000);
+  });
 
   it("R-API-WXCONFIG the answer holds appId, timestamp, nonceStr and the field spelt signture", async () => {
     expect((await server.get("/peony/v1/system/wxshare", token)).body.data.jssdk).toBe(true);

@@ -2,7 +2,7 @@
  * What the browser tests of accounts and comments share (accounts-comments and comments-xss .e2e.ts):
  * the demo articles as their pages show them, logging in by SMS code, toasts and sending a comment.
  */
-import type { Page } from "playwright-core";
+import type { Frame, Page } from "playwright-core";
 import { expect } from "vitest";
 import { site } from "./setup/site.ts";
 
@@ -59,8 +59,31 @@ export async function demoArticles(): Promise<DemoArticle[]> {
   return found;
 }
 
-export async function expectToast(page: Page, text: string) {
-  await expect.poll(() => page.getByTestId("toast").textContent(), { timeout: 6000, interval: 25 }).toBe(text);
+/**
+ * Waits until the page's toast says `text` (all of it, or matching a pattern). The check runs in the
+ * page on every frame: a toast stays 2 s, which round trips from the test could miss on a saturated
+ * machine, and a slow answer behind it (an SMS sent through the gateway) gets 15 s before it fails.
+ */
+export async function expectToast(page: Page | Frame, text: string | RegExp, timeout = 15_000) {
+  const want = typeof text === "string" ? { exact: text } : { source: text.source, flags: text.flags };
+  try {
+    await page.waitForFunction(
+      (w) => {
+        const said = document.querySelector('[data-testid="toast"]')?.textContent ?? "";
+        return "exact" in w ? said === w.exact : new RegExp(w.source, w.flags).test(said);
+      },
+      want,
+      { polling: "raf", timeout },
+    );
+  } catch (error) {
+    const said = await page
+      .getByTestId("toast")
+      .textContent()
+      .catch(() => null);
+    throw new Error(`the toast did not say ${String(text)} within ${timeout} ms (it says ${JSON.stringify(said)})`, {
+      cause: error,
+    });
+  }
 }
 
 export async function latestCode(tel: string): Promise<string> {

@@ -7,6 +7,7 @@
 import { demoCards, hydrated, phoneContext } from "@davmu/test-support/browser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectToast } from "./accounts.ts";
 import { openAsleep, reactChunks, scriptsOf } from "./island-support.ts";
 import { connectBrowser, site } from "./setup/site.ts";
 
@@ -96,7 +97,7 @@ describe("island pages: special topic, mini program, cloud form, local live", ()
     expect(await page.locator("davmu-island h1, davmu-island .form-intro").count()).toBe(0);
     await awake(page, "cloud-form");
     await page.getByRole("button", { name: "提交" }).click();
-    await expect.poll(() => page.getByTestId("toast").textContent(), { timeout: 5000 }).toMatch(/项需要修改/);
+    await expectToast(page, /项需要修改/);
     await context.close();
   });
 

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { hydrated, phoneContext, wechatUserAgent } from "@davmu/test-support/browser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectToast } from "./accounts.ts";
 import { connectBrowser, site } from "./setup/site.ts";
 
 const origin = site.origin;
@@ -90,10 +91,10 @@ describe("navigation and the list pages on a phone in WeChat", () => {
     await fresh();
     await open(share);
     await page.getByTestId("navbar").locator('[data-nav-id="nav-video"]').click();
-    await expect.poll(() => page.getByTestId("toast").textContent()).toBe("该模块暂不支持，请前往App查看");
+    await expectToast(page, "该模块暂不支持，请前往App查看");
     expect(page.url()).toBe(share);
     await page.getByTestId("navbar").locator('[data-nav-id="nav-topic"]').click();
-    await expect.poll(() => page.getByTestId("toast").textContent()).toBe("该模块暂不支持，请前往App查看");
+    await expectToast(page, "该模块暂不支持，请前往App查看");
   });
 
   it("R-UI-NAVPANEL the nav panel lists the groups of each item; a home group filters the home page", async () => {
@@ -333,9 +334,7 @@ describe("navigation and the list pages on a phone in WeChat", () => {
     expect(await page.getByRole("button", { name: "Log in" }).count()).toBe(1);
     expect(await page.getByTestId("navbar").getAttribute("aria-label")).toBe("Main navigation");
     await page.getByTestId("navbar").locator('[data-nav-id="nav-video"]').click();
-    await expect
-      .poll(() => page.getByTestId("toast").textContent())
-      .toBe("This section isn't available here yet. Please view it in the app");
+    await expectToast(page, "This section isn't available here yet. Please view it in the app");
     await page.getByRole("button", { name: "Open app" }).click();
     expect(await page.getByTestId("open-app-dialog").textContent()).toContain("Open 江澜新闻 for more");
     // the server renders English too, and the 404 page follows

@@ -1,6 +1,7 @@
 import { desktopContext, firstArticleLink, hydrated, phoneContext } from "@davmu/test-support/browser";
 import type { Browser, Frame, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectToast } from "./accounts.ts";
 import { connectBrowser, site } from "./setup/site.ts";
 
 const origin = site.origin;
@@ -266,9 +267,7 @@ describe("desktop visitors", () => {
     const before = navigations.length;
     await frame.getByTestId("open-app-banner").getByRole("button", { name: "打开App" }).click();
     await frame.locator('[data-testid="open-app-dialog"]:not([hidden]) .dialog-confirm').click();
-    await expect
-      .poll(() => frame.getByTestId("toast").textContent(), { timeout: 6000 })
-      .toBe("请用手机扫描二维码，在手机上打开App");
+    await expectToast(frame, "请用手机扫描二维码，在手机上打开App");
     // no scheme, intent or download replaced the framed article
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(navigations.slice(before)).toEqual([]);
