@@ -1,72 +1,19 @@
-// first: the allocator's settings may start the process again before anything else is loaded
-import "./allocator-first.ts";
-import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./plugins/config.ts";
+/**
+ * The server's entry (`node apps/api/src/main.ts`): it sets the process up, then loads the server
+ * (serve.ts) with a dynamic import. An ES module's static imports are all read, stripped of their
+ * types and compiled before its first line runs: with the server imported here, the whole of it was
+ * loaded by the process the allocator's restart replaces, and again after (decision 104).
+ */
+import { enableCompileCache } from "node:module";
+import { restartForAllocator } from "./lib/allocator.ts";
 
-const startedAt = performance.now();
+// glibc's allocator set for picture work: the process may start again here, same pid (decision 043)
+restartForAllocator();
 
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(JSON.stringify({ level: "fatal", msg: error.message, variable: error.variable }));
-    process.exit(78); // EX_CONFIG
-  }
-  throw error;
-}
+// Node's compile cache: the modules' type-stripped and compiled code kept on disk, under the system's
+// temporary folder (NODE_COMPILE_CACHE names another); it does nothing where that cannot be written.
+// The variable set here takes it to the server's worker threads (the tracking writer) too.
+const cache = enableCompileCache();
+if (cache.directory) process.env.NODE_COMPILE_CACHE = cache.directory;
 
-const app = await buildApp(config);
-
-let closing = false;
-let deadline: NodeJS.Timeout | undefined;
-/** Exits 1 if the stop has not ended `ms` from now. */
-function exitAfter(ms: number) {
-  clearTimeout(deadline);
-  deadline = setTimeout(() => {
-    app.log.error({ timeoutMs: config.shutdownTimeoutMs }, "shutdown timed out; exiting");
-    process.exit(1);
-  }, ms);
-  deadline.unref();
-}
-async function shutdown(signal: string) {
-  if (closing) {
-    // a second signal does not wait out the delay: the instance stops listening now, and the timeout
-    // counts from now
-    app.log.info({ signal }, "second signal: stopping without the rest of the delay");
-    exitAfter(config.shutdownTimeoutMs);
-    void app.drain(0);
-    return;
-  }
-  closing = true;
-  // an orchestrator's SIGTERM waits for its balancer to take the instance out; a person's Ctrl-C does not
-  const delayMs = signal === "SIGTERM" ? config.shutdownDelayMs : 0;
-  app.log.info(
-    { signal, delayMs },
-    "shutting down: readiness fails; then no new connections; finishing in-flight requests",
-  );
-  // the timeout counts from when the listener closes, after the delay
-  exitAfter(delayMs + config.shutdownTimeoutMs);
-  try {
-    // requests already on their way on open keep-alive connections are answered for a moment, each
-    // with Connection: close, before idle connections are closed (R-REL-2)
-    await app.drain(Math.min(1000, Math.floor(config.shutdownTimeoutMs / 4)), { delayMs });
-    process.exit(0);
-  } catch (error) {
-    app.log.error({ err: error }, "shutdown failed");
-    process.exit(1);
-  }
-}
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
-
-try {
-  await app.listen({ host: config.host, port: config.port });
-  app.log.info(
-    { startupMs: Math.round(performance.now() - startedAt), site: `${config.publicOrigin}/davmu/share/` },
-    "ready",
-  );
-} catch (error) {
-  app.log.fatal({ err: error }, "could not start");
-  process.exit(1);
-}
+await import("./serve.ts");

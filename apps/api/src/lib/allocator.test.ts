@@ -6,15 +6,15 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { allocatorRestart, allocatorSettings } from "./allocator.ts";
 
-const allocatorFirst = fileURLToPath(new URL("../allocator-first.ts", import.meta.url));
+const allocator = fileURLToPath(new URL("./allocator.ts", import.meta.url));
 
-/** A Node script that loads what `main.ts` loads first, then says its pid, arguments and what glibc was given. */
+/** A Node script that does what `main.ts` does first, then says its pid, arguments and what glibc was given. */
 async function probe(env: NodeJS.ProcessEnv, ipc = false) {
   const dir = mkdtempSync(join(tmpdir(), "davmu-allocator-"));
   const script = join(dir, "probe.mjs");
   writeFileSync(
     script,
-    `await import(${JSON.stringify(allocatorFirst)});\n` +
+    `(await import(${JSON.stringify(allocator)})).restartForAllocator();\n` +
       "console.log(JSON.stringify({ pid: process.pid, arena: process.env.MALLOC_ARENA_MAX ?? null, " +
       "threshold: process.env.MALLOC_MMAP_THRESHOLD_ ?? null, trim: process.env.MALLOC_TRIM_THRESHOLD_ ?? null, " +
       "argv: process.argv.slice(2) }));\n",

@@ -7,8 +7,9 @@
  * with the defaults, at 280 MB from 242 MB with two arenas and a fixed 128 KiB threshold.
  *
  * glibc reads these variables when the process starts, so on Linux with glibc, when none is set, the
- * server (`main.ts`, through `allocator-first.ts`, before anything else is loaded) replaces itself (same pid, arguments and environment) with one started with them. Setting
- * any of them, or preloading another allocator (jemalloc), keeps the process as it was started.
+ * server (`main.ts`, before the rest of the server is loaded: decision 104) replaces itself (same
+ * pid, arguments and environment) with one started with them. Setting any of them, or preloading
+ * another allocator (jemalloc), keeps the process as it was started.
  *
  * The threshold is 1 MiB and the heap's top is trimmed only past 4 MiB free (decision 083): with a
  * 128 KiB threshold and glibc's 128 KiB trim, every zlib and brotli compression of an answer mapped,

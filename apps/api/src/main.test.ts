@@ -1,0 +1,75 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const main = fileURLToPath(new URL("./main.ts", import.meta.url));
+
+/**
+ * `node main.ts` under a module hook that names every module each image of the process loads, the one
+ * the allocator's restart replaces ("replaced") and the one it starts ("serving"). It is given a
+ * configuration production refuses, so the server stops at its configuration check (exit 78).
+ */
+function loads(env: NodeJS.ProcessEnv) {
+  const dir = mkdtempSync(join(tmpdir(), "davmu-main-"));
+  const hook = join(dir, "hook.mjs");
+  writeFileSync(
+    hook,
+    `import { registerHooks } from "node:module";
+import { writeSync } from "node:fs";
+const image = process.env.MALLOC_ARENA_MAX ? "serving" : "replaced";
+registerHooks({
+  load(url, context, next) {
+    if (url.startsWith("file:")) writeSync(2, "LOADED " + image + " " + url + "\\n");
+    return next(url, context);
+  },
+});
+`,
+  );
+  try {
+    const child = spawnSync(process.execPath, ["--import", hook, main], {
+      env: { ...env, NODE_ENV: "production", NODE_COMPILE_CACHE: join(dir, "cache") },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    const lines = child.stderr.split("\n").filter((line) => line.startsWith("LOADED "));
+    const of = (image: string) =>
+      lines
+        .filter((line) => line.startsWith(`LOADED ${image} `))
+        .map((line) => line.slice(`LOADED ${image} `.length).replace(/^.*\/apps\/api\/src\//, ""));
+    const said = child.stderr
+      .split("\n")
+      .filter((line) => line !== "" && !line.startsWith("LOADED "))
+      .join("\n");
+    return { status: child.status, said, replaced: of("replaced"), serving: of("serving") };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe("the server's entry", () => {
+  const glibc =
+    typeof (process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header?.glibcVersionRuntime ===
+    "string";
+
+  it.runIf(process.platform === "linux" && glibc)(
+    "R-REL-5 R-SRV-7 the process the allocator's restart replaces loads only the entry and the allocator's module; the server is loaded once, after",
+    () => {
+      const env = Object.fromEntries(
+        Object.entries(process.env).filter(
+          ([name]) => !name.startsWith("MALLOC_") && name !== "LD_PRELOAD" && name !== "HASHID_SALT",
+        ),
+      );
+      const started = loads(env);
+      // production without its secrets stops at the configuration check, with the variable named
+      expect(started.status, started.said).toBe(78);
+      expect(JSON.parse(started.said)).toMatchObject({ level: "fatal", variable: "HASHID_SALT" });
+      expect(started.replaced.filter((url) => url.endsWith(".ts")).sort()).toEqual(["lib/allocator.ts", "main.ts"]);
+      expect(started.serving).toContain("serve.ts");
+      expect(started.serving).toContain("app.ts");
+    },
+    30_000,
+  );
+});
