@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
@@ -267,4 +267,49 @@ describe("a second signal during the delay", () => {
       await database.drop();
     }
   }, 40000);
+});
+
+describe("the server under npm", () => {
+  it("R-SRV-6 R-REL-2 SIGTERM to `npm run serve` (as a process manager sends it) stops the server it started, which exits 0", async () => {
+    const database = await createTestDatabase();
+    const port = await freePort();
+    // npm runs a script through `sh -c`: a shell that waited on the server as its child died of the
+    // signal and left the server running with no parent; the script execs the server instead
+    const npm = spawn("npm", ["run", "serve", "--silent"], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: "test", SERVE_WEB: "false", DATABASE_URL: database.url, PORT: String(port) },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    npm.stdout?.on("data", (chunk) => (output += chunk));
+    npm.stderr?.on("data", (chunk) => (output += chunk));
+    /** the processes under npm: with a script that does not exec, a shell and the server under it */
+    const descendants = (pid: number): number[] => {
+      const found = spawnSync("pgrep", ["-P", String(pid)], { encoding: "utf8" });
+      const children = found.stdout.split("\n").filter(Boolean).map(Number);
+      return children.flatMap((child) => [child, ...descendants(child)]);
+    };
+    try {
+      const ready = Date.now() + 30000;
+      while ((await readiness(port)) !== 200) {
+        if (Date.now() > ready || npm.exitCode !== null) throw new Error(`the server did not start:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const under = descendants(npm.pid as number);
+      expect(under.length).toBeGreaterThan(0);
+      const exited = new Promise<number | null>((resolve) => npm.once("exit", (code) => resolve(code)));
+      npm.kill("SIGTERM");
+      expect(await exited, output).toBe(0);
+      // no server of this test is left: its port no longer answers and its process is gone
+      const gone = Date.now() + 10000;
+      while ((await readiness(port)) !== 0) {
+        if (Date.now() > gone) throw new Error(`the server still answers after npm exited:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      for (const pid of under) expect(() => process.kill(pid, 0), `process ${pid} left running`).toThrow();
+    } finally {
+      if (npm.exitCode === null) npm.kill("SIGKILL");
+      await database.drop();
+    }
+  }, 60000);
 });
