@@ -129,7 +129,9 @@ describe("the dejin, circle, law and tip pages as island pages", () => {
     const posts = page.getByTestId("circle-post");
     const shown = await posts.count();
     await page.getByRole("button", { name: "加载更多" }).click();
-    await expect.poll(() => posts.count(), { timeout: 8000 }).toBeGreaterThan(shown);
+    // the tap wakes the island (React and its code fetched, the posts hydrated), then asks the API: a
+    // tap that were lost would fail at any bound, and a saturated two-core machine has taken over 8 s
+    await expect.poll(() => posts.count(), { timeout: 20_000 }).toBeGreaterThan(shown);
     expect(reactChunks(scripts).length).toBeGreaterThan(0);
     await page.getByRole("button", { name: "加入圈子" }).click();
     await expectOpenAppDialog(page);

@@ -139,7 +139,7 @@ describe("every way out of an article counts its read once", () => {
     expect(reads[0]?.percent).toBeGreaterThan(0);
     expect(reads[0]?.visit).toBe(of(sent, left, "view")[0]?.visit);
     await expect
-      .poll(() => stored(left), { timeout: 8000 })
+      .poll(() => stored(left), { timeout: 15_000 })
       .toEqual({ views: before.views + 1, reads: before.reads + 1 });
     await page.close();
   });
@@ -168,10 +168,10 @@ describe("every way out of an article counts its read once", () => {
     expect(reads.map((r) => r.visit)).toEqual(views.map((v) => v.visit));
     expect(new Set(views.map((v) => v.visit)).size).toBe(2);
     await expect
-      .poll(() => stored(second), { timeout: 8000 })
+      .poll(() => stored(second), { timeout: 15_000 })
       .toEqual({ views: secondBefore.views + 1, reads: secondBefore.reads + 1 });
     await expect
-      .poll(() => stored(first), { timeout: 8000 })
+      .poll(() => stored(first), { timeout: 15_000 })
       .toEqual({ views: firstBefore.views + 2, reads: firstBefore.reads + 2 });
     await page.close();
   });
@@ -228,7 +228,7 @@ describe("every way out of an article counts its read once", () => {
     expect(of(sent, link, "view")).toHaveLength(1);
     await page.close({ runBeforeUnload: true });
     await expect
-      .poll(() => stored(link), { timeout: 8000 })
+      .poll(() => stored(link), { timeout: 15_000 })
       .toEqual({ views: before.views + 1, reads: before.reads + 1 });
   });
 
@@ -247,7 +247,7 @@ describe("every way out of an article counts its read once", () => {
     await page.locator("html[data-tracking]").waitFor({ state: "attached", timeout: 5000 });
     await page.close({ runBeforeUnload: true });
     await expect
-      .poll(() => stored(link), { timeout: 8000 })
+      .poll(() => stored(link), { timeout: 15_000 })
       .toEqual({ views: before.views + 1, reads: before.reads + 1 });
     await busy.close();
   });
@@ -265,7 +265,7 @@ describe("every way out of an article counts its read once", () => {
     expect(await sentBy(page)).toEqual([]);
     await page.close({ runBeforeUnload: true });
     await expect
-      .poll(() => stored(link), { timeout: 8000 })
+      .poll(() => stored(link), { timeout: 15_000 })
       .toEqual({ views: before.views + 1, reads: before.reads + 1 });
   });
 });
