@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { isGlibc, withoutAllocatorSettings } from "./lib/allocator.ts";
 
 const main = fileURLToPath(new URL("./main.ts", import.meta.url));
 
@@ -50,18 +51,10 @@ registerHooks({
 }
 
 describe("the server's entry", () => {
-  const glibc =
-    typeof (process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header?.glibcVersionRuntime ===
-    "string";
-
-  it.runIf(process.platform === "linux" && glibc)(
+  it.runIf(process.platform === "linux" && isGlibc())(
     "R-REL-5 R-SRV-7 the process the allocator's restart replaces loads only the entry and the allocator's module; the server is loaded once, after",
     () => {
-      const env = Object.fromEntries(
-        Object.entries(process.env).filter(
-          ([name]) => !name.startsWith("MALLOC_") && name !== "LD_PRELOAD" && name !== "HASHID_SALT",
-        ),
-      );
+      const { HASHID_SALT: _salt, ...env } = withoutAllocatorSettings(process.env);
       const started = loads(env);
       // production without its secrets stops at the configuration check, with the variable named
       expect(started.status, started.said).toBe(78);

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { allocatorRestart, allocatorSettings } from "./allocator.ts";
+import { allocatorRestart, allocatorSettings, isGlibc, withoutAllocatorSettings } from "./allocator.ts";
 
 const allocator = fileURLToPath(new URL("./allocator.ts", import.meta.url));
 
@@ -39,16 +39,10 @@ async function probe(env: NodeJS.ProcessEnv, ipc = false) {
 }
 
 describe("allocator settings", () => {
-  const glibc =
-    typeof (process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header?.glibcVersionRuntime ===
-    "string";
-
-  it.runIf(process.platform === "linux" && glibc)(
+  it.runIf(process.platform === "linux" && isGlibc())(
     "R-REL-5 on glibc the process starts again with two arenas, a fixed mmap threshold and trim threshold, keeping its pid and arguments",
     async () => {
-      const env = Object.fromEntries(
-        Object.entries(process.env).filter(([name]) => !name.startsWith("MALLOC_") && name !== "LD_PRELOAD"),
-      );
+      const env = withoutAllocatorSettings(process.env);
       const { pid, seen } = await probe(env);
       expect(seen).toEqual({ pid, arena: "2", threshold: "1048576", trim: "4194304", argv: ["one", "two"] });
       // with an IPC channel to its parent it goes on as started

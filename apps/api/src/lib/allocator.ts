@@ -27,6 +27,9 @@ export const allocatorSettings = {
   MALLOC_TRIM_THRESHOLD_: "4194304",
 } as const;
 
+/** A variable that says the deployment set the allocator itself: glibc's own, or another preloaded. */
+const setsAllocator = (name: string) => name.startsWith("MALLOC_") || name === "LD_PRELOAD";
+
 /** The environment to start again with, or null when the process is to go on as it is. */
 export function allocatorRestart(
   env: NodeJS.ProcessEnv,
@@ -34,11 +37,17 @@ export function allocatorRestart(
   glibc: boolean,
 ): NodeJS.ProcessEnv | null {
   if (platform !== "linux" || !glibc) return null;
-  if (Object.keys(env).some((name) => name.startsWith("MALLOC_") || name === "LD_PRELOAD")) return null;
+  if (Object.keys(env).some(setsAllocator)) return null;
   return { ...env, ...allocatorSettings };
 }
 
-function isGlibc(): boolean {
+/** `env` without what keeps a process from starting again (a process started with it restarts on glibc). */
+export function withoutAllocatorSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !setsAllocator(name)));
+}
+
+/** Whether this process runs on glibc (the one C library whose allocator these settings are for). */
+export function isGlibc(): boolean {
   const report = process.report;
   // the report's network part is not needed (and may look names up)
   (report as { excludeNetwork?: boolean }).excludeNetwork = true;
