@@ -12,6 +12,7 @@ import { type App, type BuildOptions, buildApp } from "../src/app.ts";
 import { type DatabaseHandle, openDatabase } from "../src/db/database.ts";
 import { migrateToLatest } from "../src/db/migrate.ts";
 import { type Config, loadConfig } from "../src/plugins/config.ts";
+import { postgresTemplatePrefix } from "./setup/postgres-cluster.ts";
 
 export const testEditorKey = "test-editor-key-0123456789abcdef";
 /** scrypt's cost of editors' passwords in the suites: N = 2^10 (production refuses under 15). */
@@ -78,12 +79,17 @@ function migratedSqliteFile(): Promise<string> {
     await handle.destroy();
     return file;
   })();
+  // a failure is not kept: the next server tries again
+  sqliteTemplate.catch(() => {
+    sqliteTemplate = undefined;
+  });
   return sqliteTemplate;
 }
 
 function migratedPostgresTemplate(adminUrl: string): Promise<string> {
   postgresTemplate ??= (async () => {
-    const name = `t_template_${randomBytes(6).toString("hex")}`;
+    // dropped with the others of its run by the PostgreSQL set-up's end (setup/postgres-cluster.ts)
+    const name = `${postgresTemplatePrefix}${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`create database ${name}`);
@@ -93,6 +99,9 @@ function migratedPostgresTemplate(adminUrl: string): Promise<string> {
     await handle.destroy();
     return name;
   })();
+  postgresTemplate.catch(() => {
+    postgresTemplate = undefined;
+  });
   return postgresTemplate;
 }
 

@@ -48,11 +48,17 @@ export function withoutAllocatorSettings(env: NodeJS.ProcessEnv): NodeJS.Process
 
 /** Whether this process runs on glibc (the one C library whose allocator these settings are for). */
 export function isGlibc(): boolean {
-  const report = process.report;
-  // the report's network part is not needed (and may look names up)
-  (report as { excludeNetwork?: boolean }).excludeNetwork = true;
-  const header = (report.getReport() as { header?: { glibcVersionRuntime?: string } }).header;
-  return typeof header?.glibcVersionRuntime === "string";
+  const report = process.report as typeof process.report & { excludeNetwork?: boolean };
+  // the report's network part is not needed (and may look names up); the setting is the process's,
+  // so it is put back after
+  const excluded = report.excludeNetwork;
+  report.excludeNetwork = true;
+  try {
+    const header = (report.getReport() as { header?: { glibcVersionRuntime?: string } }).header;
+    return typeof header?.glibcVersionRuntime === "string";
+  } finally {
+    report.excludeNetwork = excluded;
+  }
 }
 
 /** Starts the process again with the allocator's settings where `allocatorRestart` says so; else returns. */
