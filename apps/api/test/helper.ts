@@ -65,45 +65,41 @@ export interface TestDatabase {
  * server's and the test's CPU each time), though each server's start only found them applied. The
  * migrations themselves are tested on empty databases (schema.test.ts).
  */
-let sqliteTemplate: Promise<string> | undefined;
-let postgresTemplate: Promise<string> | undefined;
-
-function migratedSqliteFile(): Promise<string> {
-  sqliteTemplate ??= (async () => {
-    const dir = mkdtempSync(join(tmpdir(), "davmu-sqlite-template-"));
-    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
-    const file = join(dir, "template.db");
-    const handle = openDatabase(loadConfig({ DATABASE_URL: `sqlite:${file}` }).database);
-    await migrateToLatest(handle.db);
-    // closed, the last connection folds the write-ahead log into the file: the file alone is whole
-    await handle.destroy();
-    return file;
-  })();
-  // a failure is not kept: the next server tries again
-  sqliteTemplate.catch(() => {
-    sqliteTemplate = undefined;
-  });
-  return sqliteTemplate;
+/** `make`'s promise, made at the first call and kept; a failure is not kept, so the next call tries again. */
+function kept<T, A extends unknown[]>(make: (...args: A) => Promise<T>): (...args: A) => Promise<T> {
+  let promise: Promise<T> | undefined;
+  return (...args) => {
+    if (!promise) {
+      const made = make(...args);
+      promise = made;
+      made.catch(() => {
+        if (promise === made) promise = undefined;
+      });
+    }
+    return promise;
+  };
 }
 
-function migratedPostgresTemplate(adminUrl: string): Promise<string> {
-  postgresTemplate ??= (async () => {
-    // dropped with the others of its run by the PostgreSQL set-up's end (setup/postgres-cluster.ts)
-    const name = `${postgresTemplatePrefix}${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const handle = openDatabase(loadConfig({ DATABASE_URL: adminUrl.replace(/\/[^/]*$/, `/${name}`) }).database);
-    await migrateToLatest(handle.db);
-    await handle.destroy();
-    return name;
-  })();
-  postgresTemplate.catch(() => {
-    postgresTemplate = undefined;
-  });
-  return postgresTemplate;
-}
+const migratedSqliteFile = kept(async () => {
+  const dir = mkdtempSync(join(tmpdir(), "davmu-sqlite-template-"));
+  process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, "template.db");
+  const handle = openDatabase(loadConfig({ DATABASE_URL: `sqlite:${file}` }).database);
+  await migrateToLatest(handle.db);
+  // closed, the last connection folds the write-ahead log into the file: the file alone is whole
+  await handle.destroy();
+  return file;
+});
+
+const migratedPostgresTemplate = kept(async (adminUrl: string) => {
+  // dropped with the others of its run by the PostgreSQL set-up's end (setup/postgres-cluster.ts)
+  const name = `${postgresTemplatePrefix}${randomBytes(6).toString("hex")}`;
+  await adminStatement(adminUrl, `create database ${name}`);
+  const handle = openDatabase(loadConfig({ DATABASE_URL: adminUrl.replace(/\/[^/]*$/, `/${name}`) }).database);
+  await migrateToLatest(handle.db);
+  await handle.destroy();
+  return name;
+});
 
 /** Runs `statement` on the cluster as its admin, again while PostgreSQL says the database it names is in use (55006). */
 async function adminStatement(adminUrl: string, statement: string): Promise<void> {
