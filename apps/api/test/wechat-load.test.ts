@@ -1,27 +1,18 @@
 import { fakeWechatDefaults, startFakeWechat } from "@davmu/test-support/fake-wechat";
 import { describe, expect, it } from "vitest";
 import { jsapiSignature } from "../src/modules/wechat/signature.ts";
-import { startTestServer } from "./helper.ts";
+import { page, serverWith, signPath } from "./wechat-signing.ts";
 
 /**
  * The signing service under a thousand requests at once (`npm run test:long`): the single flight of
  * the access token and the ticket holds at a load that, on two cores shared with the browser files,
  * queues requests for tens of seconds. `npm test` asks the same with a hundred (wechat.test.ts).
  */
-const origin = "https://share.example.com";
-const page = `${origin}/davmu/share/news/doc/2026/11/AbCdEfGh/index.html?from=timeline&isappinstalled=0`;
-const signPath = (url: string) => `/inner/wxshare/config?path=${encodeURIComponent(url)}`;
-
 describe("WeChat signing under load", () => {
   it("R-SHARE-2 1,000 concurrent sign requests cause one token fetch and one ticket fetch, each signature recomputable", async () => {
     // every WeChat answer takes 50 ms, so the requests really overlap the fetches
     const fake = await startFakeWechat({ ...fakeWechatDefaults, delayMs: 50 });
-    const server = await startTestServer({
-      PUBLIC_ORIGIN: origin,
-      WECHAT_APP_ID: fakeWechatDefaults.appId,
-      WECHAT_APP_SECRET: fakeWechatDefaults.appSecret,
-      WECHAT_API_BASE: fake.base,
-    });
+    const server = await serverWith(fake);
     try {
       const token = await server.anonymousToken();
       const started = performance.now();

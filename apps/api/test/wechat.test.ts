@@ -2,20 +2,7 @@ import { type FakeWechat, fakeWechatDefaults, startFakeWechat } from "@davmu/tes
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsapiSignature } from "../src/modules/wechat/signature.ts";
 import { startTestServer, type TestServer } from "./helper.ts";
-
-const origin = "https://share.example.com";
-const page = `${origin}/davmu/share/news/doc/2026/11/AbCdEfGh/index.html?from=timeline&isappinstalled=0`;
-const signPath = (url: string) => `/inner/wxshare/config?path=${encodeURIComponent(url)}`;
-
-async function serverWith(fake: FakeWechat, env: Record<string, string> = {}) {
-  return startTestServer({
-    PUBLIC_ORIGIN: origin,
-    WECHAT_APP_ID: fakeWechatDefaults.appId,
-    WECHAT_APP_SECRET: fakeWechatDefaults.appSecret,
-    WECHAT_API_BASE: fake.base,
-    ...env,
-  });
-}
+import { origin, page, serverWith, signPath } from "./wechat-signing.ts";
 
 describe("WeChat signing (getCWXconfig) without credentials", () => {
   let server: TestServer;

@@ -64,6 +64,9 @@ export async function demoArticles(): Promise<DemoArticle[]> {
  * page on every frame: a toast stays 2 s, which round trips from the test could miss on a saturated
  * machine, and a slow answer behind it (an SMS sent through the gateway) gets 15 s before it fails.
  */
+/** The post id of a share link: its segment before `index.html` (`/davmu/share/news/doc/2026/11/{id}/index.html`). */
+export const postIdOf = (link: string) => new URL(link, origin).pathname.split("/").at(-2) as string;
+
 export async function expectToast(page: Page | Frame, text: string | RegExp, timeout = 15_000) {
   const want = typeof text === "string" ? { exact: text } : { source: text.source, flags: text.flags };
   try {

@@ -3,7 +3,15 @@ import jsQR from "jsqr";
 import { Secret, TOTP } from "otpauth";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoArticles, expectToast, logInThroughPopup, loginThroughApi, loginWithCode, send } from "./accounts.ts";
+import {
+  demoArticles,
+  expectToast,
+  logInThroughPopup,
+  loginThroughApi,
+  loginWithCode,
+  postIdOf,
+  send,
+} from "./accounts.ts";
 import { type Account, consoleUrl, desktop, invite, loginWithPassword, origin } from "./console-support.ts";
 import { axeViolations } from "./content-pages.ts";
 import { editorHeaders } from "./editor-session.ts";
@@ -50,19 +58,29 @@ async function logInWithTotp(page: Page, account: Account) {
   await page.locator(".sidebar").waitFor();
 }
 
+let openArticleLink: Promise<string> | undefined;
+/** A demo article open to comments, read from the content list once per file. */
+function openArticle(): Promise<string> {
+  openArticleLink ??= demoArticles().then((articles) => {
+    const article = articles.find((a) => a.open);
+    if (!article) throw new Error("no open article in the demo data");
+    return article.url;
+  });
+  return openArticleLink;
+}
+
 /** A reader's comment held for review (it carries a link), sent from an article's page on a phone. */
 async function heldComment(browser: Browser, marker: string): Promise<string> {
-  const article = (await demoArticles()).find((a) => a.open);
-  if (!article) throw new Error("no open article in the demo data");
+  const articleUrl = await openArticle();
   const context = await phoneContext(browser);
   const page = await context.newPage();
-  await page.goto(article.url);
+  await page.goto(articleUrl);
   await loginWithCode(page, `1380013${String(Date.now() % 10000).padStart(4, "0")}`);
   await send(page, `${marker} 详情见 www.jianglan-e2e.com`);
   // the answer came (held for review): closing the page sooner can abort the request on a busy machine
   await expectToast(page, "评论已提交，审核通过后展示");
   await context.close();
-  return article.url;
+  return articleUrl;
 }
 
 /**
@@ -70,10 +88,7 @@ async function heldComment(browser: Browser, marker: string): Promise<string> {
  * where it is only what the console shows (the first test sends one from the page, as a reader does).
  */
 async function heldCommentThroughApi(marker: string): Promise<void> {
-  const article = (await demoArticles()).find((a) => a.open);
-  if (!article) throw new Error("no open article in the demo data");
-  // the share link's id segment: /davmu/share/news/doc/2026/11/{id}/index.html
-  const id = new URL(article.url).pathname.split("/").at(-2);
+  const id = postIdOf(await openArticle());
   const { token } = await loginThroughApi(`1380014${String(Date.now() % 10000).padStart(4, "0")}`);
   const answer = await fetch(`${origin}/peony/v1/comment/${id}`, {
     method: "POST",

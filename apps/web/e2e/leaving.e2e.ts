@@ -1,7 +1,7 @@
 import { demoCards, hydrated, launchBrowser, phoneContext } from "@davmu/test-support/browser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginThroughApi } from "./accounts.ts";
+import { loginThroughApi, postIdOf } from "./accounts.ts";
 import { editorHeaders } from "./editor-session.ts";
 import { site } from "./setup/site.ts";
 
@@ -76,8 +76,6 @@ beforeAll(async () => {
   articles = (await demoCards(origin)).filter((c) => c.content_type === "article").map((c) => origin + c.content_link);
 });
 afterAll(() => browser?.close());
-
-const postIdOf = (link: string) => new URL(link, origin).pathname.split("/").at(-2) as string;
 
 async function stored(link: string): Promise<{ views: number; reads: number }> {
   const answer = await fetch(`${origin}/editor/v1/stats?post_id=${postIdOf(link)}`, {
