@@ -6,35 +6,37 @@ import { site } from "./setup/site.ts";
 const origin = site.origin;
 
 describe("every content type's share page on a phone in WeChat", () => {
-  const { browser, cards, link, open, close } = useContentPages();
+  const { browser, cards, link, open, close, visitEach } = useContentPages();
 
   it("R-LIVE-3 video and audio elements have a playable source: play() resolves muted and the media is ready", async () => {
-    for (const type of ["video", "svideo", "audio", "video_album", "audio_album"] as const) {
-      const { page, context } = await open(link(type));
-      const media = page.locator("video, audio").first();
-      await media.waitFor();
-      await hydrated(page);
-      await expect
-        .poll(() => media.evaluate((m: HTMLMediaElement) => m.currentSrc || m.src), { timeout: 10000 })
-        .not.toBe("");
-      // nothing of the media is fetched before it is played, unless it plays by itself (short video)
-      const before = await media.evaluate((m: HTMLMediaElement) => ({ preload: m.preload, autoplay: m.autoplay }));
-      expect(before.preload, type).toBe(before.autoplay ? "auto" : "none");
-      const played = await media.evaluate(async (m: HTMLMediaElement) => {
-        m.muted = true;
-        await m.play();
-        const playing = !m.paused;
-        m.pause();
-        return { playing, src: m.currentSrc, ready: m.readyState, error: m.error?.code ?? null };
-      });
-      expect(played.playing, type).toBe(true);
-      expect(played.ready, type).toBeGreaterThanOrEqual(1);
-      expect(played.error, type).toBeNull();
-      if (type !== "audio" && type !== "audio_album") {
-        expect(await media.getAttribute("playsinline"), type).not.toBeNull();
-      }
-      await close(context);
-    }
+    const types = ["video", "svideo", "audio", "video_album", "audio_album"] as const;
+    await visitEach(
+      types.map((type) => [type, link(type)] as const),
+      async (page, type) => {
+        const media = page.locator("video, audio").first();
+        await media.waitFor();
+        await hydrated(page);
+        await expect
+          .poll(() => media.evaluate((m: HTMLMediaElement) => m.currentSrc || m.src), { timeout: 10000 })
+          .not.toBe("");
+        // nothing of the media is fetched before it is played, unless it plays by itself (short video)
+        const before = await media.evaluate((m: HTMLMediaElement) => ({ preload: m.preload, autoplay: m.autoplay }));
+        expect(before.preload, type).toBe(before.autoplay ? "auto" : "none");
+        const played = await media.evaluate(async (m: HTMLMediaElement) => {
+          m.muted = true;
+          await m.play();
+          const playing = !m.paused;
+          m.pause();
+          return { playing, src: m.currentSrc, ready: m.readyState, error: m.error?.code ?? null };
+        });
+        expect(played.playing, type).toBe(true);
+        expect(played.ready, type).toBeGreaterThanOrEqual(1);
+        expect(played.error, type).toBeNull();
+        if (type !== "audio" && type !== "audio_album") {
+          expect(await media.getAttribute("playsinline"), type).not.toBeNull();
+        }
+      },
+    );
   });
 
   it("R-LIVE-3 an HLS video plays natively where the browser() can, else through hls.js fetched only then", async () => {
@@ -140,19 +142,21 @@ describe("every content type's share page on a phone in WeChat", () => {
 
   it("R-ROUTE-7 a local live shows the ImageScreen, LandscapeScreen or PortraitScreen its streams call for", async () => {
     const screens: Record<string, string> = {};
-    for (const card of cards().filter((c) => c.content_type === "local_live")) {
-      const { page, context } = await open(origin + card.content_link);
-      screens[card.title] = (await page.locator("[data-screen]").getAttribute("data-screen")) ?? "";
-      if (screens[card.title] !== "ImageScreen") {
-        expect(await page.locator("video").count(), card.title).toBe(1);
-      } else {
-        expect(await page.locator(".live-timeline li").count(), card.title).toBeGreaterThan(0);
-      }
-      // R-LAYOUT-3: no header on a mobile live page, and no chat yet
-      await page.waitForLoadState("networkidle");
-      expect(await page.getByTestId("open-app-banner").count(), card.title).toBe(0);
-      await close(context);
-    }
+    const rooms = cards().filter((c) => c.content_type === "local_live");
+    await visitEach(
+      rooms.map((card) => [card.title, origin + card.content_link] as const),
+      async (page, title) => {
+        screens[title] = (await page.locator("[data-screen]").getAttribute("data-screen")) ?? "";
+        if (screens[title] !== "ImageScreen") {
+          expect(await page.locator("video").count(), title).toBe(1);
+        } else {
+          expect(await page.locator(".live-timeline li").count(), title).toBeGreaterThan(0);
+        }
+        // R-LAYOUT-3: no header on a mobile live page, and no chat yet
+        await page.waitForLoadState("networkidle");
+        expect(await page.getByTestId("open-app-banner").count(), title).toBe(0);
+      },
+    );
     expect(screens).toEqual({
       "直播｜2026江澜马拉松全程直播": "LandscapeScreen",
       "竖屏慢直播｜银杏大道的午后": "PortraitScreen",

@@ -7,7 +7,7 @@ const origin = site.origin;
 const editorApiKey = site.editorApiKey;
 
 describe("every content type's share page on a phone in WeChat", () => {
-  const { browser, cards, link, open, close } = useContentPages();
+  const { browser, cards, link, open, close, visitEach } = useContentPages();
 
   it("R-ROUTE-1 every content type has its share route under /{actor}/{type}/{yyyy}/{mm}/{post_id}/index.html", () => {
     for (const type of [
@@ -40,25 +40,30 @@ describe("every content type's share page on a phone in WeChat", () => {
       ["local_live", "video"],
       ["special", ".special-group"],
     ];
-    for (const [type, media] of expectations) {
-      const { page, context, response } = await open(link(type), { javaScriptEnabled: false });
-      expect(response?.status(), type).toBe(200);
-      const card = cards().find((c) => c.content_type === type) as Card;
-      expect(await page.locator("h1").first().textContent(), type).toBe(card.title);
-      expect(await page.locator(media).count(), type).toBeGreaterThan(0);
-      await close(context);
-    }
+    const media = new Map(expectations);
+    await visitEach(
+      expectations.map(([type]) => [type, link(type)] as const),
+      async (page, type, response) => {
+        expect(response?.status(), type).toBe(200);
+        const card = cards().find((c) => c.content_type === type) as Card;
+        expect(await page.locator("h1").first().textContent(), type).toBe(card.title);
+        expect(await page.locator(media.get(type as ItemType) as string).count(), type).toBeGreaterThan(0);
+      },
+      { javaScriptEnabled: false },
+    );
   });
 
   it("R-LAYOUT-3 gallery, audio album, svideo, special and local live have no lists below; only the gallery keeps the footer", async () => {
-    for (const type of ["image", "audio_album", "svideo", "special", "local_live"] as const) {
-      const { page, context } = await open(link(type));
-      await page.waitForLoadState("networkidle");
-      expect(await page.getByTestId("related-list").count(), type).toBe(0);
-      expect(await page.getByTestId("hot-list").count(), type).toBe(0);
-      expect(await page.getByTestId("comment-footer").count(), type).toBe(type === "image" ? 1 : 0);
-      await close(context);
-    }
+    const types = ["image", "audio_album", "svideo", "special", "local_live"] as const;
+    await visitEach(
+      types.map((type) => [type, link(type)] as const),
+      async (page, type) => {
+        await page.waitForLoadState("networkidle");
+        expect(await page.getByTestId("related-list").count(), type).toBe(0);
+        expect(await page.getByTestId("hot-list").count(), type).toBe(0);
+        expect(await page.getByTestId("comment-footer").count(), type).toBe(type === "image" ? 1 : 0);
+      },
+    );
   });
 
   it("R-LAYOUT-3 in the mini program the header gives way to the router control", async () => {
@@ -164,12 +169,10 @@ describe("every content type's share page on a phone in WeChat", () => {
           .filter((c) => c.content_type === "local_live")
           .map((c): [string, string] => [`local_live ${c.title}`, origin + c.content_link]),
       ];
-      for (const [name, url] of pages) {
-        const { page, context } = await open(url);
+      await visitEach(pages, async (page, name) => {
         await page.waitForLoadState("networkidle");
         expect(await axeViolations(page), name).toEqual([]);
-        await close(context);
-      }
+      });
       // the link popup, open
       const { page, context } = await open(link("special"));
       await page.getByTestId("open-app-banner").waitFor();
