@@ -110,6 +110,7 @@ export default defineConfig({
       {
         test: {
           name: "api-sqlite",
+          globalSetup: ["apps/api/test/setup/sqlite-templates.ts"],
           expect: { poll: eventually },
           include: apiTests,
           exclude: [...longApiTests, ...siteApiTests],
@@ -137,6 +138,7 @@ export default defineConfig({
       {
         test: {
           name: "api-site-sqlite",
+          globalSetup: ["apps/api/test/setup/sqlite-templates.ts"],
           expect: { poll: eventually },
           include: siteApiTests,
           exclude: longApiTests,
@@ -160,6 +162,7 @@ export default defineConfig({
       {
         test: {
           name: "api-long-sqlite",
+          globalSetup: ["apps/api/test/setup/sqlite-templates.ts"],
           include: longApiTests,
           env: { TEST_DATABASE: "sqlite" },
           testTimeout: 60000,

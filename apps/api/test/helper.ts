@@ -81,8 +81,11 @@ function kept<T, A extends unknown[]>(make: (...args: A) => Promise<T>): (...arg
 }
 
 const migratedSqliteFile = kept(async () => {
-  const dir = mkdtempSync(join(tmpdir(), "davmu-sqlite-template-"));
-  process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+  // in the run's folder, which its set-up removes (setup/sqlite-templates.ts); a file run without that
+  // set-up removes its own at exit
+  const runDir = inject("sqliteTemplateDir");
+  const dir = mkdtempSync(join(runDir ?? tmpdir(), "davmu-sqlite-template-"));
+  if (!runDir) process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
   const file = join(dir, "template.db");
   const handle = openDatabase(loadConfig({ DATABASE_URL: `sqlite:${file}` }).database);
   await migrateToLatest(handle.db);
