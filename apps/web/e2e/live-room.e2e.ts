@@ -282,8 +282,9 @@ describe("the live room", () => {
       ["after", rooms.museum.url],
     ];
     for (const [orientation, size] of Object.entries(sizes)) {
+      // one phone going from room to room
+      const v = await visitor(browser, { size });
       for (const [moment, url] of pages) {
-        const v = await visitor(browser, { size });
         await v.page.goto(url);
         await hydrated(v.page);
         await v.page.waitForLoadState("networkidle").catch(() => {});
@@ -305,8 +306,8 @@ describe("the live room", () => {
         }
         if (orientation === "portrait") expect(await axeViolations(v.page), moment).toEqual([]);
         await shot(v.page, `live-room/live-${moment}-${orientation}`);
-        await v.context.close();
       }
+      await v.context.close();
     }
   }, 120_000);
 
