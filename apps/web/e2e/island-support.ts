@@ -36,3 +36,31 @@ export async function openAsleep(browser: Browser, url: string) {
   expect(reactChunks(scripts)).toEqual([]);
   return { context, page, scripts };
 }
+
+/**
+ * Each of `urls` in turn in one phone tab, as a reader goes on from page to page, each started and idle
+ * for a second with nothing of React requested, then `check`ed with the scripts it requested. A
+ * chunk the first of them wrongly loads is requested there and fails it; a tab of its own per page
+ * would cost Chromium a context and a renderer each.
+ */
+export async function asleepEach(
+  browser: Browser,
+  urls: Iterable<readonly [label: string, url: string]>,
+  check: (page: Page, label: string, scripts: string[]) => Promise<void>,
+): Promise<void> {
+  const context = await phoneContext(browser);
+  try {
+    const page = await context.newPage();
+    const scripts = scriptsOf(page);
+    for (const [label, url] of urls) {
+      scripts.length = 0;
+      await page.goto(url);
+      await hydrated(page);
+      await page.waitForTimeout(1000);
+      expect(reactChunks(scripts), label).toEqual([]);
+      await check(page, label, scripts);
+    }
+  } finally {
+    await context.close();
+  }
+}

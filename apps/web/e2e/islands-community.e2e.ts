@@ -7,7 +7,7 @@ import { hydrated, phoneContext } from "@davmu/test-support/browser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anonymousToken, expectToast, popup } from "./accounts.ts";
-import { openAsleep, reactChunks, scriptsOf } from "./island-support.ts";
+import { asleepEach, openAsleep, reactChunks, scriptsOf } from "./island-support.ts";
 import { connectBrowser, site } from "./setup/site.ts";
 import { siteWithoutApi } from "./site-without-api.ts";
 
@@ -75,13 +75,15 @@ describe("the dejin, circle, law and tip pages as island pages", () => {
       `/dimim/topic/index.html?name=${encodeURIComponent("夜跑路线")}`,
       `/fazak/problemShare/index.html?id=${ids.question}`,
     ];
-    for (const path of pages) {
-      const { context, page } = await openAsleep(browser, `${base}${path}`);
-      // an island page: the islands' page JSON, not the page router's hand-off
-      expect(await page.locator("#island-page").count(), path).toBe(1);
-      expect(await page.locator("#page-data").count(), path).toBe(0);
-      await context.close();
-    }
+    await asleepEach(
+      browser,
+      pages.map((path) => [path, `${base}${path}`] as const),
+      async (page, path) => {
+        // an island page: the islands' page JSON, not the page router's hand-off
+        expect(await page.locator("#island-page").count(), path).toBe(1);
+        expect(await page.locator("#page-data").count(), path).toBe(0);
+      },
+    );
   });
 
   it("R-WEB-ISLAND-2 R-STORE-1 a topic's 加载更多 wakes on the tap, adds the next reports under those shown and keeps the address", async () => {

@@ -9,7 +9,7 @@ import { hydrated } from "@davmu/test-support/browser";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { androidUserAgent, type ItemType, useContentPages } from "./content-pages.ts";
-import { openAsleep, scriptsOf } from "./island-support.ts";
+import { asleepEach, openAsleep, scriptsOf } from "./island-support.ts";
 
 /** The chunks of this group's islands: none of them is fetched before a tap. */
 const mediaChunks = (scripts: string[]) =>
@@ -53,20 +53,23 @@ describe("the media and gallery pages as island pages, on a phone in WeChat", ()
       ["video_album", ["album-player", "comment-footer"]],
       ["image", ["gallery", "comment-footer"]],
     ];
-    for (const [type, islands] of expected) {
-      const { context, page, scripts } = await openAsleep(browser(), link(type));
-      expect(mediaChunks(scripts), type).toEqual([]);
-      expect(await page.locator("#page-data").count(), type).toBe(0);
-      expect(await page.locator("#island-page").count(), type).toBe(1);
-      for (const name of islands) {
-        expect(await island(page, name).count(), `${type} ${name}`).toBeGreaterThan(0);
-        expect(await island(page, name).first().getAttribute("data-awake"), `${type} ${name}`).toBeNull();
-      }
-      // the headline is never inside an island
-      expect(await page.locator("h1").count(), type).toBe(1);
-      expect(await page.locator("davmu-island h1").count(), type).toBe(0);
-      await context.close();
-    }
+    const islandsOf = new Map(expected);
+    await asleepEach(
+      browser(),
+      expected.map(([type]) => [type, link(type)] as const),
+      async (page, type, scripts) => {
+        expect(mediaChunks(scripts), type).toEqual([]);
+        expect(await page.locator("#page-data").count(), type).toBe(0);
+        expect(await page.locator("#island-page").count(), type).toBe(1);
+        for (const name of islandsOf.get(type as ItemType) ?? []) {
+          expect(await island(page, name).count(), `${type} ${name}`).toBeGreaterThan(0);
+          expect(await island(page, name).first().getAttribute("data-awake"), `${type} ${name}`).toBeNull();
+        }
+        // the headline is never inside an island
+        expect(await page.locator("h1").count(), type).toBe(1);
+        expect(await page.locator("davmu-island h1").count(), type).toBe(0);
+      },
+    );
   }, 60_000);
 
   it("R-WEB-ISLAND-2 R-LIVE-3 a sleeping video (a file) starts with its poster and plays from its play button's first tap, in the tap, the island sleeping on", async () => {
