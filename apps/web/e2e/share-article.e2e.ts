@@ -10,14 +10,18 @@ describe("an article share link on a phone in WeChat", () => {
   let browser: Browser;
   let articleUrl: string;
   let articleTitle: string;
+  /**
+   * A reader's tab the tests that only look go on in, from page to page: a context of its own per test
+   * costs Chromium a renderer each. Tests of a first visit (its token, its storage) open their own.
+   */
+  let reader: Page;
 
   beforeAll(async () => {
     browser = await connectBrowser();
     const context = await phoneContext(browser);
-    const page = await context.newPage();
-    articleUrl = await firstArticleLink(page, origin);
-    articleTitle = (await page.locator('.card-link[href*="/doc/"] .card-title').first().textContent()) ?? "";
-    await context.close();
+    reader = await context.newPage();
+    articleUrl = await firstArticleLink(reader, origin);
+    articleTitle = (await reader.locator('.card-link[href*="/doc/"] .card-title').first().textContent()) ?? "";
   });
   afterAll(() => browser?.close());
 
@@ -32,8 +36,7 @@ describe("an article share link on a phone in WeChat", () => {
   });
 
   it("R-WEB-SSR at 375×667 the visitor sees the article's title, source, time, views, cover and body", async () => {
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
+    const page = reader;
     const response = await page.goto(articleUrl);
     expect(response?.status()).toBe(200);
     await expect.poll(() => page.locator("h1.article-title").textContent()).toBe(articleTitle);
@@ -43,7 +46,6 @@ describe("an article share link on a phone in WeChat", () => {
     const cover = page.locator(".article-cover img");
     await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(750);
     expect((await page.locator(".article-body p").count()) > 3).toBe(true);
-    await context.close();
   });
 
   it("R-WEB-SSR the article reads with JavaScript off", async () => {
@@ -56,13 +58,11 @@ describe("an article share link on a phone in WeChat", () => {
   });
 
   it("R-SITE-2 the head title is 客户端分享 with keywords and description", async () => {
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
+    const page = reader;
     await page.goto(articleUrl);
     expect(await page.title()).toBe("客户端分享");
     expect(await page.locator('meta[name="keywords"]').getAttribute("content")).toContain("新闻");
     expect(await page.locator('meta[name="description"]').getAttribute("content")).not.toBe("");
-    await context.close();
   });
 
   it("R-UI-BANNER R-UI-NAVPANEL once loaded, the banner shows logo, site name, description, login, open-app and a menu listing the groups", async () => {
@@ -95,8 +95,7 @@ describe("an article share link on a phone in WeChat", () => {
   });
 
   it("R-UI-DIALOG the open-app button opens 打开{site}，体验更多内容 with 立即前往 and 再考虑下", async () => {
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
+    const page = reader;
     await page.goto(articleUrl);
     await page.getByTestId("open-app-banner").getByRole("button", { name: "打开App" }).click();
     const dialog = page.getByRole("dialog");
@@ -105,7 +104,6 @@ describe("an article share link on a phone in WeChat", () => {
     // the page shows the dialog its host drew (decision 077); a tap on it is answered once the host is awake
     await dialog.getByRole("button", { name: "再考虑下" }).click();
     await expect.poll(() => page.getByRole("dialog").count(), { timeout: 8000 }).toBe(0);
-    await context.close();
   });
 
   it("R-UI-DIALOG in a mini program the header and confirm are hidden and cancel reads 关闭弹窗", async () => {
@@ -179,43 +177,41 @@ describe("an article share link on a phone in WeChat", () => {
 
 describe("bad share links", () => {
   let browser: Browser;
+  let articleUrl: string;
+  /** one reader's tab, from bad link to bad link */
+  let reader: Page;
   beforeAll(async () => {
     browser = await connectBrowser();
+    reader = await (await phoneContext(browser)).newPage();
+    articleUrl = await firstArticleLink(reader, origin);
   });
   afterAll(() => browser?.close());
 
   it("R-ROUTE-4 an id that does not decode redirects to /404 with a way home", async () => {
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
+    const page = reader;
     await page.goto(`${origin}/davmu/share/news/doc/2026/11/not-an-id/index.html`);
     expect(new URL(page.url()).pathname).toBe("/davmu/share/404");
     expect(await page.locator(".error-message").textContent()).toBe("抱歉，您访问的页面找不到了");
     await page.getByRole("link", { name: "返回首页" }).click();
     await page.locator(".card-list").waitFor();
     expect(new URL(page.url()).pathname).toBe("/davmu/share/");
-    await context.close();
   });
 
   it("R-ROUTE-2 a detail page whose last segment is not index.html is not found", async () => {
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
-    const link = await firstArticleLink(page, origin);
-    const response = await page.goto(link.replace(/index\.html$/, "detail.html"));
+    const page = reader;
+    const response = await page.goto(articleUrl.replace(/index\.html$/, "detail.html"));
     expect(response?.status()).toBe(404);
     expect(await page.locator(".error-code").textContent()).toBe("404");
-    await context.close();
   });
 
   it("R-ROUTE-3 a missing article goes to /404; an unknown route says the page could not be found", async () => {
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
+    const page = reader;
     // well-formed id of content that does not exist
     await page.goto(`${origin}/davmu/share/news/doc/2026/11/zzzzzzzzzzzz/index.html`);
     expect(new URL(page.url()).pathname).toBe("/davmu/share/404");
     const unknown = await page.goto(`${origin}/davmu/share/no/such/page`);
     expect(unknown?.status()).toBe(404);
     expect(await page.locator(".error-message").textContent()).toContain("找不到");
-    await context.close();
   });
 });
 
