@@ -166,6 +166,20 @@ export async function visitEach(
 }
 
 /**
+ * A phone tab kept for the tests of a describe block that only look at pages: each goes on in it to
+ * the page it reads, as a reader does, where a context of its own per test would cost Chromium a
+ * renderer each. Made at the first call; closed with the block's browser connection. Tests of a first
+ * visit, a login or a choice the next test would inherit open a context of their own.
+ */
+export function readerTab(browser: () => Browser): () => Promise<Page> {
+  let tab: Page | undefined;
+  return async () => {
+    if (!tab || tab.isClosed()) tab = await (await phoneContext(browser())).newPage();
+    return tab;
+  };
+}
+
+/**
  * A browser and the demo's cards for the describe block it is called in (launched before its tests,
  * closed after), with the ways its tests open pages.
  */

@@ -2,7 +2,7 @@ import { hydrated, phoneContext, shot } from "@davmu/test-support/browser";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectToast, latestCode, popup } from "./accounts.ts";
-import { axeViolations } from "./content-pages.ts";
+import { axeViolations, readerTab } from "./content-pages.ts";
 import { connectBrowser, site } from "./setup/site.ts";
 import { siteWithoutApi } from "./site-without-api.ts";
 
@@ -42,10 +42,10 @@ describe("dejin pages (clue reports and the open column)", () => {
     ids = await demoIds();
   });
   afterAll(() => browser?.close());
+  const reader = readerTab(() => browser);
 
   it("R-ROUTE-1 R-LAYOUT-2 a report in the dejin layout: header, the report with pictures, timeline and reply, the comment footer", async () => {
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
+    const page = await reader();
     await open(page, `/dejin/detail/${ids.report}/index.html`);
     // kept a few seconds by the server's page cache like the other pages (browsers are told no-cache)
     const answer = await fetch(`${base}/dejin/detail/${ids.report}/index.html`);
@@ -66,7 +66,6 @@ describe("dejin pages (clue reports and the open column)", () => {
     // asking the reporter happens in the app
     await page.getByRole("button", { name: "追问记者" }).click();
     await page.getByTestId("open-app-dialog").waitFor({ timeout: 5000 });
-    await context.close();
   });
 
   it("R-LAYOUT-2 R-MOD-1 a visitor logs in from the footer, comments on a report and sees the comment under it", async () => {
@@ -117,8 +116,7 @@ describe("dejin pages (clue reports and the open column)", () => {
   }, 60_000);
 
   it("R-ROUTE-1 R-STORE-1 R-TIP-1 a topic lists its reports by view_sum, 10 at a time, 加载更多 brings the rest, and 我要爆料 leads to the tip form", async () => {
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
+    const page = await reader();
     await open(page, `/dejin/topic/${encodeURIComponent("街坊身边事")}/index.html`);
     expect(await page.locator("h1").textContent()).toBe("#街坊身边事#");
     const cards = page.locator("[data-testid=dejin-list] > li");
@@ -139,12 +137,10 @@ describe("dejin pages (clue reports and the open column)", () => {
     await page.goBack();
     await page.getByRole("link", { name: /我要爆料/ }).click();
     await page.waitForURL(/\/dejin\/tip\/index\.html$/, { timeout: 8000 });
-    await context.close();
   });
 
   it("R-ROUTE-1 R-STORE-1 a reporter's page: profile, their clues, the clues that mention them and their news items as tabs", async () => {
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
+    const page = await reader();
     await open(page, `/dejin/personal/${ids.reporter}/index.html`);
     expect(await page.getByTestId("dejin-profile").textContent()).toContain("林晓澜");
     expect(await page.locator("[data-testid=dejin-tab-clues] [data-testid=dejin-list] > li").count()).toBe(2);
@@ -162,12 +158,10 @@ describe("dejin pages (clue reports and the open column)", () => {
     await page.getByTestId("dejin-tab-posts").waitFor({ timeout: 8000 });
     expect(await page.locator("[data-testid=dejin-tab-posts] li").count()).toBe(3);
     await shot(page, `dejin/dejin-personal-posts`);
-    await context.close();
   });
 
   it("R-ROUTE-1 the open column's catalog and an item, news style, with their share cards", async () => {
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
+    const page = await reader();
     await open(page, `/dejin/catalog/index.html?rid=${rid}&id=minsheng`);
     expect(await page.locator("h1").textContent()).toBe("民生追踪");
     expect(await page.locator("[data-testid=paged-list] > li").count()).toBe(3);
@@ -181,12 +175,10 @@ describe("dejin pages (clue reports and the open column)", () => {
     expect(await page.getByTestId("dejin-news").textContent()).toContain("江澜新闻");
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, `dejin/dejin-content`);
-    await context.close();
   });
 
   it("R-ROUTE-1 unknown ids, missing query names and odd topic names answer the not-found page, never a 500", async () => {
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
+    const page = await reader();
     const paths = [
       "/dejin/detail/index.html",
       "/dejin/detail/not-an-id/index.html",
@@ -210,7 +202,6 @@ describe("dejin pages (clue reports and the open column)", () => {
       expect([path, response?.status()]).toEqual([path, 404]);
       expect(await page.getByText(/找不到|不存在/).count(), path).toBeGreaterThan(0);
     }
-    await context.close();
   });
 });
 

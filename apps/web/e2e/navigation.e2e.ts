@@ -59,6 +59,15 @@ describe("navigation and the list pages on a phone in WeChat", () => {
     return page;
   }
 
+  /**
+   * The reader's tab as the last test left it, going on to the next page as a reader does (a context
+   * of its own per test costs Chromium a renderer each); a fresh one where none is open yet. For the
+   * tests that only look, before any test makes a choice the next would inherit (theme, language).
+   */
+  async function goOn(): Promise<Page> {
+    return page && !page.isClosed() ? page : fresh();
+  }
+
   /** The page once loaded (the banner appears after load). */
   async function open(url: string): Promise<Page> {
     await page.goto(url);
@@ -88,7 +97,7 @@ describe("navigation and the list pages on a phone in WeChat", () => {
   });
 
   it("R-UI-NAVBAR app and topic modules show the unsupported toast and stay on the page", async () => {
-    await fresh();
+    await goOn();
     await open(share);
     await page.getByTestId("navbar").locator('[data-nav-id="nav-video"]').click();
     await expectToast(page, "该模块暂不支持，请前往App查看");
@@ -100,7 +109,7 @@ describe("navigation and the list pages on a phone in WeChat", () => {
   });
 
   it("R-UI-NAVPANEL the nav panel lists the groups of each item; a home group filters the home page", async () => {
-    await fresh();
+    await goOn();
     await open(share);
     await page.getByRole("button", { name: "打开导航" }).click();
     const panel = page.getByTestId("nav-panel");
@@ -124,14 +133,14 @@ describe("navigation and the list pages on a phone in WeChat", () => {
   it("R-ROUTE-1 home with ?group= lists that group, rendered on the server", async () => {
     const html = await (await fetch(`${share}?group=city`)).text();
     expect(html).toContain('class="channel active"');
-    await fresh();
+    await goOn();
     await open(`${share}?group=city`);
     expect(await page.locator(".channel.active").textContent()).toBe("本地");
     expect(await page.locator(".card").count()).toBe(Math.min(20, await groupTotal("city")));
   });
 
   it("R-ROUTE-1 the content-module page shows the item's groups as tabs and the chosen group's list", async () => {
-    await fresh();
+    await goOn();
     const response = await page.goto(`${share}content_model/index.html?id=nav-life&group=sports`);
     expect(response?.status()).toBe(200);
     expect(await page.locator("h1.page-title").textContent()).toBe("生活");
@@ -147,7 +156,7 @@ describe("navigation and the list pages on a phone in WeChat", () => {
   it("R-CONTENT-8 R-SITE-12 a list pages with 加载更多, holding 加载中… at least 200 ms, and ends with 没有更多了", async () => {
     const total = await groupTotal();
     expect(total).toBeGreaterThan(10);
-    await fresh();
+    await goOn();
     await open(`${share}list/index.html`);
     // a click before hydration follows the plain link (the page without JavaScript) and shows no 加载中…
     await hydrated(page);
@@ -197,7 +206,7 @@ describe("navigation and the list pages on a phone in WeChat", () => {
       if (found) break;
     }
     if (!found) throw new Error("no list has an h5 card after its first page");
-    await fresh();
+    await goOn();
     await open(`${found.list}?page=${found.n - 1}`);
     await hydrated(page);
     const cards = page.locator('davmu-island[data-island="link-card"]');
@@ -226,7 +235,7 @@ describe("navigation and the list pages on a phone in WeChat", () => {
   });
 
   it("R-CONTENT-8 an empty list says 暂无内容", async () => {
-    await fresh();
+    await goOn();
     await open(`${share}list/no-such-group/index.html`);
     expect(await page.locator(".empty").textContent()).toBe("暂无内容");
     await open(`${share}fly_card/no-such-group/index.html`);
@@ -234,7 +243,7 @@ describe("navigation and the list pages on a phone in WeChat", () => {
   });
 
   it("R-ROUTE-1 the list and fly-card pages name their group and show its content", async () => {
-    await fresh();
+    await goOn();
     await open(`${share}list/city/index.html`);
     expect(await page.locator("h1.page-title").textContent()).toBe("本地");
     expect(await page.locator(".card").count()).toBe(Math.min(10, await groupTotal("city")));
@@ -249,7 +258,7 @@ describe("navigation and the list pages on a phone in WeChat", () => {
   });
 
   it("R-ROUTE-1 search shows hot words; a hot word finds its article with the keyword marked as text", async () => {
-    await fresh();
+    await goOn();
     await open(`${share}search/index.html`);
     const hot = page.locator(".hot-words a");
     expect((await hot.allTextContents()).slice(0, 2)).toEqual(["1口袋公园", "2地铁5号线"]);

@@ -9,6 +9,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findLegacyProblems } from "../../../scripts/legacy-syntax.ts";
 import { bootFallbackMs, bootScript } from "../app/islands/PageScripts.tsx";
+import { readerTab } from "./content-pages.ts";
 import { connectBrowser, site } from "./setup/site.ts";
 
 const origin = site.origin;
@@ -52,56 +53,51 @@ describe("page quality", () => {
   });
   afterAll(() => browser?.close());
 
-  /** A phone page once hydrated: the banner is shown after load, and axe should see it too. */
-  async function loadedPhonePage(url: string, withBanner = true) {
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
+  const reader = readerTab(() => browser);
+  /** The page at `url` in the reader's tab, once loaded: the banner is shown after load. */
+  async function readerAt(url: string): Promise<Page> {
+    const page = await reader();
     await page.goto(url);
-    if (withBanner) await page.getByTestId("open-app-banner").waitFor();
-    return { page, context };
+    await page.getByTestId("open-app-banner").waitFor();
+    return page;
   }
 
   it("R-WEB-A11Y the home page has no axe violations (WCAG 2.1 AA)", async () => {
-    const { page, context } = await loadedPhonePage(`${origin}/davmu/share/`);
+    const page = await readerAt(`${origin}/davmu/share/`);
     expect(await axeViolations(page)).toEqual([]);
-    await context.close();
   });
 
   it("R-WEB-A11Y the article page has no axe violations (WCAG 2.1 AA)", async () => {
-    const { page, context } = await loadedPhonePage(articleUrl);
+    const page = await readerAt(articleUrl);
     expect(await axeViolations(page)).toEqual([]);
-    await context.close();
   });
 
   it("R-WEB-A11Y the article page with its navigation panel and open-app dialog open has no axe violations", async () => {
-    const { page, context } = await loadedPhonePage(articleUrl);
+    const page = await readerAt(articleUrl);
     await page.getByRole("button", { name: "打开导航" }).click();
     await page.getByRole("navigation", { name: "栏目导航" }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "打开App" }).click();
     await page.getByRole("dialog").waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await context.close();
   });
 
   it("R-WEB-A11Y the 404 page has no axe violations (WCAG 2.1 AA)", async () => {
-    const { page, context } = await loadedPhonePage(`${origin}/davmu/share/404`);
+    const page = await readerAt(`${origin}/davmu/share/404`);
     await page.locator(".error-message").waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await context.close();
   });
 
   it("R-ROUTE-3 R-UI-BANNER a dead link's not-found page stands under the site's header: its 打开App opens the app's dialog, and the page fits the screen", async () => {
     const response = await fetch(`${origin}/davmu/share/no-such-column/index.html`);
     expect(response.status).toBe(404);
-    const { page, context } = await loadedPhonePage(`${origin}/davmu/share/no-such-column/index.html`);
+    const page = await readerAt(`${origin}/davmu/share/no-such-column/index.html`);
     expect(await page.locator(".error-message").textContent()).toBe("抱歉，您访问的页面找不到了");
     expect(await page.getByRole("link", { name: "返回首页" }).count()).toBe(1);
     // the header takes its room from the page's height: nothing to scroll
     expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(667);
     await page.getByTestId("open-app-banner").getByRole("button", { name: "打开App" }).click();
     await page.getByTestId("open-app-dialog").getByRole("button", { name: "立即前往" }).waitFor({ timeout: 8000 });
-    await context.close();
   });
 
   it("R-WEB-A11Y the desktop /pc wrapper has no axe violations (WCAG 2.1 AA)", async () => {
@@ -250,7 +246,7 @@ describe("page quality", () => {
   });
 
   it("R-UI-LOGIN the sheets' rules are in every page's stylesheet: the login popup, drawn hidden, shows laid out at once", async () => {
-    const { page, context } = await loadedPhonePage(articleUrl);
+    const page = await readerAt(articleUrl);
     await hydrated(page);
     // every page draws the login popup hidden, for the page to show at a tap (decision 077)
     expect(await page.locator("#critical-css").textContent()).toContain(".sheet-mask");
@@ -269,7 +265,6 @@ describe("page quality", () => {
       Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
     );
     expect(await axeViolations(page)).toEqual([]);
-    await context.close();
   });
 
   it("R-WEB-SSR an article's scripts are requested only once it has loaded and its first paint is shown", async () => {

@@ -2,6 +2,7 @@ import { desktopContext, firstArticleLink, hydrated, phoneContext } from "@davmu
 import type { Browser, Frame, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectToast } from "./accounts.ts";
+import { readerTab } from "./content-pages.ts";
 import { connectBrowser, site } from "./setup/site.ts";
 
 const origin = site.origin;
@@ -10,18 +11,14 @@ describe("an article share link on a phone in WeChat", () => {
   let browser: Browser;
   let articleUrl: string;
   let articleTitle: string;
-  /**
-   * A reader's tab the tests that only look go on in, from page to page: a context of its own per test
-   * costs Chromium a renderer each. Tests of a first visit (its token, its storage) open their own.
-   */
-  let reader: Page;
+  /** the tab the tests that only look go on in; tests of a first visit (its token, its storage) open their own */
+  const reader = readerTab(() => browser);
 
   beforeAll(async () => {
     browser = await connectBrowser();
-    const context = await phoneContext(browser);
-    reader = await context.newPage();
-    articleUrl = await firstArticleLink(reader, origin);
-    articleTitle = (await reader.locator('.card-link[href*="/doc/"] .card-title').first().textContent()) ?? "";
+    const page = await reader();
+    articleUrl = await firstArticleLink(page, origin);
+    articleTitle = (await page.locator('.card-link[href*="/doc/"] .card-title').first().textContent()) ?? "";
   });
   afterAll(() => browser?.close());
 
@@ -36,7 +33,7 @@ describe("an article share link on a phone in WeChat", () => {
   });
 
   it("R-WEB-SSR at 375×667 the visitor sees the article's title, source, time, views, cover and body", async () => {
-    const page = reader;
+    const page = await reader();
     const response = await page.goto(articleUrl);
     expect(response?.status()).toBe(200);
     await expect.poll(() => page.locator("h1.article-title").textContent()).toBe(articleTitle);
@@ -58,7 +55,7 @@ describe("an article share link on a phone in WeChat", () => {
   });
 
   it("R-SITE-2 the head title is 客户端分享 with keywords and description", async () => {
-    const page = reader;
+    const page = await reader();
     await page.goto(articleUrl);
     expect(await page.title()).toBe("客户端分享");
     expect(await page.locator('meta[name="keywords"]').getAttribute("content")).toContain("新闻");
@@ -95,7 +92,7 @@ describe("an article share link on a phone in WeChat", () => {
   });
 
   it("R-UI-DIALOG the open-app button opens 打开{site}，体验更多内容 with 立即前往 and 再考虑下", async () => {
-    const page = reader;
+    const page = await reader();
     await page.goto(articleUrl);
     await page.getByTestId("open-app-banner").getByRole("button", { name: "打开App" }).click();
     const dialog = page.getByRole("dialog");
@@ -179,16 +176,15 @@ describe("bad share links", () => {
   let browser: Browser;
   let articleUrl: string;
   /** one reader's tab, from bad link to bad link */
-  let reader: Page;
+  const reader = readerTab(() => browser);
   beforeAll(async () => {
     browser = await connectBrowser();
-    reader = await (await phoneContext(browser)).newPage();
-    articleUrl = await firstArticleLink(reader, origin);
+    articleUrl = await firstArticleLink(await reader(), origin);
   });
   afterAll(() => browser?.close());
 
   it("R-ROUTE-4 an id that does not decode redirects to /404 with a way home", async () => {
-    const page = reader;
+    const page = await reader();
     await page.goto(`${origin}/davmu/share/news/doc/2026/11/not-an-id/index.html`);
     expect(new URL(page.url()).pathname).toBe("/davmu/share/404");
     expect(await page.locator(".error-message").textContent()).toBe("抱歉，您访问的页面找不到了");
@@ -198,14 +194,14 @@ describe("bad share links", () => {
   });
 
   it("R-ROUTE-2 a detail page whose last segment is not index.html is not found", async () => {
-    const page = reader;
+    const page = await reader();
     const response = await page.goto(articleUrl.replace(/index\.html$/, "detail.html"));
     expect(response?.status()).toBe(404);
     expect(await page.locator(".error-code").textContent()).toBe("404");
   });
 
   it("R-ROUTE-3 a missing article goes to /404; an unknown route says the page could not be found", async () => {
-    const page = reader;
+    const page = await reader();
     // well-formed id of content that does not exist
     await page.goto(`${origin}/davmu/share/news/doc/2026/11/zzzzzzzzzzzz/index.html`);
     expect(new URL(page.url()).pathname).toBe("/davmu/share/404");
