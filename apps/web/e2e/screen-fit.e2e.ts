@@ -74,17 +74,29 @@ describe("what a visitor's phone shows: nothing covers what it is about", () => 
   });
   afterAll(() => browser?.close());
 
-  /** A hydrated page on a 375×667 phone; in WeChat unless another user agent is given. */
-  async function phonePage(url: string, userAgent = wechatUserAgent): Promise<Page> {
-    const context = await browser.newContext({
-      viewport: { width: 375, height: 667 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      userAgent,
-      locale: "zh-CN",
-    });
-    const page = await context.newPage();
+  /**
+   * The tabs the tests that only look go on in, one per user agent (a context of its own per page costs
+   * Chromium a renderer each); closed with the file's browser connection.
+   */
+  const tabs = new Map<string, Page>();
+  /**
+   * A hydrated page on a 375×667 phone; in WeChat unless another user agent is given. In the kept tab of
+   * its user agent, or with `own` in a context of its own (a test that logs in, which the next would inherit).
+   */
+  async function phonePage(url: string, userAgent = wechatUserAgent, { own = false } = {}): Promise<Page> {
+    let page = own ? undefined : tabs.get(userAgent);
+    if (!page || page.isClosed()) {
+      const context = await browser.newContext({
+        viewport: { width: 375, height: 667 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        userAgent,
+        locale: "zh-CN",
+      });
+      page = await context.newPage();
+      if (!own) tabs.set(userAgent, page);
+    }
     await page.goto(url);
     await hydrated(page);
     return page;
@@ -98,7 +110,6 @@ describe("what a visitor's phone shows: nothing covers what it is about", () => 
     expect(await page.locator("body").textContent()).not.toContain("抢沙发");
     // the footer says the same
     expect(await page.locator(".cf-closed").textContent()).toBe("评论已关闭");
-    await page.context().close();
   });
 
   it("R-UI-FOOTER the footer's like and collect show the item's counts, over 999 as k and w (spec §5)", async () => {
@@ -145,13 +156,12 @@ describe("what a visitor's phone shows: nothing covers what it is about", () => 
     }
     const bar = await box(footer);
     expect(like.y).toBeGreaterThanOrEqual(bar.y);
-    await page.context().close();
   });
 
   it("R-UI-DIALOG the 收藏成功 toast leaves the open-app dialog's text and buttons uncovered", async () => {
     const article = (await demoArticles()).find((a) => a.open && !a.mp);
     if (!article) throw new Error("the demo has no open article");
-    const page = await phonePage(article.url);
+    const page = await phonePage(article.url, wechatUserAgent, { own: true });
     await loginWithCode(page, `139${String(Date.now()).slice(-8)}`);
     await page.getByRole("button", { name: "收藏" }).click();
     const dialog = page.getByTestId("open-app-dialog");
@@ -186,7 +196,6 @@ describe("what a visitor's phone shows: nothing covers what it is about", () => 
     // the field is on screen, not pushed off it to make room
     expect(field.y).toBeGreaterThanOrEqual(0);
     expect(field.y + field.height).toBeLessThanOrEqual(667);
-    await page.context().close();
   });
 
   it("R-LAYOUT-3 in the mini program the back and home buttons cover neither the 打开小程序 button nor the article", async () => {
@@ -218,7 +227,6 @@ describe("what a visitor's phone shows: nothing covers what it is about", () => 
     await page.waitForTimeout(100);
     expect(overlap(await box(control), await box(open))).toBe(false);
     expect(await covered()).toEqual([]);
-    await page.context().close();
   });
 
   it("R-UI-NAVPANEL the nav panel takes the height under the banner over a dimmed backdrop, which closes it on a tap", async () => {
@@ -245,7 +253,6 @@ describe("what a visitor's phone shows: nothing covers what it is about", () => 
     await expect.poll(() => panel.count()).toBe(0);
     expect(await backdrop.count()).toBe(0);
     expect(await page.getByRole("button", { name: "打开导航" }).getAttribute("aria-expanded")).toBe("false");
-    await page.context().close();
   });
 
   it("R-UI-BANNER at 375 px the banner's description is shown whole, within the banner", async () => {
@@ -263,7 +270,6 @@ describe("what a visitor's phone shows: nothing covers what it is about", () => 
     expect(text.y + text.height).toBeLessThanOrEqual(bar.y + bar.height);
     // the buttons keep their place beside it
     expect(overlap(text, await box(banner.getByRole("button", { name: "登录" })))).toBe(false);
-    await page.context().close();
   });
 
   it("R-LAYOUT-3 the short video's caption and the portrait live room's chat stay above the player's native controls", async () => {
@@ -274,14 +280,12 @@ describe("what a visitor's phone shows: nothing covers what it is about", () => 
       expect(caption.y + caption.height, part).toBeLessThanOrEqual(player.y + player.height - nativeControlsBand);
       expect(caption.y, part).toBeGreaterThanOrEqual(player.y);
     }
-    await svideo.context().close();
 
     let portraits = 0;
     for (const card of cards.filter((c) => c.content_type === "local_live")) {
       const page = await phonePage(origin + card.content_link);
       const stage = page.locator(".live-stage.is-portrait");
       if ((await stage.count()) === 0) {
-        await page.context().close();
         continue;
       }
       portraits += 1;
@@ -295,7 +299,6 @@ describe("what a visitor's phone shows: nothing covers what it is about", () => 
         if (line.height === 0) continue;
         expect(line.y + line.height, `line ${n}`).toBeLessThanOrEqual(video.y + video.height - nativeControlsBand);
       }
-      await page.context().close();
     }
     expect(portraits).toBeGreaterThan(0);
   });
