@@ -3,7 +3,7 @@ import { hydrated, phoneContext, shot } from "@davmu/test-support/browser";
 import { pageBytes } from "@davmu/test-support/page-bytes";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations } from "./content-pages.ts";
+import { axeViolations, readerTab } from "./content-pages.ts";
 import { connectBrowser, site } from "./setup/site.ts";
 
 const origin = site.origin;
@@ -47,14 +47,14 @@ describe("circles (dimim)", () => {
     demo = await demoCircle();
   });
   afterAll(() => browser?.close());
+  const reader = readerTab(() => browser);
 
   it("R-ROUTE-1 R-WEB-A11Y the circle page draws cover, name, members, hashtags and posts on the server; more load on 加载更多, with a retry when that fails", async () => {
     const html = await fetch(`${base}/dimim/circle/index.html?id=${demo.circle}`).then((r) => r.text());
     expect(html).toContain("江澜跑团");
     expect(html).toContain('property="og:url"');
     expect(html).toContain(`dimim/circle/index.html?id=${demo.circle}`);
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
+    const page = await reader();
     await open(page, `${base}/dimim/circle/index.html?id=${demo.circle}`);
     expect(await page.locator("h1").textContent()).toBe("江澜跑团");
     expect(await page.locator(".cc-counts").textContent()).toContain("1286 成员");
@@ -75,12 +75,10 @@ describe("circles (dimim)", () => {
     await page.getByRole("list", { name: "热门话题" }).getByRole("link").first().click();
     await page.waitForURL(/\/dimim\/topic\/index\.html\?name=.+&circle=/, { timeout: 5000 });
     expect(await page.locator(".ct-counts").textContent()).toContain("江澜跑团");
-    await context.close();
   });
 
   it("R-ROUTE-1 R-WEB-A11Y a post's page: text, pictures in a viewer, author, likes and comments; commenting and liking open the app", async () => {
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
+    const page = await reader();
     await open(page, `${base}/dimim/content/index.html?id=${demo.posts[1]}`);
     expect(await page.locator(".cp-text").textContent()).toContain("第一次跑完半程马拉松");
     expect(await page.locator(".cm-author .cm-alias").first().textContent()).toBe("城东老李");
@@ -106,18 +104,15 @@ describe("circles (dimim)", () => {
     // writing a comment happens in the app
     await page.getByRole("button", { name: "写评论…" }).click();
     await page.getByText(/体验更多内容/).waitFor({ timeout: 5000 });
-    await context.close();
   });
 
   it("R-ROUTE-1 R-WEB-A11Y a hashtag's page lists its posts; odd and unknown names, ids and index segments go to the not-found page", async () => {
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
+    const page = await reader();
     await open(page, `${base}/dimim/topic/index.html?name=${encodeURIComponent("澜江晨跑")}`);
     expect(await page.locator("h1").textContent()).toBe("#澜江晨跑#");
     expect(await page.getByTestId("circle-post").count()).toBe(2);
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, `dimim/dimim-topic`);
-    await context.close();
     const notFound = [
       `/dimim/topic/index.html?name=${encodeURIComponent("不存在的话题")}`,
       "/dimim/topic/index.html?name=%20%20%20",

@@ -2,7 +2,7 @@ import { createPublicIdCodec } from "@davmu/contracts/public-id";
 import { hydrated, phoneContext, shot } from "@davmu/test-support/browser";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations } from "./content-pages.ts";
+import { axeViolations, readerTab } from "./content-pages.ts";
 import { connectBrowser, site } from "./setup/site.ts";
 
 const origin = site.origin;
@@ -37,14 +37,14 @@ describe("law Q&A (fazak)", () => {
     questions = await demoQuestions();
   });
   afterAll(() => browser?.close());
+  const reader = readerTab(() => browser);
 
   it("R-ROUTE-1 R-WEB-A11Y a question's page: the question, then the lawyers' answers with the accepted one first, drawn on the server", async () => {
     const url = `${base}/fazak/problemShare/index.html?id=${questions.房产纠纷}`;
     const html = await fetch(url).then((r) => r.text());
     expect(html).toContain("墙上有钉孔");
     expect(html.indexOf("林晓雯")).toBeLessThan(html.indexOf("周明远"));
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
+    const page = await reader();
     const response = await page.goto(url);
     expect(response?.status()).toBe(200);
     await hydrated(page);
@@ -61,19 +61,16 @@ describe("law Q&A (fazak)", () => {
     await shot(page, `fazak/fazak-question`);
     await page.getByRole("button", { name: "打开客户端，免费咨询律师" }).click();
     await page.getByText(/体验更多内容/).waitFor({ timeout: 5000 });
-    await context.close();
   });
 
   it("R-ROUTE-1 R-WEB-A11Y an open question says it waits for an answer; unknown ids and pages go to the not-found page", async () => {
-    const context = await phoneContext(browser);
-    const page = await context.newPage();
+    const page = await reader();
     await page.goto(`${base}/fazak/problemShare/index.html?id=${questions.劳动纠纷}`);
     await hydrated(page);
     expect(await page.locator(".la-tags").textContent()).toContain("待解决");
     expect(await page.getByTestId("law-answer").count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, `fazak/fazak-open`);
-    await context.close();
     for (const query of ["?id=notAnId", `?id=${codec.encode(9999)}`, "", "?id=", "?id=%E4%B8%AD"]) {
       const response = await fetch(`${base}/fazak/problemShare/index.html${query}`, { redirect: "manual" });
       expect(response.status, query).toBe(302);
