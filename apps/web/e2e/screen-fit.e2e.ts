@@ -1,4 +1,4 @@
-import { type DemoCard, demoCards, hydrated, wechatUserAgent } from "@davmu/test-support/browser";
+import { type DemoCard, demoCards, hydrated, phoneContext, wechatUserAgent } from "@davmu/test-support/browser";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anonymousToken, demoArticles, expectToast, loginWithCode } from "./accounts.ts";
@@ -86,15 +86,7 @@ describe("what a visitor's phone shows: nothing covers what it is about", () => 
   async function phonePage(url: string, userAgent = wechatUserAgent, { own = false } = {}): Promise<Page> {
     let page = own ? undefined : tabs.get(userAgent);
     if (!page || page.isClosed()) {
-      const context = await browser.newContext({
-        viewport: { width: 375, height: 667 },
-        deviceScaleFactor: 2,
-        isMobile: true,
-        hasTouch: true,
-        userAgent,
-        locale: "zh-CN",
-      });
-      page = await context.newPage();
+      page = await (await phoneContext(browser, { userAgent })).newPage();
       if (!own) tabs.set(userAgent, page);
     }
     await page.goto(url);
