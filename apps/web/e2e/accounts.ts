@@ -166,7 +166,10 @@ export async function loginThroughApi(tel: string): Promise<{ token: string; use
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ appid: 1, platform: "mobile" }),
   });
-  await json(`/peony/v1/vcode?tel=${tel}&type=6`, { headers: { authorization: anonymous.data.token } });
+  if (anonymous.code !== 0) throw new Error(`the anonymous token was refused: ${JSON.stringify(anonymous)}`);
+  // the product's answer says why when no code was sent (a refusal, or the SMS gateway's failure)
+  const sent = await json(`/peony/v1/vcode?tel=${tel}&type=6`, { headers: { authorization: anonymous.data.token } });
+  if (sent.code !== 0) throw new Error(`no SMS code was sent to ${tel}: ${JSON.stringify(sent)}`);
   const code = await latestCode(tel);
   const answer = await json("/peony/v1/auth", {
     method: "POST",
