@@ -59,6 +59,8 @@ export async function asleepEach(
       await page.waitForTimeout(1000);
       expect(reactChunks(scripts), label).toEqual([]);
       await check(page, label, scripts);
+      // nor while it was checked: a chunk requested late would be in the tab's cache for the next page
+      expect(reactChunks(scripts), `${label}, after its checks`).toEqual([]);
     }
   } finally {
     await context.close();

@@ -11,7 +11,8 @@ import type { TestProject } from "vitest/node";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    sqliteTemplateDir: string;
+    /** absent where a project runs without this set-up */
+    sqliteTemplateDir?: string;
   }
 }
 
