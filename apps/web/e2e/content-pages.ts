@@ -179,6 +179,9 @@ export function readerTab(browser: () => Browser): () => Promise<Page> {
   };
 }
 
+/** A helper's parameters after its browser, which `useContentPages` supplies. */
+type DropBrowser<T extends unknown[]> = T extends [Browser, ...infer Rest] ? Rest : never;
+
 /**
  * A browser and the demo's cards for the describe block it is called in (launched before its tests,
  * closed after), with the ways its tests open pages.
@@ -199,11 +202,7 @@ export function useContentPages() {
     cards: () => state.cards,
     link: (type: ItemType, nth = 0) => linkOf(state.cards, type, nth),
     open: (url: string, options: { javaScriptEnabled?: boolean } = {}) => openPage(browser(), url, options),
-    visitEach: (
-      urls: Iterable<readonly [label: string, url: string]>,
-      check: (page: Page, label: string, response: Response | null) => Promise<void>,
-      options: { javaScriptEnabled?: boolean } = {},
-    ) => visitEach(browser(), urls, check, options),
+    visitEach: (...args: DropBrowser<Parameters<typeof visitEach>>) => visitEach(browser(), ...args),
     close: (context: BrowserContext) => context.close(),
   };
 }

@@ -30,11 +30,16 @@ export async function openAsleep(browser: Browser, url: string) {
   const context = await phoneContext(browser);
   const page = await context.newPage();
   const scripts = scriptsOf(page);
+  await settleAsleep(page, url, scripts);
+  return { context, page, scripts };
+}
+
+/** `page` at `url`, started and idle for a second, with nothing of React in the `scripts` it requested. */
+async function settleAsleep(page: Page, url: string, scripts: string[], label?: string): Promise<void> {
   await page.goto(url);
   await hydrated(page);
   await page.waitForTimeout(1000);
-  expect(reactChunks(scripts)).toEqual([]);
-  return { context, page, scripts };
+  expect(reactChunks(scripts), label).toEqual([]);
 }
 
 /**
@@ -54,10 +59,7 @@ export async function asleepEach(
     const scripts = scriptsOf(page);
     for (const [label, url] of urls) {
       scripts.length = 0;
-      await page.goto(url);
-      await hydrated(page);
-      await page.waitForTimeout(1000);
-      expect(reactChunks(scripts), label).toEqual([]);
+      await settleAsleep(page, url, scripts, label);
       await check(page, label, scripts);
       // nor while it was checked: a chunk requested late would be in the tab's cache for the next page
       expect(reactChunks(scripts), `${label}, after its checks`).toEqual([]);

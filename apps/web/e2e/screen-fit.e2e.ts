@@ -277,9 +277,7 @@ describe("what a visitor's phone shows: nothing covers what it is about", () => 
     for (const card of cards.filter((c) => c.content_type === "local_live")) {
       const page = await phonePage(origin + card.content_link);
       const stage = page.locator(".live-stage.is-portrait");
-      if ((await stage.count()) === 0) {
-        continue;
-      }
+      if ((await stage.count()) === 0) continue;
       portraits += 1;
       const video = await box(stage);
       const chat = page.locator(".live-chat.is-overlay");
